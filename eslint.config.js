@@ -1,0 +1,65 @@
+// Lint rules, including the import boundaries between the parts of the repo:
+// shared/ is pure (no Node, no DOM, no server or web code), web/ never imports
+// server/, server/ never imports web/, and the storefront never imports the
+// admin dashboard (which is loaded lazily through the router only).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const noServer = { group: ['**/server/**', '../server/*'], message: 'web/ and shared/ must not import server code.' };
+const noWeb = { group: ['**/web/**'], message: 'server/ and shared/ must not import web code.' };
+const noAdmin = {
+  group: ['**/features/admin/**', '**/app/routes/admin*'],
+  message: 'The storefront must not import admin code; the router loads it lazily.',
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'bench/.out'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', '*.config.*'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noServer, noWeb, { group: ['node:*', 'react', 'react-dom', 'react-*'], message: 'shared/ is pure.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noServer, { group: ['node:*'], message: 'web/ runs in the browser.' }] }],
+    },
+  },
+  {
+    files: ['web/src/**'],
+    ignores: ['web/src/features/admin/**', 'web/src/app/router.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noServer, noAdmin, { group: ['node:*'], message: 'web/ runs in the browser.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's only reader of process.env. Every variable is documented in the
+ * README's configuration table; a bad value stops the start with a message
+ * naming the variable.
+ */
+const flag = (fallback: '0' | '1') =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+    .default(fallback)
+    .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const url = z.url();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL (leave unset for the embedded SQLite database)')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO_DATA: flag('1'),
+  MAINTENANCE_MODE: flag('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('loopback'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+  SHOP_NAME: z.string().default('Robokits India'),
+  HOME_SITE_URL: url.default('https://robokits.example'),
+  ABOUT_URL: url.optional(),
+  PRIVACY_URL: url.optional(),
+  CONTACT_URL: url.optional(),
+  FEE_PAYMENTS_URL: url.optional(),
+  INSTAGRAM_URL: url.default('https://www.instagram.com/'),
+  YOUTUBE_URL: url.default('https://www.youtube.com/'),
+  LINKEDIN_URL: url.default('https://www.linkedin.com/'),
+  FACEBOOK_URL: url.default('https://www.facebook.com/'),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const home = e.HOME_SITE_URL.replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      : ({ kind: 'sqlite', file: path.join(dataDir, 'shop.sqlite') } as const),
+    seedDemoData: e.SEED_DEMO_DATA,
+    maintenanceMode: e.MAINTENANCE_MODE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    public: {
+      shopName: e.SHOP_NAME,
+      homeSiteUrl: home,
+      links: {
+        about: e.ABOUT_URL ?? `${home}/about-us/`,
+        privacy: e.PRIVACY_URL ?? `${home}/privacy-policy/`,
+        contact: e.CONTACT_URL ?? `${home}/contact-us/`,
+        feePayments: e.FEE_PAYMENTS_URL ?? `${home}/fee-payments/`,
+        instagram: e.INSTAGRAM_URL,
+        youtube: e.YOUTUBE_URL,
+        linkedin: e.LINKEDIN_URL,
+        facebook: e.FACEBOOK_URL,
+      },
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}

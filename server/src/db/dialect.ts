@@ -1,0 +1,23 @@
+import { PostgresAdapter, sql, type Kysely, type ColumnDefinitionBuilder, type CreateTableBuilder } from 'kysely';
+
+/** The dialect-specific bits of the schema and of a few queries live here, nowhere else. */
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** An auto-incrementing integer primary key named id. */
+export function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>) {
+  return isPostgres(db)
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+/** A creation/update timestamp column, stored as ISO-8601 text on both databases. */
+export function timestampColumn(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder {
+  return c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`);
+}
+
+/** Escape LIKE wildcards so shopper text is matched literally (used with ESCAPE '\'). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { AdvertImage } from '../../../../shared/src/catalogue.schemas';
+import * as adverts from './adverts.service';
+
+export async function advertRoutes(app: App) {
+  app.get(
+    '/api/advertimages',
+    { schema: { tags: ['adverts'], summary: 'Advertisement images', response: { 200: z.array(AdvertImage) } } },
+    async () => adverts.listAdverts(app.db),
+  );
+}

@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { escapeLike } from '../../db/dialect';
+
+export interface ProductRow {
+  id: number;
+  title: string;
+  description: string;
+  price_paise: number;
+  category_id: number;
+  category: string;
+}
+
+function productQuery(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['p.id', 'p.title', 'p.description', 'p.price_paise', 'p.category_id', 'c.type as category']);
+}
+
+export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return productQuery(db).where('p.id', 'in', ids).execute();
+}
+
+export interface ProductFilter {
+  categoryId?: number;
+  titleContains?: string;
+}
+
+function filtered(db: Db, f: ProductFilter) {
+  let q = db.selectFrom('products as p');
+  if (f.categoryId !== undefined) q = q.where('p.category_id', '=', f.categoryId);
+  if (f.titleContains) {
+    const pattern = `%${escapeLike(f.titleContains.toLowerCase())}%`;
+    q = q.where(sql<boolean>`lower(p.title) LIKE ${pattern} ESCAPE '\\'`);
+  }
+  return q;
+}
+
+export async function listProductIds(db: Db, f: ProductFilter, page: { limit: number; offset: number }): Promise<number[]> {
+  const rows = await filtered(db, f).select('p.id').orderBy('p.id').limit(page.limit).offset(page.offset).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
+  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface ImageRow {
+  product_id: number;
+  path: string;
+}
+
+export async function findImages(db: Db, productIds: number[]): Promise<ImageRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_images')
+    .select(['product_id', 'path'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function listCategories(db: Db) {
+  return db.selectFrom('categories').select(['id', 'type']).orderBy('id').execute();
+}
+
+export async function findCategoryById(db: Db, id: number) {
+  return db.selectFrom('categories').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCategoryByType(db: Db, type: string) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'type'])
+    .where('type_key', '=', type.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function countProductsByCategory(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('category_id')
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+}
+
+export async function insertCategory(db: Db, type: string): Promise<number> {
+  const row = await db
+    .insertInto('categories')
+    .values({ type, type_key: type.trim().toLowerCase() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface NewProduct {
+  title: string;
+  description: string;
+  price_paise: number;
+  category_id: number;
+}
+
+export async function insertProduct(db: Db, p: NewProduct): Promise<number> {
+  const row = await db.insertInto('products').values(p).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertProductImages(
+  db: Db,
+  productId: number,
+  images: { path: string; width: number; height: number }[],
+): Promise<void> {
+  if (images.length === 0) return;
+  await db
+    .insertInto('product_images')
+    .values(images.map((img, position) => ({ product_id: productId, position, ...img })))
+    .execute();
+}
+
+export async function listProductIdsAfter(db: Db, afterId: number, limit: number) {
+  return db.selectFrom('products').select(['id', 'updated_at']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import {
+  Category,
+  ErrorBody,
+  IdParam,
+  Product,
+  ProductListQuery,
+  SearchQuery,
+} from '../../../../shared/src/catalogue.schemas';
+import * as catalogue from './catalogue.service';
+
+export async function catalogueRoutes(app: App) {
+  const { db } = app;
+
+  app.get(
+    '/api/product/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product',
+        params: IdParam,
+        response: { 200: Product, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => catalogue.getProduct(db, req.params.id),
+  );
+
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Products, paginated (total in X-Total-Count)',
+        description: '`category` is a category Id or name; `q` filters by title (case-insensitive substring).',
+        querystring: ProductListQuery,
+        response: { 200: z.array(Product), 400: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { products, total } = await catalogue.listProducts(db, req.query);
+      reply.header('X-Total-Count', String(total));
+      return products;
+    },
+  );
+
+  app.get(
+    '/api/products/search/:query',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search products (typo-tolerant, title matches first); 404 when nothing matches',
+        params: z.object({ query: z.string().max(2000) }),
+        querystring: SearchQuery,
+        response: { 200: z.array(Product), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => catalogue.searchProducts(db, req.params.query, req.query),
+  );
+
+  app.get(
+    '/api/categories',
+    {
+      schema: { tags: ['catalogue'], summary: 'All categories', response: { 200: z.array(Category) } },
+    },
+    async () => catalogue.listCategories(db),
+  );
+}

@@ -1,0 +1,88 @@
+import type { Db } from '../../db/database';
+import type { Category, Product, ProductListQuery } from '../../../../shared/src/catalogue.schemas';
+import { HOME_SECTION_SIZE, type HomeSection } from '../../../../shared/src/catalogue.schemas';
+import { messages } from '../../../../shared/src/messages';
+import { paiseToRupees } from '../../../../shared/src/money';
+import { notFound } from '../../errors';
+import * as search from '../search/search.service';
+import * as repo from './catalogue.repository';
+
+/** Products in the order of the ids given, as the API shows them. */
+export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
+  const [rows, images] = await Promise.all([repo.findProductsByIds(db, ids), repo.findImages(db, ids)]);
+  const imagesOf = new Map<number, string[]>();
+  for (const img of images) imagesOf.set(img.product_id, [...(imagesOf.get(img.product_id) ?? []), img.path]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        title: r.title,
+        price: paiseToRupees(Number(r.price_paise)),
+        description: r.description,
+        images: imagesOf.get(id) ?? [],
+        category: r.category,
+      },
+    ];
+  });
+}
+
+export async function getProduct(db: Db, id: number): Promise<Product> {
+  const [product] = await productsByIds(db, [id]);
+  if (!product) throw notFound(messages.productNotFound, 'product_not_found');
+  return product;
+}
+
+/** Resolves `?category=` given as an Id or as the category's name (any case). */
+async function resolveCategory(db: Db, value: string) {
+  return /^\d{1,10}$/.test(value) ? repo.findCategoryById(db, Number(value)) : repo.findCategoryByType(db, value);
+}
+
+/** The public, paginated product listing; a category that does not exist lists nothing. */
+export async function listProducts(db: Db, query: ProductListQuery): Promise<{ products: Product[]; total: number }> {
+  const filter: repo.ProductFilter = { titleContains: query.q?.trim() || undefined };
+  if (query.category) {
+    const category = await resolveCategory(db, query.category);
+    if (!category) return { products: [], total: 0 };
+    filter.categoryId = category.id;
+  }
+  const [ids, total] = await Promise.all([
+    repo.listProductIds(db, filter, query),
+    repo.countProducts(db, filter),
+  ]);
+  return { products: await productsByIds(db, ids), total };
+}
+
+export async function searchProducts(db: Db, query: string, page: { limit: number; offset: number }): Promise<Product[]> {
+  const ids = await search.searchProductIds(db, query, page);
+  if (ids.length === 0 && page.offset === 0) throw notFound(messages.noProductsMatch, 'no_match');
+  return productsByIds(db, ids);
+}
+
+export async function listCategories(db: Db): Promise<Category[]> {
+  const rows = await repo.listCategories(db);
+  return rows.map((r) => ({ Id: r.id, type: r.type }));
+}
+
+/** One section per category with its first products, for the home page. */
+export async function homeSections(db: Db): Promise<HomeSection[]> {
+  const [categories, counts] = await Promise.all([repo.listCategories(db), repo.countProductsByCategory(db)]);
+  const withProducts = categories.filter((c) => (counts.get(c.id) ?? 0) > 0);
+  const idLists = await Promise.all(
+    withProducts.map((c) => repo.listProductIds(db, { categoryId: c.id }, { limit: HOME_SECTION_SIZE, offset: 0 })),
+  );
+  const products = await productsByIds(db, idLists.flat());
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return withProducts.map((c, i) => ({
+    category: { Id: c.id, type: c.type },
+    total: counts.get(c.id) ?? 0,
+    products: (idLists[i] ?? []).map((id) => byId.get(id)).filter((p): p is Product => p !== undefined),
+  }));
+}
+
+/** Product ids in id order, at most `max` (for the sitemap). */
+export async function allProductIds(db: Db, max: number): Promise<number[]> {
+  return repo.listProductIds(db, {}, { limit: max, offset: 0 });
+}

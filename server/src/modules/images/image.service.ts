@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { RENDITION_WIDTHS, renditionPath } from '../../../../shared/src/images';
+import { badRequest } from '../../errors';
+import { keyFromPublicPath, publicPath, type FileStorage } from '../../storage/storage';
+
+export interface StoredImage {
+  path: string;
+  width: number;
+  height: number;
+}
+
+const MAX_PIXELS = 40_000_000;
+
+/**
+ * Stores an uploaded image and its WebP renditions (RENDITION_WIDTHS), returning
+ * the server-relative path of the original. The original is re-encoded (format
+ * kept) so that metadata such as GPS positions never leaves the shop.
+ */
+export async function storeImage(storage: FileStorage, folder: string, input: Buffer): Promise<StoredImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch {
+    throw badRequest('The file is not an image we can read (use PNG, JPEG, WebP or GIF).', 'invalid_image');
+  }
+  const format = meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : 'png';
+  const base = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();
+  const original = await base.clone().toFormat(format).toBuffer({ resolveWithObject: true });
+  const key = `${folder}/${randomUUID()}.${format === 'jpeg' ? 'jpg' : format}`;
+  const path = publicPath(key);
+  const renditions = await Promise.all(
+    RENDITION_WIDTHS.map(async (w) => ({
+      key: keyFromPublicPath(renditionPath(path, w))!,
+      data: await base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+    })),
+  );
+  await storage.put(key, original.data, `image/${format}`);
+  await Promise.all(renditions.map((r) => storage.put(r.key, r.data, 'image/webp')));
+  return { path, width: original.info.width, height: original.info.height };
+}
+
+/** Removes an image stored by storeImage, renditions included. */
+export async function deleteImage(storage: FileStorage, path: string): Promise<void> {
+  const keys = [path, ...RENDITION_WIDTHS.map((w) => renditionPath(path, w))].map(keyFromPublicPath);
+  await Promise.all(keys.filter((k): k is string => k !== null).map((k) => storage.delete(k)));
+}

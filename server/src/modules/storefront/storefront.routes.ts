@@ -1,0 +1,27 @@
+import type { App } from '../../app';
+import { HomePage, PublicConfig } from '../../../../shared/src/catalogue.schemas';
+import * as adverts from '../adverts/adverts.service';
+import * as catalogue from '../catalogue/catalogue.service';
+
+export async function storefrontRoutes(app: App) {
+  app.get(
+    '/api/storefront/home',
+    {
+      schema: {
+        tags: ['storefront'],
+        summary: 'Everything the home page shows, in one answer: adverts and the first products of each category',
+        response: { 200: HomePage },
+      },
+    },
+    async () => {
+      const [ads, sections] = await Promise.all([adverts.listAdverts(app.db), catalogue.homeSections(app.db)]);
+      return { adverts: ads, sections };
+    },
+  );
+
+  app.get(
+    '/api/config',
+    { schema: { tags: ['storefront'], summary: 'Public configuration of the storefront', response: { 200: PublicConfig } } },
+    async () => app.config.public,
+  );
+}

@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '../../../shared/src/messages';
+import { AppError } from '../errors';
+
+/**
+ * The one place that turns failures into JSON `{message, code, fields?}`.
+ * 4xx explain what to fix; 5xx say nothing about internals and are logged
+ * with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const name: string = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'request');
+        fields[name] ??= issue.message ?? 'is invalid';
+      }
+      const [first] = Object.entries(fields);
+      const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';
+      return reply.code(400).send({ message, code: 'validation', fields });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: err.message, code: err.code ?? 'bad_request' });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ message: messages.internalError, code: 'internal' });
+  });
+}

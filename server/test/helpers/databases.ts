@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { createDb, migrateToLatest, type Db } from '../../src/db/database';
+
+/**
+ * The databases API tests run on: SQLite always, PostgreSQL when reachable at
+ * TEST_DATABASE_URL (default: the local server's `test` database). With
+ * REQUIRE_POSTGRES=1 (set by CI) an unreachable PostgreSQL fails the run
+ * instead of being skipped.
+ */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const pgUp = await postgresReachable();
+if (!pgUp && process.env.REQUIRE_POSTGRES === '1') {
+  throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at ${POSTGRES_URL}`);
+}
+
+export type DbKind = 'sqlite' | 'postgres';
+export const DB_KINDS: DbKind[] = pgUp ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb {
+  db: Db;
+  kind: DbKind;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database: a SQLite file, or a PostgreSQL schema of its own. */
+export async function freshDb(kind: DbKind): Promise<TestDb> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+    const db = createDb({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    await migrateToLatest(db);
+    return {
+      db,
+      kind,
+      async dispose() {
+        await db.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = createDb({ kind: 'postgres', url: POSTGRES_URL, poolSize: 4 }, { schema });
+  await migrateToLatest(db);
+  return {
+    db,
+    kind,
+    async dispose() {
+      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig, type Env } from '../../src/config';
+import * as catalogueRepo from '../../src/modules/catalogue/catalogue.repository';
+import { storeImage } from '../../src/modules/images/image.service';
+import { indexProducts } from '../../src/modules/search/search.service';
+import { LocalStorage } from '../../src/storage/local-storage';
+import { freshDb, type DbKind, type TestDb } from './databases';
+
+export interface TestShop {
+  app: App;
+  db: TestDb['db'];
+  storage: LocalStorage;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database and a temporary upload folder. */
+export async function startTestShop(kind: DbKind, env: Env = {}): Promise<TestShop> {
+  const test = await freshDb(kind);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-files-'));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://shop.test',
+    WEB_DIST_DIR: path.join(dir, 'no-web-build'),
+    ...env,
+  });
+  const storage = new LocalStorage(config.uploadsDir);
+  const app = await buildApp({ config, db: test.db, storage });
+  await app.ready();
+  return {
+    app,
+    db: test.db,
+    storage,
+    async close() {
+      await app.close();
+      await test.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** Test data built through the repositories, one call per thing a test needs. */
+export function factories(shop: TestShop) {
+  return {
+    async category(type = `Category ${++counter}`) {
+      const id = await catalogueRepo.insertCategory(shop.db, type);
+      return { id, type };
+    },
+    async product(p: { title?: string; description?: string; pricePaise?: number; categoryId: number; categoryType?: string; images?: number }) {
+      const title = p.title ?? `Product ${++counter}`;
+      const description = p.description ?? 'A product made for tests.';
+      const id = await catalogueRepo.insertProduct(shop.db, {
+        title,
+        description,
+        price_paise: p.pricePaise ?? 99_900,
+        category_id: p.categoryId,
+      });
+      const images = [];
+      for (let i = 0; i < (p.images ?? 0); i++) {
+        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } }).png().toBuffer();
+        images.push(await storeImage(shop.storage, 'products', png));
+      }
+      await catalogueRepo.insertProductImages(shop.db, id, images);
+      const category = await catalogueRepo.findCategoryById(shop.db, p.categoryId);
+      await indexProducts(shop.db, [{ id, title, description, category: category?.type ?? '' }]);
+      return { id, title, description, images: images.map((i) => i.path) };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from './helpers/databases';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+type Found = { title: string }[];
+
+describe.each(DB_KINDS)('search on %s', (kind) => {
+  let shop: TestShop;
+  const titles = async (q: string) => {
+    const res = await shop.app.inject(`/api/products/search/${encodeURIComponent(q)}`);
+    return res.statusCode === 200 ? (res.json() as Found).map((p) => p.title) : res.statusCode;
+  };
+
+  beforeAll(async () => {
+    shop = await startTestShop(kind);
+    const f = factories(shop);
+    const robobox = await f.category('Robobox Kits');
+    const drones = await f.category('Drone Kits');
+    const parts = await f.category('Components');
+    await f.product({ title: 'Robobox Starter Kit', categoryId: robobox.id, description: 'Your first robot.' });
+    await f.product({ title: 'Robobox Sumo Bot Kit', categoryId: robobox.id, description: 'Push the other robot out.' });
+    await f.product({ title: 'Mini Drone Kit', categoryId: drones.id, description: 'A small quadcopter.' });
+    await f.product({ title: 'Propeller Guard Set', categoryId: parts.id, description: 'Protects your drone propellers.' });
+    await f.product({ title: 'Ultrasonic Sensor', categoryId: parts.id, description: 'Distance sensing for any robobox build.' });
+    await f.product({ title: 'Café Crème Servo', categoryId: parts.id, description: 'Accents are ignored when searching.' });
+  });
+  afterAll(() => shop.close());
+
+  it('finds products ignoring case', async () => {
+    expect(await titles('ROBOBOX STARTER')).toEqual(['Robobox Starter Kit']);
+  });
+
+  it('ranks title matches before description and category matches', async () => {
+    const found = await titles('drone');
+    expect(found).toEqual(['Mini Drone Kit', 'Propeller Guard Set']);
+    const robo = await titles('robobox');
+    expect(robo).toEqual(['Robobox Starter Kit', 'Robobox Sumo Bot Kit', 'Ultrasonic Sensor']);
+  });
+
+  it('tolerates one typo per word', async () => {
+    expect(await titles('robbox')).toEqual(['Robobox Starter Kit', 'Robobox Sumo Bot Kit', 'Ultrasonic Sensor']);
+    expect((await titles('dron')) as string[]).toContain('Mini Drone Kit');
+    expect(await titles('ultrsonic sensr')).toEqual(['Ultrasonic Sensor']);
+    expect(await titles('snesor')).toEqual(['Ultrasonic Sensor']);
+  });
+
+  it('matches the start of a word and words without their accents', async () => {
+    expect(await titles('quadcop')).toEqual(['Mini Drone Kit']);
+    expect(await titles('creme cafe')).toEqual(['Café Crème Servo']);
+  });
+
+  it('needs every known word to match', async () => {
+    expect(await titles('sumo robobox')).toEqual(['Robobox Sumo Bot Kit']);
+    expect(await titles('sumo drone')).toBe(404);
+  });
+
+  it("answers 404 with a message when nothing matches", async () => {
+    const res = await shop.app.inject('/api/products/search/zzzzqqqq');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No products match your search');
+  });
+
+  it.each([
+    '%',
+    '_',
+    "'",
+    '"; DROP TABLE products; --',
+    "robo' OR '1'='1",
+    '🤖 drone',
+    '\\',
+    ' ',
+    'x'.repeat(2000),
+    'kit '.repeat(500),
+    'ab%_cd',
+  ])('never fails on the query %j', async (q) => {
+    const res = await shop.app.inject(`/api/products/search/${encodeURIComponent(q)}`);
+    expect([200, 404]).toContain(res.statusCode);
+    expect(res.json()).toBeDefined();
+  });
+
+  it('refuses queries longer than 2,000 characters with a 4xx', async () => {
+    const res = await shop.app.inject(`/api/products/search/${'y'.repeat(2001)}`);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('pages through results', async () => {
+    const res = await shop.app.inject('/api/products/search/robobox?limit=1&offset=1');
+    expect((res.json() as Found).map((p) => p.title)).toEqual(['Robobox Sumo Bot Kit']);
+    const past = await shop.app.inject('/api/products/search/robobox?offset=50');
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+  });
+});

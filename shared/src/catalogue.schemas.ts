@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Product as the API shows it (SPEC.md §3): price in rupees, images as server-relative paths. */
+export const Product = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  price: z.number(),
+  description: z.string(),
+  images: z.array(z.string()),
+  category: z.string(),
+});
+export type Product = z.infer<typeof Product>;
+
+/** Category as SPEC.md §7 shows it: `{Id, type}`. */
+export const Category = z.object({
+  Id: z.number().int(),
+  type: z.string(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const AdvertImage = z.object({
+  id: z.number().int(),
+  url: z.string(),
+});
+export type AdvertImage = z.infer<typeof AdvertImage>;
+
+/** Largest id the database holds; anything else is not an id. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id in a path segment. */
+export const IdParam = z.object({
+  id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(MAX_ID)),
+});
+
+export const PRODUCT_PAGE_DEFAULT = 100;
+export const PRODUCT_PAGE_MAX = 500;
+
+export const ProductListQuery = z.object({
+  category: z.string().trim().max(200).optional(),
+  q: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(PRODUCT_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+export const SEARCH_PAGE_DEFAULT = 60;
+export const SEARCH_PAGE_MAX = 200;
+
+export const SearchQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+/** Products shown per category section on the home page; the rest is one click away. */
+export const HOME_SECTION_SIZE = 12;
+
+export const HomeSection = z.object({
+  category: Category,
+  total: z.number().int(),
+  products: z.array(Product),
+});
+export const HomePage = z.object({
+  adverts: z.array(AdvertImage),
+  sections: z.array(HomeSection),
+});
+export type HomeSection = z.infer<typeof HomeSection>;
+export type HomePage = z.infer<typeof HomePage>;
+
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Public runtime configuration the storefront receives from the server. */
+export const PublicConfig = z.object({
+  shopName: z.string(),
+  homeSiteUrl: z.string(),
+  links: z.object({
+    about: z.string(),
+    privacy: z.string(),
+    contact: z.string(),
+    feePayments: z.string(),
+    instagram: z.string(),
+    youtube: z.string(),
+    linkedin: z.string(),
+    facebook: z.string(),
+  }),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

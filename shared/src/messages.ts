@@ -1,0 +1,21 @@
+/** User-facing texts quoted by SPEC.md, kept word for word in one place. */
+export const messages = {
+  productNotFound: 'Product not found',
+  productNotFound404: 'Product not found 404',
+  pageNotFound: 'Page not found',
+  somethingWentWrong: 'Something went wrong.',
+  searchPlaceholder: 'Search for products...',
+  loading: 'Loading',
+  addToCart: 'Add to Cart',
+  alreadyInCart: 'Already in Cart',
+  goToCart: 'Go to Cart',
+  notifyMe: 'Notify Me',
+  searchResultsFor: (query: string) => `Search Results for "${query}"`,
+  invalidProductId: 'Invalid product id',
+  noProductsMatch: 'No products match your search',
+  categoryNotFound: 'Category not found',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests, please slow down',
+  internalError: 'Something went wrong on our side. Please try again.',
+  maintenanceTitle: 'Developer needed!',
+} as const;

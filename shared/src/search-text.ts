@@ -1,0 +1,55 @@
+/**
+ * Text rules of catalogue search, shared by indexing and querying so both see
+ * the same words: lower case, accents removed, split on anything that is not a
+ * letter or digit.
+ */
+
+export const MAX_QUERY_WORDS = 6;
+export const MAX_WORD_LENGTH = 32;
+/** Words shorter than this are matched exactly or by prefix, never by typo. */
+export const MIN_FUZZY_LENGTH = 4;
+
+/** Distinct normalised words of a text, in order of first appearance. */
+export function tokenize(text: string): string[] {
+  const words = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0 && w.length <= MAX_WORD_LENGTH);
+  return [...new Set(words)];
+}
+
+/** The words of a shopper's query that search uses (at most MAX_QUERY_WORDS). */
+export function queryWords(query: string): string[] {
+  return tokenize(query).slice(0, MAX_QUERY_WORDS);
+}
+
+/** Every string made by deleting one character of the word. */
+export function deletions(word: string): string[] {
+  const chars = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    out.add(chars.slice(0, i).join('') + chars.slice(i + 1).join(''));
+  }
+  return [...out];
+}
+
+/**
+ * True when a and b differ by at most one edit: an insertion, a deletion,
+ * a substitution or a swap of two neighbouring characters.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const rest = (s: string[], from: number) => s.slice(from).join('');
+  if (x.length === y.length) {
+    if (rest(x, i + 1) === rest(y, i + 1)) return true; // substitution
+    return x[i] === y[i + 1] && x[i + 1] === y[i] && rest(x, i + 2) === rest(y, i + 2); // swap
+  }
+  return x.length > y.length ? rest(x, i + 1) === rest(y, i) : rest(x, i) === rest(y, i + 1);
+}
