@@ -43,7 +43,8 @@ const EnvSchema = z.object({
   FACEBOOK_URL: url.default('https://www.facebook.com/'),
 });
 
-export type Env = z.input<typeof EnvSchema>;
+/** Environment variables the server reads, all optional strings. */
+export type Env = Partial<Record<keyof z.input<typeof EnvSchema>, string>>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = EnvSchema.safeParse(env);
