@@ -43,6 +43,7 @@ export async function webPlugin(app: FastifyInstance) {
       index: false,
       wildcard: false,
       serve: true,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -32,7 +32,7 @@ export async function storeImage(storage: FileStorage, folder: string, input: Bu
   const renditions = await Promise.all(
     RENDITION_WIDTHS.map(async (w) => ({
       key: keyFromPublicPath(renditionPath(path, w))!,
-      data: await base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      data: await base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer(),
     })),
   );
   await storage.put(key, original.data, `image/${format}`);

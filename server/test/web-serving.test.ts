@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+/** A stand-in for `vite build` output, so these tests do not depend on building the web app. */
+function fakeWebBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Robokits</title><meta name="description" content="Shop"></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('serving the web app', () => {
+  let shop: TestShop;
+  let productId: number;
+  const web = fakeWebBuild();
+
+  beforeAll(async () => {
+    shop = await startTestShop('sqlite', { WEB_DIST_DIR: web, HOME_SITE_URL: 'https://home.example' });
+    const f = factories(shop);
+    const c = await f.category('Drone Kits');
+    productId = (await f.product({ title: 'Mini <Drone> Kit', description: 'Fly "it" indoors & out.', categoryId: c.id, images: 1 })).id;
+  });
+  afterAll(async () => {
+    await shop.close();
+    fs.rmSync(web, { recursive: true, force: true });
+  });
+
+  it('serves the app for client routes with the public configuration embedded', async () => {
+    for (const url of ['/', '/searchquer?q=drone', '/cart', '/soon', '/admin', '/Orders', `/product/${productId}`]) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const home = await shop.app.inject('/');
+    const json = /<script type="application\/json" id="shop-config">(.*?)<\/script>/.exec(home.body)?.[1];
+    expect(JSON.parse(json!)).toMatchObject({ homeSiteUrl: 'https://home.example', links: { about: 'https://home.example/about-us/' } });
+  });
+
+  it('answers unknown pages with the app and status 404 (the app shows "Page not found")', async () => {
+    const res = await shop.app.inject('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('fills in the title, description and Open Graph tags of product pages, escaped', async () => {
+    const res = await shop.app.inject(`/product/${productId}`);
+    expect(res.body).toContain('<title>Mini &lt;Drone&gt; Kit | Robokits India</title>');
+    expect(res.body).toContain('<meta name="description" content="Fly &quot;it&quot; indoors &amp; out.">');
+    expect(res.body).toContain('<meta property="og:title" content="Mini &lt;Drone&gt; Kit">');
+    expect(res.body).toMatch(/<meta property="og:image" content="http:\/\/shop\.test\/uploads\/products\/[\w-]+\.png">/);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('serves hashed assets with long cache lives and the page itself without', async () => {
+    const asset = await shop.app.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await shop.app.inject('/')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends security headers', async () => {
+    const res = await shop.app.inject('/');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('maintenance mode', () => {
+  let shop: TestShop;
+  const web = fakeWebBuild();
+
+  beforeAll(async () => {
+    shop = await startTestShop('sqlite', { WEB_DIST_DIR: web, MAINTENANCE_MODE: '1' });
+    const f = factories(shop);
+    await f.category('Drone Kits');
+  });
+  afterAll(async () => {
+    await shop.close();
+    fs.rmSync(web, { recursive: true, force: true });
+  });
+
+  it('shows shoppers the maintenance page with 503 and Retry-After', async () => {
+    for (const url of ['/', '/product/1', '/searchquer?q=x']) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('600');
+      expect(res.body).toContain('Developer needed!');
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('keeps the API read endpoints and the admin dashboard answering', async () => {
+    expect((await shop.app.inject('/api/categories')).json()).toEqual([{ Id: expect.any(Number), type: 'Drone Kits' }]);
+    expect((await shop.app.inject('/api/health')).statusCode).toBe(200);
+    expect((await shop.app.inject('/admin')).statusCode).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses bad values at start with a message naming the variable', async () => {
+    const { loadConfig } = await import('../src/config');
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ HOME_SITE_URL: 'not a url' })).toThrow(/HOME_SITE_URL/);
+    expect(loadConfig({}).database).toMatchObject({ kind: 'sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toMatchObject({ kind: 'postgres' });
+  });
+});
