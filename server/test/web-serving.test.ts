@@ -59,6 +59,26 @@ describe('serving the web app', () => {
     expect(res.body.match(/<title>/g)).toHaveLength(1);
   });
 
+  it('answers missing scripts and stylesheets with 404, not with the page', async () => {
+    for (const url of ['/assets/app-old.js', '/assets/old.css', '/favicon-missing.png']) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).not.toContain('text/html');
+    }
+  });
+
+  it('tells the browser to preload the first page\'s data, exactly as the app requests it', async () => {
+    await shop.db.insertInto('advert_images').values({ path: '/uploads/adverts/a.png', position: 0, width: 1600, height: 600 }).execute();
+    const home = await shop.app.inject('/');
+    expect(home.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/storefront/home">');
+    expect(home.body).toContain('imagesrcset="/uploads/adverts/a.w160.webp 160w, /uploads/adverts/a.w320.webp 320w');
+    const product = await shop.app.inject(`/product/${productId}`);
+    expect(product.body).toContain(`href="/api/product/${productId}"`);
+    const search = await shop.app.inject('/searchquer?q=drone%20kit');
+    expect(search.body).toContain('href="/api/products/search/drone%20kit"');
+    expect((await shop.app.inject('/nope')).body).not.toContain('rel="preload"');
+  });
+
   it('serves hashed assets with long cache lives and the page itself without', async () => {
     const asset = await shop.app.inject('/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);

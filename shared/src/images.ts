@@ -14,3 +14,6 @@ export function renditionPath(path: string, width: RenditionWidth): string {
 export function srcSet(path: string, base = ''): string {
   return RENDITION_WIDTHS.map((w) => `${base}${renditionPath(path, w)} ${w}w`).join(', ');
 }
+
+/** The `sizes` of the home page's advert image; the server preloads the same rendition the browser will pick. */
+export const ADVERT_IMAGE_SIZES = '(min-width: 1280px) 1248px, 100vw';

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Config } from '../config';
+import { isPostgres } from './dialect';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-catalogue';
 
@@ -39,7 +40,10 @@ export function createDb(database: Config['database'], options: { schema?: strin
 
 /** Brings the schema up to date; fails loudly with the migration that broke. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the migrator must look for its bookkeeping tables in our schema only: other
+  // schemas of the same database (another app, a test run) may have tables of the same names.
+  const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type ColumnDefinitionBuilder, type CreateTableBuilder } from 'kysely';
 
 /** The dialect-specific bits of the schema and of a few queries live here, nowhere else. */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<DB>(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADVERT_IMAGE_SIZES, srcSet } from '../../../shared/src/images';
 import { messages } from '../../../shared/src/messages';
+import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
 import { maintenancePage } from './maintenance-page';
 
@@ -74,8 +76,29 @@ export async function webPlugin(app: FastifyInstance) {
     }
   }
 
+  /**
+   * Preload hints for the first page's data (and, on the home page, its largest
+   * image), so the browser fetches them while the app's code is still loading.
+   * The URLs are exactly those the app requests.
+   */
+  async function preloadHints(url: string, query: URLSearchParams): Promise<string> {
+    const fetchHint = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`;
+    if (url === '/') {
+      const [first] = await adverts.listAdverts(app.db);
+      const image = first
+        ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(srcSet(first.url))}" imagesizes="${ADVERT_IMAGE_SIZES}">`
+        : '';
+      return fetchHint('/api/storefront/home') + image;
+    }
+    const product = /^\/product\/(\d{1,10})$/.exec(url);
+    if (product) return fetchHint(`/api/product/${product[1]}`);
+    const q = query.get('q')?.trim();
+    if (url === '/searchquer' && q && q.length <= 2000) return fetchHint(`/api/products/search/${encodeURIComponent(q)}`);
+    return '';
+  }
+
   async function sendApp(req: FastifyRequest, reply: FastifyReply) {
-    const url = req.url.split('?')[0] ?? '/';
+    const [url = '/', search = ''] = req.url.split('?');
     const known = APP_ROUTES.some((r) => r.test(url));
     if (config.maintenanceMode && !url.startsWith('/admin')) {
       return reply
@@ -88,11 +111,10 @@ export async function webPlugin(app: FastifyInstance) {
     let html = baseHtml;
     const head = await productHead(url);
     if (head) {
-      html = html
-        .replace(/<title>[\s\S]*?<\/title>/, '')
-        .replace(/<meta name="description"[^>]*>/, '')
-        .replace('</head>', `${head}</head>`);
+      html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
     }
+    const hints = known ? await preloadHints(url, new URLSearchParams(search)) : '';
+    html = html.replace('</head>', `${head ?? ''}${hints}</head>`);
     return reply
       .code(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
@@ -101,7 +123,11 @@ export async function webPlugin(app: FastifyInstance) {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
+    // A missing script or stylesheet (say, from a page built before the last deploy) must fail as
+    // such: answering it with the page would make the browser refuse it for its MIME type.
+    const isFile = /^\/assets\/|\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0] ?? '');
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !isFile && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
     if (isPage) return sendApp(req, reply);
     return reply.code(404).send({ message: messages.notFound, code: 'not_found' });
   });

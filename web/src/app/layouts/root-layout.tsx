@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { Footer } from '../../features/layout/components/footer';
+import { Header } from '../../features/layout/components/header';
+
+/** Header and footer around every page; lazily loaded pages show a spinner while their code arrives. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="content" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-3 py-4 outline-none sm:px-4 sm:py-6">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

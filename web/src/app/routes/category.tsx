@@ -1,0 +1,82 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { messages } from '../../../../shared/src/messages';
+import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
+import { PageMeta } from '../../components/ui/page-meta';
+import { Spinner } from '../../components/ui/spinner';
+import { useCategories } from '../../features/catalogue/api/get-categories';
+import { useProducts } from '../../features/catalogue/api/get-products';
+import { ProductGrid } from '../../features/catalogue/components/product-grid';
+import { useDisplayPrefs } from '../../features/catalogue/hooks/use-display-prefs';
+import { isNotFound } from '../../lib/api-client';
+
+export const CATEGORY_PAGE_SIZE = 24;
+
+function pageFrom(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export function CategoryRoute() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const [prefs] = useDisplayPrefs();
+  const categories = useCategories();
+  const list = useProducts({ category: id, limit: CATEGORY_PAGE_SIZE, offset: (page - 1) * CATEGORY_PAGE_SIZE });
+
+  const category = categories.data?.find((c) => String(c.Id) === id);
+  const unknown = isNotFound(list.error) || (categories.isSuccess && !category);
+  if (unknown) {
+    return (
+      <div className="py-16 text-center">
+        <PageMeta title={messages.categoryNotFound} />
+        <h1 className="text-2xl font-bold text-slate-900">{messages.categoryNotFound}</h1>
+        <Link to="/" className={`${primaryButton} mt-6`}>
+          Homepage
+        </Link>
+      </div>
+    );
+  }
+
+  const name = category?.type ?? list.data?.products[0]?.category ?? 'Category';
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE));
+  const pageLink = (n: number) => `/category/${id}${n > 1 ? `?page=${n}` : ''}`;
+
+  return (
+    <>
+      <PageMeta title={page > 1 ? `${name}, page ${page}` : name} />
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link to="/" className="text-brand-700 underline-offset-4 hover:underline">
+          Home
+        </Link>
+        <span aria-hidden="true" className="mx-2 text-slate-400">/</span>
+        <span aria-current="page">{name}</span>
+      </nav>
+      <h1 className="mb-1 text-2xl font-bold text-slate-900">{name}</h1>
+      {list.data && <p className="mb-4 text-sm text-slate-600">{total === 1 ? '1 product' : `${total} products`}</p>}
+      {list.isPending ? (
+        <Spinner label="Loading products" />
+      ) : (
+        <ProductGrid products={list.data?.products ?? []} size={prefs.size} label={name} />
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className={secondaryButton}>
+              Previous
+            </Link>
+          ) : null}
+          <span className="text-sm text-slate-700">
+            Page {Math.min(page, pages)} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className={secondaryButton}>
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      )}
+    </>
+  );
+}

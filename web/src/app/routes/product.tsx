@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatRupees } from '../../../../shared/src/money';
+import { messages } from '../../../../shared/src/messages';
+import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
+import { PageMeta } from '../../components/ui/page-meta';
+import { SlideShow } from '../../components/ui/slide-show';
+import { useProduct } from '../../features/catalogue/api/get-product';
+import { ProductImage } from '../../features/catalogue/components/product-image';
+import { truncate } from '../../lib/format';
+
+/** The product slider autoplays every 2.5 s (SPEC.md §9). */
+const SLIDER_DELAY_MS = 2500;
+
+export function ProductRoute() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  // The cart arrives with the cart issue; until then the button only remembers the click.
+  const [added, setAdded] = useState(false);
+
+  if (product.isPending) {
+    return (
+      <p role="status" className="py-16 text-center text-lg text-slate-700">
+        {messages.loading}
+      </p>
+    );
+  }
+  if (product.isError) {
+    return (
+      <div className="py-16 text-center">
+        <PageMeta title={messages.productNotFound} />
+        <h1 className="text-2xl font-bold text-slate-900">{messages.productNotFound404}</h1>
+        <Link to="/" className={`${primaryButton} mt-6`}>
+          Homepage
+        </Link>
+      </div>
+    );
+  }
+
+  const p = product.data;
+  const images = p.images.length > 0 ? p.images : [undefined];
+  return (
+    <article className="grid gap-6 md:grid-cols-2 md:gap-10">
+      <PageMeta title={p.title} description={truncate(p.description, 155)} image={p.images[0]} />
+      <div className="mx-auto w-full max-w-xl">
+        <SlideShow
+          label={`Images of ${p.title}`}
+          delay={SLIDER_DELAY_MS}
+          slides={images.map((path, i) => (
+            <ProductImage
+              key={path ?? i}
+              path={path}
+              alt={`${p.title}, image ${i + 1} of ${images.length}`}
+              sizes="(min-width: 1280px) 576px, (min-width: 768px) 45vw, 100vw"
+              priority={i === 0}
+              className="aspect-square w-full rounded-lg"
+            />
+          ))}
+        />
+      </div>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm font-medium text-brand-700">{p.category}</p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
+        <p className="text-2xl font-bold text-slate-900">{formatRupees(p.price)}</p>
+        {p.price > 0 ? (
+          <div className="flex flex-wrap gap-3">
+            <button type="button" onClick={() => setAdded(true)} disabled={added} className={primaryButton}>
+              {added ? messages.alreadyInCart : messages.addToCart}
+            </button>
+            <Link to="/cart" className={secondaryButton}>
+              {messages.goToCart}
+            </Link>
+          </div>
+        ) : (
+          <section aria-labelledby="free-claim" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+            <h2 id="free-claim" className="text-lg font-semibold text-emerald-900">
+              Claim this product for free
+            </h2>
+            <p className="mt-1 text-sm text-emerald-900">The claim form for schools will be available here soon.</p>
+          </section>
+        )}
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">Description</h2>
+          <p className="mt-2 whitespace-pre-line text-slate-700">{p.description}</p>
+        </div>
+      </div>
+    </article>
+  );
+}

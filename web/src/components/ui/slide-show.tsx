@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { iconButton } from './button-styles';
+
+type SlideShowProps = {
+  /** Accessible name of the carousel region, e.g. 'Offers'. */
+  label: string;
+  slides: ReactNode[];
+  /** Autoplay delay in milliseconds. */
+  delay: number;
+  /** Extra classes for the arrow buttons, e.g. 'hidden md:inline-flex' to hide them on small screens. */
+  arrowClassName?: string;
+};
+
+/** An autoplaying, looping carousel (embla) with previous/next arrows and one dot per slide. */
+export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex' }: SlideShowProps) {
+  const many = slides.length > 1;
+  const [plugins] = useState(() => [Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: true })]);
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, active: many }, many ? plugins : []);
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  const scrollTo = useCallback((index: number) => embla?.scrollTo(index), [embla]);
+
+  return (
+    <section aria-roledescription="carousel" aria-label={label} className="relative">
+      <div ref={viewportRef} className="overflow-hidden">
+        <div className="flex touch-pan-y">
+          {slides.map((slide, i) => (
+            <div
+              key={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              className="min-w-0 shrink-0 grow-0 basis-full"
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {many && (
+        <>
+          <button
+            type="button"
+            aria-label="Previous slide"
+            onClick={() => embla?.scrollPrev()}
+            className={`${iconButton} ${arrowClassName} absolute top-1/2 left-2 -translate-y-1/2`}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            aria-label="Next slide"
+            onClick={() => embla?.scrollNext()}
+            className={`${iconButton} ${arrowClassName} absolute top-1/2 right-2 -translate-y-1/2`}
+          >
+            <ChevronRightIcon />
+          </button>
+          <div className="mt-2 flex justify-center gap-1">
+            {slides.map((_, i) => (
+              <button
+                key={i}
+                type="button"
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === selected ? 'true' : undefined}
+                onClick={() => scrollTo(i)}
+                className="flex size-6 items-center justify-center"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block size-2.5 rounded-full ${i === selected ? 'bg-brand-700' : 'bg-slate-300'}`}
+                />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

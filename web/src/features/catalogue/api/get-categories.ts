@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category } from '../../../../../shared/src/catalogue.schemas';
+import { apiGet } from '../../../lib/api-client';
+
+export function getCategories(signal?: AbortSignal): Promise<Category[]> {
+  return apiGet<Category[]>('/api/categories', signal);
+}
+
+export function categoriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['categories'],
+    queryFn: ({ signal }) => getCategories(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions());
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HomePage } from '../../../../../shared/src/catalogue.schemas';
+import { apiGet } from '../../../lib/api-client';
+
+export function getHomePage(signal?: AbortSignal): Promise<HomePage> {
+  return apiGet<HomePage>('/api/storefront/home', signal);
+}
+
+export function homePageQueryOptions() {
+  return queryOptions({
+    queryKey: ['storefront', 'home'],
+    queryFn: ({ signal }) => getHomePage(signal),
+  });
+}
+
+export function useHomePage() {
+  return useQuery(homePageQueryOptions());
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import { apiGet } from '../../../lib/api-client';
+
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return apiGet<Product>(`/api/product/${encodeURIComponent(id)}`, signal);
+}
+
+export function productQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: ({ signal }) => getProduct(id, signal),
+  });
+}
+
+export function useProduct(id: string) {
+  return useQuery(productQueryOptions(id));
+}

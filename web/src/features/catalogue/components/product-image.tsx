@@ -1,0 +1,45 @@
+import { responsiveImage } from '../../../lib/images';
+
+type ProductImageProps = {
+  /** Server-relative path of the uploaded image; undefined shows a neutral placeholder. */
+  path: string | undefined;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is shown. */
+  sizes: string;
+  /** Above the fold: load at once and with high priority. */
+  priority?: boolean;
+  width?: number;
+  height?: number;
+  className?: string;
+};
+
+/** An uploaded image with its WebP renditions; width and height reserve its box so nothing shifts. */
+export function ProductImage({ path, alt, sizes, priority = false, width = 800, height = 800, className = '' }: ProductImageProps) {
+  if (!path) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={`flex items-center justify-center bg-slate-100 text-sm text-slate-500 ${className}`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
+        No image
+      </div>
+    );
+  }
+  const { src, srcSet } = responsiveImage(path);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'auto' : 'async'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      className={`bg-slate-100 object-cover ${className}`}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { searchUrl } from '../../../../../shared/src/suggestions';
+import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
+import { config, homeSiteLink } from '../../../lib/config';
+import { SearchBox } from '../../search/components/search-box';
+import { CartLink } from './cart-link';
+import { NavMenu, menuItemClass } from './nav-menu';
+
+const KITS = [
+  { label: 'Robobox Kits', query: 'robobox' },
+  { label: 'Mechatronics Kits', query: 'Mechatronics' },
+  { label: 'Blix Kits', query: 'Blix' },
+  { label: 'Drone Kits', query: 'Drone' },
+] as const;
+
+const WORKSHOPS = [
+  { label: 'Insights to Robotics', path: '/insights-to-robotics/' },
+  { label: 'All in one Masterclass', path: '/all-in-one-masterclass/' },
+  { label: 'Masterclass (Scratch to Pro)', path: '/masterclass-scratch-to-pro/' },
+] as const;
+
+const COMMUNITY = ['Games', 'Scholarship', 'Make Your Bot'] as const;
+
+const navLinkClass = 'block rounded-md px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 hover:text-brand-700';
+
+function Logo() {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-bold text-brand-800">
+      <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+      <span className="text-lg leading-tight">{config.shopName}</span>
+    </Link>
+  );
+}
+
+export function Header() {
+  const [navOpen, setNavOpen] = useState(false);
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const currentQuery = location.pathname === '/searchquer' ? (params.get('q') ?? '') : '';
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4">
+        <Logo />
+        <div className="order-last w-full lg:order-none lg:w-auto lg:max-w-md lg:flex-1">
+          <SearchBox key={currentQuery} initialQuery={currentQuery} />
+        </div>
+        <div className="ml-auto flex items-center gap-1 lg:order-last lg:ml-0">
+          <CartLink />
+          <button
+            type="button"
+            aria-expanded={navOpen}
+            aria-controls="main-nav"
+            onClick={() => setNavOpen((o) => !o)}
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
+          >
+            {navOpen ? <CloseIcon /> : <MenuIcon />}
+            <span className="sr-only">Menu</span>
+          </button>
+        </div>
+        <nav
+          id="main-nav"
+          aria-label="Main"
+          // Following any link closes the small-screen menu.
+          onClick={(e) => {
+            if ((e.target as HTMLElement).closest('a')) setNavOpen(false);
+          }}
+          className={`${navOpen ? 'block' : 'hidden'} w-full lg:ml-auto lg:block lg:w-auto`}
+        >
+          <ul className="flex flex-col gap-1 border-t border-slate-200 py-2 lg:flex-row lg:items-center lg:border-0 lg:py-0">
+            <li>
+              <a href={config.homeSiteUrl} className={navLinkClass}>
+                Home
+              </a>
+            </li>
+            <li>
+              <NavMenu label="Kits">
+                {KITS.map((k) => (
+                  <li key={k.label}>
+                    <a href={searchUrl(k.query) ?? '/'} className={menuItemClass}>
+                      {k.label}
+                    </a>
+                  </li>
+                ))}
+              </NavMenu>
+            </li>
+            <li>
+              <NavMenu label="Workshop">
+                {WORKSHOPS.map((w) => (
+                  <li key={w.label}>
+                    <a href={homeSiteLink(w.path)} className={menuItemClass}>
+                      {w.label}
+                    </a>
+                  </li>
+                ))}
+              </NavMenu>
+            </li>
+            <li>
+              <NavMenu label="Community">
+                {COMMUNITY.map((label) => (
+                  <li key={label}>
+                    <Link to="/soon" className={menuItemClass}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </NavMenu>
+            </li>
+            <li>
+              <Link to="/login" className={navLinkClass}>
+                Login
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
