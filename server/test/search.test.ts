@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './helpers/databases';
+import { indexProducts } from '../src/modules/search/search.service';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 type Found = { title: string }[];
@@ -84,11 +85,33 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
     expect(res.statusCode).toBeLessThan(500);
   });
 
+  it('treats singular and plural as the same word', async () => {
+    expect(await titles('sensors')).toEqual(['Ultrasonic Sensor']);
+    expect(await titles('guards')).toEqual(['Propeller Guard Set']);
+  });
+
+  it('follows changes to a product once it is re-indexed, and counts products per word', async () => {
+    const f = factories(shop);
+    const parts = (await shop.db.selectFrom('categories').select('id').where('type', '=', 'Components').executeTakeFirstOrThrow()).id;
+    const p = await f.product({ title: 'Gyroscope Module', categoryId: parts, description: 'Senses rotation.' });
+    const count = async (term: string) =>
+      (await shop.db.selectFrom('search_vocab').select('doc_count').where('term', '=', term).executeTakeFirst())?.doc_count;
+    expect(await titles('gyroscope')).toEqual(['Gyroscope Module']);
+    expect(await count('gyroscope')).toBe(1);
+    await shop.db.updateTable('products').set({ title: 'Accelerometer Module' }).where('id', '=', p.id).execute();
+    await indexProducts(shop.db, [{ id: p.id, title: 'Accelerometer Module', description: 'Senses rotation.', category: 'Components' }]);
+    expect(await titles('gyroscope')).toBe(404);
+    expect(await count('gyroscope')).toBe(0);
+    expect(await titles('accelerometer')).toEqual(['Accelerometer Module']);
+    expect(await count('module')).toBe(1);
+  });
+
   it('pages through results', async () => {
     const res = await shop.app.inject('/api/products/search/robobox?limit=1&offset=1');
     expect((res.json() as Found).map((p) => p.title)).toEqual(['Robobox Sumo Bot Kit']);
     const past = await shop.app.inject('/api/products/search/robobox?offset=50');
     expect(past.statusCode).toBe(200);
     expect(past.json()).toEqual([]);
+    expect((await shop.app.inject('/api/products/search/robobox?offset=501')).statusCode).toBe(400);
   });
 });

@@ -45,10 +45,12 @@ export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 export const SEARCH_PAGE_DEFAULT = 60;
 export const SEARCH_PAGE_MAX = 200;
+/** Search answers at most this many products in all (pages beyond are empty). */
+export const SEARCH_MAX_RESULTS = 500;
 
 export const SearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_DEFAULT),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  offset: z.coerce.number().int().min(0).max(SEARCH_MAX_RESULTS).default(0),
 });
 
 /** Products shown per category section on the home page; the rest is one click away. */

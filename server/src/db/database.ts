@@ -7,12 +7,14 @@ import type { Config } from '../config';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-catalogue';
+import * as m002 from './migrations/002-search-impact';
 
 export type Db = Kysely<Database>;
 
 /** Migrations are imported statically so that a bundled or compiled server carries them. */
 const migrations: Record<string, Migration> = {
   '001-catalogue': m001,
+  '002-search-impact': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -35,6 +37,9 @@ export function createDb(database: Config['database'], options: { schema?: strin
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Keeps the query planner's statistics fresh (SQLite's advice for every new connection).
+  sqlite.pragma('analysis_limit = 400');
+  sqlite.pragma('optimize = 0x10002');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

@@ -47,6 +47,8 @@ export interface SearchPostingTable {
 /** Every word ever indexed. */
 export interface SearchVocabTable {
   term: string;
+  /** how many products hold the word */
+  doc_count: Generated<number>;
 }
 
 /** One-character deletions of every vocabulary word, for typo-tolerant lookup. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { deletions } from '../../../../shared/src/search-text';
 
-/** Rows per INSERT: stays under SQLite's and PostgreSQL's bound-parameter limits. */
+/** Rows per statement: stays under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
@@ -15,6 +15,21 @@ export interface Posting {
   term: string;
   product_id: number;
   weight: number;
+}
+
+/** How many postings each word has among these products. */
+export async function termCounts(db: Db, productIds: number[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const ids of chunks(productIds)) {
+    const rows = await db
+      .selectFrom('search_postings')
+      .select(['term', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('product_id', 'in', ids)
+      .groupBy('term')
+      .execute();
+    for (const r of rows) counts.set(r.term, (counts.get(r.term) ?? 0) + Number(r.n));
+  }
+  return counts;
 }
 
 export async function deletePostings(db: Db, productIds: number[]): Promise<void> {
@@ -53,81 +68,122 @@ export async function addVocabulary(db: Db, terms: string[], minFuzzyLength: num
   }
 }
 
-export interface TermCandidate {
-  term: string;
-  /** 3 exact, 2 prefix, 1 typo (to be verified) */
-  quality: number;
+/** Moves the product counts of words by the given amounts (one statement per distinct amount). */
+export async function adjustDocCounts(db: Db, deltas: Map<string, number>): Promise<void> {
+  const byDelta = new Map<number, string[]>();
+  for (const [term, delta] of deltas) if (delta !== 0) byDelta.set(delta, [...(byDelta.get(delta) ?? []), term]);
+  for (const [delta, terms] of byDelta) {
+    for (const batch of chunks(terms)) {
+      await db
+        .updateTable('search_vocab')
+        .set((eb) => ({ doc_count: eb('doc_count', '+', delta) }))
+        .where('term', 'in', batch)
+        .execute();
+    }
+  }
 }
 
-/** Vocabulary words that may match a query word: itself, words it begins, and words one edit away. */
-export async function findTermCandidates(
+export interface TermCandidate {
+  term: string;
+  /** 2 a word the query word begins, 1 a typo (to be verified) */
+  quality: number;
+  doc_count: number;
+}
+
+/** Product counts of the given words that the vocabulary holds. */
+export async function docCounts(db: Db, terms: string[]): Promise<Map<string, number>> {
+  if (terms.length === 0) return new Map();
+  const rows = await db.selectFrom('search_vocab').select(['term', 'doc_count']).where('term', 'in', terms).execute();
+  return new Map(rows.map((r) => [r.term, Number(r.doc_count)]));
+}
+
+/** Vocabulary words that a query word may stand for when it is not a word itself: words it begins, and words one edit away. */
+export async function findNearTerms(
   db: Db,
   word: string,
   options: { fuzzy: boolean; prefixLimit: number },
 ): Promise<TermCandidate[]> {
-  const exact = db.selectFrom('search_vocab').select(['term', sql<number>`3`.as('quality')]).where('term', '=', word);
-  // Binary (memcmp) order on both databases: SQLite's default and PostgreSQL's "C" collation (see migration).
-  const prefix = db
+  // Binary (memcmp) order on both databases: SQLite's default and PostgreSQL's "C" collation (see migration 001).
+  let query = db
     .selectFrom(
       db
         .selectFrom('search_vocab')
-        .select('term')
+        .select(['term', 'doc_count'])
         .where('term', '>', word)
         .where('term', '<', `${word}\u{10FFFF}`)
-        .orderBy('term')
+        .where('doc_count', '>', 0)
+        .orderBy('doc_count', 'desc')
         .limit(options.prefixLimit)
         .as('p'),
     )
-    .select(['p.term', sql<number>`2`.as('quality')]);
-  let query = exact.unionAll(prefix);
+    .select(['p.term', sql<number>`2`.as('quality'), 'p.doc_count']);
   if (options.fuzzy) {
     const dels = deletions(word);
     query = query
-      .unionAll(db.selectFrom('search_vocab').select(['term', sql<number>`1`.as('quality')]).where('term', 'in', dels))
+      .unionAll(
+        db.selectFrom('search_vocab').select(['term', sql<number>`1`.as('quality'), 'doc_count']).where('term', 'in', dels),
+      )
       .unionAll(
         db
-          .selectFrom('search_deletes')
-          .select(['term', sql<number>`1`.as('quality')])
-          .where('variant', 'in', [word, ...dels]),
+          .selectFrom('search_deletes as d')
+          .innerJoin('search_vocab as v', 'v.term', 'd.term')
+          .select(['d.term', sql<number>`1`.as('quality'), 'v.doc_count'])
+          .where('d.variant', 'in', [word, ...dels]),
       );
   }
-  return query.execute();
-}
-
-export interface WordTerms {
-  /** term -> quality factor */
-  terms: Map<string, number>;
+  const rows = await query.execute();
+  return rows.map((r) => ({ term: r.term, quality: Number(r.quality), doc_count: Number(r.doc_count) }));
 }
 
 /**
- * Product ids having, for every word, at least one of its terms; scored by the
- * sum over words of the best (field weight x match quality).
+ * Up to `limit` products holding `term` in the field of `weight` and, for each
+ * of `filters`, at least one of its words; in product id order, read straight
+ * off the (term, weight, product_id) index. Filters go rarest first, so most
+ * products are dismissed by the first check. With filters, at most `scan`
+ * products of the term are examined, which bounds the time of long queries of
+ * common words.
  */
-export async function rankProducts(
+export async function matchingProducts(
   db: Db,
-  words: WordTerms[],
-  page: { limit: number; offset: number },
+  q: { term: string; weight: number; filters: string[][]; limit: number; scan: number },
 ): Promise<number[]> {
-  const parts = words.map((w, i) => {
-    const byQuality = new Map<number, string[]>();
-    for (const [term, q] of w.terms) byQuality.set(q, [...(byQuality.get(q) ?? []), term]);
-    const cases = [...byQuality.entries()].map(
-      ([q, terms]) => sql`WHEN term IN (${sql.join(terms)}) THEN ${sql.lit(q)}`,
+  const postings = db
+    .selectFrom('search_postings')
+    .select('product_id')
+    .where('term', '=', q.term)
+    .where('weight', '=', q.weight)
+    .orderBy('product_id');
+  if (q.filters.length === 0) {
+    const rows = await postings.limit(q.limit).execute();
+    return rows.map((r) => Number(r.product_id));
+  }
+  let query = db.selectFrom(postings.limit(q.scan).as('d')).select('d.product_id');
+  q.filters.forEach((terms, i) => {
+    const alias = `f${i}` as 'f';
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom(`search_postings as ${alias}`)
+          .select(sql.lit(1).as('one'))
+          .whereRef(`${alias}.product_id`, '=', 'd.product_id')
+          .where(`${alias}.term`, 'in', terms),
+      ),
     );
-    const all = [...w.terms.keys()];
-    return sql`${sql.id(`w${i}`)} AS (SELECT product_id, MAX(weight * CASE ${sql.join(cases, sql` `)} ELSE 0 END) AS s FROM search_postings WHERE term IN (${sql.join(all)}) GROUP BY product_id)`;
   });
-  const score = sql.join(
-    words.map((_, i) => sql.ref(`w${i}.s`)),
-    sql` + `,
-  );
-  const joins = words
-    .slice(1)
-    .map((_, i) => sql`JOIN ${sql.id(`w${i + 1}`)} ON ${sql.ref(`w${i + 1}.product_id`)} = w0.product_id`);
-  const result = await sql<{ product_id: number }>`
-    WITH ${sql.join(parts, sql`, `)}
-    SELECT w0.product_id AS product_id FROM w0 ${sql.join(joins, sql` `)}
-    ORDER BY ${score} DESC, w0.product_id ASC
-    LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  return result.rows.map((r) => Number(r.product_id));
+  const rows = await query.orderBy('d.product_id').limit(q.limit).execute();
+  return rows.map((r) => Number(r.product_id));
+}
+
+/** The postings of these words among these products, for scoring. */
+export async function postingsOf(db: Db, productIds: number[], terms: string[]): Promise<Posting[]> {
+  const out: Posting[] = [];
+  for (const ids of chunks(productIds)) {
+    const rows = await db
+      .selectFrom('search_postings')
+      .select(['term', 'product_id', 'weight'])
+      .where('term', 'in', terms)
+      .where('product_id', 'in', ids)
+      .execute();
+    out.push(...rows.map((r) => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) })));
+  }
+  return out;
 }

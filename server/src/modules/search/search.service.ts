@@ -1,12 +1,16 @@
 import type { Db } from '../../db/database';
+import { SEARCH_MAX_RESULTS } from '../../../../shared/src/catalogue.schemas';
 import { MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '../../../../shared/src/search-text';
 import * as repo from './search.repository';
 
 /** Field weights: a word in the title outranks any number of words in descriptions. */
 export const FIELD_WEIGHT = { title: 100, category: 10, description: 1 } as const;
+const WEIGHTS = [FIELD_WEIGHT.title, FIELD_WEIGHT.category, FIELD_WEIGHT.description];
 
-const PREFIX_LIMIT = 30;
-const FUZZY_LIMIT = 30;
+const PREFIX_LIMIT = 10;
+const FUZZY_LIMIT = 10;
+/** Products of the rarest word examined per field when a query has several words (decision 002). */
+export const MAX_SCAN = 5000;
 
 export interface IndexedProduct {
   id: number;
@@ -30,39 +34,126 @@ export function postingsOf(p: IndexedProduct): repo.Posting[] {
 /** (Re)indexes products for search; call inside the transaction that changed them. */
 export async function indexProducts(db: Db, products: IndexedProduct[]): Promise<void> {
   if (products.length === 0) return;
+  const ids = products.map((p) => p.id);
   const postings = products.flatMap(postingsOf);
-  await repo.deletePostings(
-    db,
-    products.map((p) => p.id),
-  );
+  const deltas = await repo.termCounts(db, ids);
+  for (const [term, n] of deltas) deltas.set(term, -n);
+  for (const p of postings) deltas.set(p.term, (deltas.get(p.term) ?? 0) + 1);
+  await repo.deletePostings(db, ids);
   await repo.addVocabulary(
     db,
     postings.map((p) => p.term),
     MIN_FUZZY_LENGTH,
   );
+  await repo.adjustDocCounts(db, deltas);
   await repo.insertPostings(db, postings);
 }
 
+/** Singular and plural of a word, which count as the word itself ("kit" finds "kits" and back). */
+export function wordForms(word: string): string[] {
+  if (/\d$/.test(word)) return [];
+  const forms = [`${word}s`, `${word}es`];
+  if (word.endsWith('es') && word.length > 3) forms.push(word.slice(0, -2));
+  if (word.endsWith('s') && word.length > 2) forms.push(word.slice(0, -1));
+  return forms;
+}
+
+interface QueryWord {
+  /** term -> match quality (3 the word or its plural, 2 a word it begins, 1 a typo) */
+  terms: Map<string, number>;
+  /** products holding any of the terms, at most (a product may hold several) */
+  docs: number;
+}
+
 /**
- * Product ids matching a shopper's query, best first. Every word must match
- * (exactly, as the start of a word, or with one typo when it has at least
- * MIN_FUZZY_LENGTH characters); words that match nothing in the catalogue are
- * ignored. Title matches rank above category and description matches.
+ * The vocabulary words each query word stands for: the word itself and its
+ * plural or singular when the catalogue has them (one lookup for all words);
+ * otherwise words it begins and words one typo away (for words of
+ * MIN_FUZZY_LENGTH+ characters). Words that stand for nothing are dropped.
+ */
+async function resolveWords(db: Db, queryWordList: string[]): Promise<QueryWord[]> {
+  const formsOf = queryWordList.map((w) => [w, ...wordForms(w)]);
+  const counts = await repo.docCounts(db, [...new Set(formsOf.flat())]);
+  const out: QueryWord[] = [];
+  for (const [i, word] of queryWordList.entries()) {
+    const exact = formsOf[i]!.filter((t) => (counts.get(t) ?? 0) > 0).map((term) => ({ term, quality: 3, doc_count: counts.get(term)! }));
+    let chosen = exact;
+    if (exact.length === 0) {
+      const fuzzy = [...word].length >= MIN_FUZZY_LENGTH;
+      const near = await repo.findNearTerms(db, word, { fuzzy, prefixLimit: PREFIX_LIMIT });
+      const typos = near
+        .filter((c) => c.quality === 1 && c.doc_count > 0 && withinOneEdit(word, c.term))
+        .sort((a, b) => b.doc_count - a.doc_count)
+        .slice(0, FUZZY_LIMIT);
+      chosen = [...near.filter((c) => c.quality === 2), ...typos];
+    }
+    if (chosen.length === 0) continue;
+    const terms = new Map<string, number>();
+    const docs = new Map<string, number>();
+    for (const c of chosen) {
+      terms.set(c.term, Math.max(terms.get(c.term) ?? 0, c.quality));
+      docs.set(c.term, c.doc_count);
+    }
+    out.push({ terms, docs: [...docs.values()].reduce((a, b) => a + b, 0) });
+  }
+  return out;
+}
+
+/**
+ * Product ids matching a shopper's query, best first, at most SEARCH_MAX_RESULTS
+ * in all. Every word must match (words that match nothing in the catalogue are
+ * ignored). A product's score is the sum over words of its best field weight x
+ * match quality, so title matches rank first; ties go to the lower id.
+ *
+ * The work is bounded whatever the catalogue size: candidates are read from the
+ * rarest word's postings, best field first, straight off an index, keeping only
+ * products that hold the other words too. One word needs no more than the page;
+ * several words read up to SEARCH_MAX_RESULTS candidates among the first MAX_SCAN
+ * products of the rarest word per field, then score and sort them.
  */
 export async function searchProductIds(db: Db, query: string, page: { limit: number; offset: number }): Promise<number[]> {
-  const words: repo.WordTerms[] = [];
-  for (const word of queryWords(query)) {
-    const fuzzy = [...word].length >= MIN_FUZZY_LENGTH;
-    const found = await repo.findTermCandidates(db, word, { fuzzy, prefixLimit: PREFIX_LIMIT });
-    const terms = new Map<string, number>();
-    let typos = 0;
-    for (const { term, quality } of found) {
-      const q = Number(quality);
-      if (q === 1 && (term === word || !withinOneEdit(word, term) || typos++ >= FUZZY_LIMIT)) continue;
-      terms.set(term, Math.max(terms.get(term) ?? 0, q));
-    }
-    if (terms.size > 0) words.push({ terms });
-  }
+  const need = Math.min(page.offset + page.limit, SEARCH_MAX_RESULTS);
+  if (page.offset >= need) return [];
+  const words = await resolveWords(db, queryWords(query));
   if (words.length === 0) return [];
-  return repo.rankProducts(db, words, page);
+  words.sort((a, b) => a.docs - b.docs);
+  const [driver, ...others] = words as [QueryWord, ...QueryWord[]];
+  const filters = others.map((w) => [...w.terms.keys()]);
+  // With one word, reading in order of weight x quality is already the ranking.
+  const wanted = others.length === 0 ? need : SEARCH_MAX_RESULTS;
+
+  const reads = [...driver.terms]
+    .flatMap(([term, quality]) => WEIGHTS.map((weight) => ({ term, weight, impact: weight * quality })))
+    .sort((a, b) => b.impact - a.impact);
+  const candidates = new Set<number>();
+  for (const read of reads) {
+    if (candidates.size >= wanted) break;
+    // Ask for a whole page's worth: products already read under another form of the word come back again.
+    const ids = await repo.matchingProducts(db, { term: read.term, weight: read.weight, filters, limit: wanted, scan: MAX_SCAN });
+    for (const id of ids) if (candidates.size < wanted) candidates.add(id);
+  }
+  const ranked = others.length === 0 ? [...candidates] : await rankByScore(db, words, [...candidates]);
+  return ranked.slice(page.offset, need);
+}
+
+/** Sorts products by their score for the query's words, best first, then by id. */
+async function rankByScore(db: Db, words: QueryWord[], ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const wordsOf = new Map<string, { word: number; quality: number }[]>();
+  words.forEach((w, word) => {
+    for (const [term, quality] of w.terms) wordsOf.set(term, [...(wordsOf.get(term) ?? []), { word, quality }]);
+  });
+  const best = new Map<number, number[]>();
+  for (const p of await repo.postingsOf(db, ids, [...wordsOf.keys()])) {
+    const perWord = best.get(p.product_id) ?? new Array<number>(words.length).fill(0);
+    for (const { word, quality } of wordsOf.get(p.term) ?? []) {
+      perWord[word] = Math.max(perWord[word]!, p.weight * quality);
+    }
+    best.set(p.product_id, perWord);
+  }
+  const score = (id: number) => (best.get(id) ?? []).reduce((a, b) => a + b, 0);
+  return ids
+    .map((id) => ({ id, s: score(id) }))
+    .sort((a, b) => b.s - a.s || a.id - b.id)
+    .map((r) => r.id);
 }
