@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const outDir = path.join(repoRoot, 'bench', '.out');
+
+/**
+ * Node arguments that run a TypeScript file, as `tsx file.ts` does. Spawning
+ * node itself (not the tsx wrapper, which starts node as a grandchild) means a
+ * kill reaches the server, and SIGTERM reaches its graceful shutdown.
+ */
+export const TSX = ['--import', 'tsx'];
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const cleanups: (() => void)[] = [];
+let hooked = false;
+
+/** Runs fn when the process ends for any reason (normal exit, error, Ctrl-C, SIGTERM). */
+export function onExit(fn: () => void): void {
+  cleanups.push(fn);
+  if (hooked) return;
+  hooked = true;
+  const runAll = () => {
+    while (cleanups.length) {
+      try {
+        cleanups.pop()!();
+      } catch {
+        // best effort: keep cleaning up the rest
+      }
+    }
+  };
+  process.on('exit', runAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      runAll();
+      process.exit(130);
+    });
+  }
+  process.on('uncaughtException', (err) => {
+    console.error(err);
+    runAll();
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (err) => {
+    console.error(err);
+    runAll();
+    process.exit(1);
+  });
+}
+
+export interface ShopServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real shop (`server/src/main.ts` through tsx, as `npm run serve` does) on a free loopback port with a
+ * temporary data directory and the demo catalogue, and waits until
+ * /api/health answers. The child is killed when this process exits, even on error.
+ */
+export async function startShop(extraEnv: Record<string, string> = {}): Promise<ShopServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const child = spawn(process.execPath, [...TSX, 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      // The benchmarks send far more than a shopper would; the limiter still runs, it just never refuses.
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const kill = () => {
+    if (!exited) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  onExit(kill);
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) throw new Error(`The shop server exited before it was ready (exit code ${child.exitCode}).`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error('The shop server did not become ready within 90 s.');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    async stop() {
+      if (exited) return kill();
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      await done;
+      clearTimeout(timer);
+      kill();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Lighthouse 12 (default mobile configuration: Moto G Power emulation,
+ * simulated slow 4G) on the home page, a product page and a search page of
+ * the real shop (built web app, SQLite, demo catalogue), driven through
+ * Debian's Chromium. Budgets: performance >= 90, accessibility >= 95.
+ *
+ *   npm run bench:lighthouse          # runs `vite build` first
+ *
+ * Environment: CHROME_PATH (default /usr/bin/chromium). JSON reports go to
+ * bench/.out/lighthouse-<page>.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { machineLine, table, verdict } from '../lib/stats';
+import { onExit, outDir, repoRoot, startShop } from '../lib/server-process';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const BUDGET = { performance: 90, accessibility: 95 } as const;
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'product', path: '/product/1' },
+  { name: 'search', path: '/searchquer?q=robobox' },
+];
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+type Scores = Record<(typeof CATEGORIES)[number], number | null>;
+
+async function audit(url: string, reportFile: string) {
+  // A fresh browser per page: no cache or service state carried from the previous page.
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const kill = () => void chrome.kill();
+  onExit(kill);
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    fs.writeFileSync(reportFile, Array.isArray(result.report) ? result.report.join('\n') : result.report);
+    const { lhr } = result;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => {
+        const s = lhr.categories[c]?.score;
+        return [c, typeof s === 'number' ? Math.round(s * 100) : null];
+      }),
+    ) as Scores;
+    const metrics = METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '-'}`).join(', ');
+    // The audits that cost points in the two budgeted categories, so the web engineers know where to look.
+    const failing = (['performance', 'accessibility'] as const).flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && typeof a.score === 'number' && a.score < 0.9)
+        .map((a) => `${c}: ${a!.id} (${a!.score})${a!.displayValue ? ` ${a!.displayValue}` : ''}`),
+    );
+    return { scores, metrics, failing, runtimeError: lhr.runtimeError?.message, warnings: lhr.runWarnings };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  console.log(`Lighthouse benchmark: ${machineLine()}`);
+  if (!fs.existsSync(CHROME_PATH)) {
+    console.log(`No Chromium at ${CHROME_PATH} (set CHROME_PATH); install Debian's chromium package.`);
+    process.exit(1);
+  }
+  if (!fs.existsSync(path.join(repoRoot, 'dist/web/index.html'))) {
+    console.log('dist/web/index.html is missing: run `npm run build` (npm run bench:lighthouse does).');
+    process.exit(1);
+  }
+  fs.mkdirSync(outDir, { recursive: true });
+  const shop = await startShop();
+  const rows: (string | number)[][] = [];
+  let allMet = true;
+  try {
+    for (const page of PAGES) {
+      const url = `${shop.url}${page.path}`;
+      const reportFile = path.join(outDir, `lighthouse-${page.name}.json`);
+      console.log(`\n${page.name}: ${url}`);
+      const r = await audit(url, reportFile);
+      if (r.runtimeError) console.log(`  Lighthouse runtime error: ${r.runtimeError}`);
+      for (const w of r.warnings) console.log(`  warning: ${w}`);
+      console.log(`  ${r.metrics}`);
+      for (const f of r.failing) console.log(`  below 0.9: ${f}`);
+      console.log(`  report: ${path.relative(repoRoot, reportFile)}`);
+      const perfOk = (r.scores.performance ?? 0) >= BUDGET.performance;
+      const a11yOk = (r.scores.accessibility ?? 0) >= BUDGET.accessibility;
+      allMet &&= perfOk && a11yOk;
+      rows.push([
+        `${page.name} ${page.path}`,
+        ...CATEGORIES.map((c) => r.scores[c] ?? '-'),
+        `perf ${verdict(perfOk)}, a11y ${verdict(a11yOk)}`,
+      ]);
+    }
+  } finally {
+    await shop.stop();
+  }
+  console.log('\nLighthouse scores (mobile, 0-100)');
+  console.log(table(['page', ...CATEGORIES, `budget (perf >= ${BUDGET.performance}, a11y >= ${BUDGET.accessibility})`], rows));
+  console.log(`All pages within budget: ${verdict(allMet)}`);
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
