@@ -10,6 +10,14 @@ import { messages } from '../../shared/src/messages';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createAuth, migrateAuth, type Auth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { redisRateLimitStore } from './modules/auth/rate-limit-store';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { getOrCreateSetting } from './modules/settings/settings.repository';
 import { registerErrorHandler } from './plugins/errors';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
@@ -24,6 +32,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     storage: FileStorage;
+    auth: Auth;
+    mailer: Mailer;
   }
 }
 
@@ -39,6 +49,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   storage: FileStorage;
+  /** defaults to SMTP or the outbox, as configured */
+  mailer?: Mailer;
 }
 
 /**
@@ -46,7 +58,7 @@ export interface AppDeps {
  * app plugins, then routes. It owns no resources: the caller creates the
  * database and storage and closes them.
  */
-export async function buildApp({ config, db, storage }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, storage, mailer }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -66,6 +78,15 @@ export async function buildApp({ config, db, storage }: AppDeps): Promise<App> {
   app.decorate('storage', storage);
   registerErrorHandler(app);
 
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const mail = mailer ?? createMailer(config, db, app.log);
+  const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
+  const auth = createAuth({ config, db, mailer: mail, secret, ...(redis ? { rateLimitStore: redisRateLimitStore(redis) } : {}) });
+  await migrateAuth(auth);
+  app.decorate('mailer', mail);
+  app.decorate('auth', auth);
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -83,6 +104,7 @@ export async function buildApp({ config, db, storage }: AppDeps): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
+    ...(redis ? { redis, nameSpace: 'shop:rl:' } : {}),
     timeWindow: '1 minute',
     allowList: (req) => req.url.startsWith('/assets/') || req.url.startsWith('/uploads/'),
     errorResponseBuilder: (_req, ctx) => ({
@@ -105,6 +127,8 @@ export async function buildApp({ config, db, storage }: AppDeps): Promise<App> {
   await app.register(catalogueRoutes);
   await app.register(advertRoutes);
   await app.register(storefrontRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(seoRoutes);
   await app.register(webPlugin);
   return app;

@@ -31,6 +31,18 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
+    .optional(),
+  MAIL_FROM: z.string().default('Robokits India <no-reply@robokits.example>'),
+  SHOP_EMAIL: z.email().default('orders@robokits.example'),
+  AUTH_RATE_LIMIT: flag('1'),
   SHOP_NAME: z.string().default('Robokits India'),
   HOME_SITE_URL: url.default('https://robokits.example'),
   ABOUT_URL: url.optional(),
@@ -71,6 +83,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    redisUrl: e.REDIS_URL,
+    authSecret: e.AUTH_SECRET,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
     public: {
       shopName: e.SHOP_NAME,
       homeSiteUrl: home,

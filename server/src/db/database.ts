@@ -8,6 +8,7 @@ import { isPostgres } from './dialect';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-catalogue';
 import * as m002 from './migrations/002-search-impact';
+import * as m003 from './migrations/003-accounts';
 
 export type Db = Kysely<Database>;
 
@@ -15,6 +16,7 @@ export type Db = Kysely<Database>;
 const migrations: Record<string, Migration> = {
   '001-catalogue': m001,
   '002-search-impact': m002,
+  '003-accounts': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,7 +57,48 @@ export interface SearchDeleteTable {
   term: string;
 }
 
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** verification, password-reset, email-change, ... */
+  kind: string;
+  /** outbox (kept here only) or smtp (sent, copy kept) */
+  transport: string;
+  created_at: Generated<string>;
+}
+
+export interface AppSettingTable {
+  name: string;
+  value: string;
+}
+
+/** better-auth's user table with our profile fields (column names are better-auth's). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  username: string | null;
+  displayUsername: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  role: string | null;
+  banned: boolean | number | null;
+}
+
 export interface Database {
+  outbox: OutboxTable;
+  app_settings: AppSettingTable;
+  user: UserTable;
   categories: CategoryTable;
   products: ProductTable;
   product_images: ProductImageTable;

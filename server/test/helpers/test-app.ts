@@ -14,6 +14,9 @@ export interface TestShop {
   app: App;
   db: TestDb['db'];
   storage: LocalStorage;
+  config: ReturnType<typeof loadConfig>;
+  /** another app process on the same database and files, as behind a load balancer */
+  secondApp(): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -26,16 +29,26 @@ export async function startTestShop(kind: DbKind, env: Env = {}): Promise<TestSh
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://shop.test',
     WEB_DIST_DIR: path.join(dir, 'no-web-build'),
+    AUTH_RATE_LIMIT: '0',
     ...env,
   });
   const storage = new LocalStorage(config.uploadsDir);
   const app = await buildApp({ config, db: test.db, storage });
   await app.ready();
+  const others: App[] = [];
   return {
     app,
     db: test.db,
     storage,
+    config,
+    async secondApp() {
+      const other = await buildApp({ config, db: test.db, storage });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await test.dispose();
       fs.rmSync(dir, { recursive: true, force: true });

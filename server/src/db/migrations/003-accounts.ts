@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { timestampColumn, withId } from '../dialect';
+
+/**
+ * Mail kept by the shop when no SMTP server is configured (and a copy of what
+ * was sent when one is), and settings the shop generates for itself, such as
+ * the session-signing secret, kept in the database so that every app server
+ * shares them. better-auth's own tables (user, session, account, verification,
+ * rateLimit) are created by its migration planner at start (db/auth-migrations).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await withId(db, db.schema.createTable('outbox'))
+    .addColumn('to_address', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('text_body', 'text', (c) => c.notNull())
+    .addColumn('html_body', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('transport', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', timestampColumn)
+    .execute();
+  await db.schema.createIndex('outbox_to_idx').on('outbox').columns(['to_address', 'id']).execute();
+
+  await db.schema
+    .createTable('app_settings')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('app_settings').execute();
+  await db.schema.dropTable('outbox').execute();
+}

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/database';
+
+export async function findUser(db: Db, id: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'emailVerified', 'username', 'displayUsername', 'name', 'phone', 'address', 'city', 'state', 'zipCode'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findUserIdByUsername(db: Db, username: string) {
+  const row = await db.selectFrom('user').select('id').where('username', '=', username.toLowerCase()).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export interface ProfileRow {
+  username: string;
+  displayUsername: string;
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+export async function updateProfile(db: Db, id: string, profile: ProfileRow): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ ...profile, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}

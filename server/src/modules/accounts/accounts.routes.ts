@@ -1,0 +1,30 @@
+import type { App } from '../../app';
+import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
+import { Me, UpdateProfileInput } from '../../../../shared/src/account.schemas';
+import { requireUser } from '../auth/auth.guards';
+import * as accounts from './accounts.service';
+
+export async function accountRoutes(app: App) {
+  app.get(
+    '/api/me',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['accounts'], summary: 'The signed-in shopper', response: { 200: Me, 401: ErrorBody } },
+    },
+    async (req) => accounts.getMe(app.db, req.user!.id),
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Update the profile (username, phone, address, city, state, zip code; never email or password)',
+        body: UpdateProfileInput,
+        response: { 200: Me, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req) => accounts.updateProfile(app.db, req.user!.id, req.body),
+  );
+}

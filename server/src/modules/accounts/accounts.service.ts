@@ -1,0 +1,44 @@
+import type { Db } from '../../db/database';
+import { normalizePhone, type Me, type UpdateProfileInput } from '../../../../shared/src/account.schemas';
+import { accountMessages } from '../../../../shared/src/account-messages';
+import { AppError, notFound } from '../../errors';
+import * as repo from './accounts.repository';
+
+export async function getMe(db: Db, userId: string): Promise<Me> {
+  const u = await repo.findUser(db, userId);
+  if (!u) throw notFound(accountMessages.userNotFound, 'user_not_found');
+  return {
+    id: u.id,
+    username: u.displayUsername ?? u.username ?? u.name,
+    email: u.email,
+    emailVerified: Boolean(u.emailVerified),
+    phone: u.phone ?? '',
+    address: u.address ?? '',
+    city: u.city ?? '',
+    state: u.state ?? '',
+    zipCode: u.zipCode ?? '',
+  };
+}
+
+/**
+ * Saves the profile fields (never e-mail or password: those change through
+ * their own verified flows). Usernames are unique regardless of case; phones
+ * are stored with the +91 prefix, once.
+ */
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Me> {
+  const owner = await repo.findUserIdByUsername(db, input.username);
+  if (owner && owner !== userId) {
+    throw new AppError('username_taken', 409, accountMessages.usernameTaken, { username: accountMessages.usernameTaken });
+  }
+  await repo.updateProfile(db, userId, {
+    username: input.username.toLowerCase(),
+    displayUsername: input.username,
+    name: input.username,
+    phone: normalizePhone(input.phone)!,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+  });
+  return getMe(db, userId);
+}

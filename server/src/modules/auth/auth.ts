@@ -1,0 +1,200 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { getMigrations } from 'better-auth/db/migration';
+import { admin, bearer, username } from 'better-auth/plugins';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
+import { Email, normalizePhone, SignUpInput } from '../../../../shared/src/account.schemas';
+import { accountMessages } from '../../../../shared/src/account-messages';
+import { emailChangeMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimitStore } from './rate-limit-store';
+
+/** The header through which the server tells better-auth the client's address (as Fastify resolved it with TRUST_PROXY). */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  /** shared rate-limit counters (Redis) when REDIS_URL is set; else they live in the database */
+  rateLimitStore?: RateLimitStore;
+}
+
+const DAY = 24 * 60 * 60;
+
+/** Field errors of a zod failure, as `{field: message}`. */
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[String(issue.path[0] ?? 'request')] ??= issue.message;
+  return fields;
+}
+
+function validationError(fields: Record<string, string>): APIError {
+  const [first] = Object.values(fields);
+  return new APIError('BAD_REQUEST', { message: first ?? 'Invalid request', code: 'VALIDATION_ERROR', fields });
+}
+
+/** Payload of a verification token (a JWT whose payload is not secret): tells a new-email confirmation apart. */
+function tokenPayload(token: string): { email?: string; updateTo?: string } {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Shopper identity: better-auth on the shop's database, with e-mail and password,
+ * required e-mail verification, password reset, e-mail change (the new address is
+ * verified before it takes effect) and password change, both after checking the
+ * current password on the server. Sessions are database rows behind a cookie, so
+ * they can be revoked and work on every app server.
+ */
+export function createAuth({ config, db, mailer, secret, rateLimitStore }: AuthDeps) {
+  const shopName = config.public.shopName;
+  const link = (page: string, token: string) => `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+
+  const beforeHook = createAuthMiddleware(async (ctx) => {
+    switch (ctx.path) {
+      case '/sign-up/email': {
+        const parsed = SignUpInput.safeParse(ctx.body ?? {});
+        if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+        const input = parsed.data;
+        const email = input.email.toLowerCase();
+        // SPEC.md asks for 'Email already in use' rather than better-auth's silent success (decision 006).
+        if (await ctx.context.internalAdapter.findUserByEmail(email)) {
+          throw new APIError('UNPROCESSABLE_ENTITY', { message: accountMessages.emailInUse, code: 'USER_ALREADY_EXISTS' });
+        }
+        return {
+          context: {
+            body: {
+              ...input,
+              email,
+              name: input.username,
+              phone: normalizePhone(input.phone),
+              callbackURL: typeof ctx.body?.callbackURL === 'string' ? ctx.body.callbackURL : '/',
+            },
+          },
+        };
+      }
+      case '/request-password-reset': {
+        const email = Email.safeParse(ctx.body?.email);
+        if (!email.success) throw validationError({ email: email.error.issues[0]?.message ?? 'Enter a valid email address' });
+        if (!(await ctx.context.internalAdapter.findUserByEmail(email.data.toLowerCase()))) {
+          throw new APIError('NOT_FOUND', { message: accountMessages.userNotFound, code: 'USER_NOT_FOUND' });
+        }
+        return;
+      }
+      case '/change-email': {
+        const session = await getSessionFromCtx(ctx);
+        if (!session) throw new APIError('UNAUTHORIZED', { message: accountMessages.notSignedIn, code: 'UNAUTHORIZED' });
+        const current = ctx.body?.currentPassword;
+        if (typeof current !== 'string' || current.length === 0) {
+          throw new APIError('BAD_REQUEST', { message: accountMessages.currentPasswordRequired, code: 'CURRENT_PASSWORD_REQUIRED' });
+        }
+        const account = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
+        const ok = account?.password ? await ctx.context.password.verify({ hash: account.password, password: current.slice(0, 256) }) : false;
+        if (!ok) throw new APIError('BAD_REQUEST', { message: accountMessages.wrongCurrentPassword, code: 'INVALID_PASSWORD' });
+        return;
+      }
+      // Profile fields change through PATCH /api/me, where the shop validates them.
+      case '/update-user':
+        throw new APIError('NOT_FOUND', { message: 'Use PATCH /api/me to change your profile', code: 'NOT_FOUND' });
+      default:
+        return;
+    }
+  });
+
+  const options = {
+    appName: shopName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: { db, type: isPostgres(db) ? 'postgres' : 'sqlite' },
+    logger: { disabled: config.logLevel === 'silent' },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const content = passwordResetMail(shopName, user.name, link('reset-password', token));
+        await mailer.send({ to: user.email, kind: 'password-reset', ...content });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: DAY,
+      async sendVerificationEmail({ user, token }) {
+        const { updateTo } = tokenPayload(token);
+        const url = link('verify-email', token);
+        const content = updateTo ? emailChangeMail(shopName, user.name, updateTo, url) : verificationMail(shopName, user.name, url);
+        await mailer.send({ to: user.email, kind: updateTo ? 'email-change' : 'verification', ...content });
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+      additionalFields: {
+        phone: { type: 'string', required: true, input: true },
+        address: { type: 'string', required: true, input: true },
+        city: { type: 'string', required: true, input: true },
+        state: { type: 'string', required: true, input: true },
+        zipCode: { type: 'string', required: true, input: true },
+      },
+    },
+    session: {
+      expiresIn: 30 * DAY,
+      updateAge: DAY,
+      freshAge: DAY,
+    },
+    rateLimit: {
+      enabled: config.authRateLimit,
+      window: 60,
+      max: 100,
+      storage: 'database',
+      ...(rateLimitStore ? { customStorage: rateLimitStore } : {}),
+      customRules: {
+        '/sign-in/*': { window: 60, max: 10 },
+        '/sign-up/*': { window: 10 * 60, max: 10 },
+        '/request-password-reset': { window: 10 * 60, max: 5 },
+        '/send-verification-email': { window: 10 * 60, max: 5 },
+        '/change-email': { window: 10 * 60, max: 10 },
+        '/change-password': { window: 10 * 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    hooks: { before: beforeHook },
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer(), admin()],
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's tables (user, session, account, verification, rateLimit). */
+export async function migrateAuth(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  try {
+    await runMigrations();
+  } catch (err) {
+    // Another app server may have created the same tables a moment earlier: plan again once.
+    const again = await getMigrations(auth.options);
+    if (again.toBeCreated.length === 0 && again.toBeAdded.length === 0) return;
+    await again.runMigrations().catch(() => {
+      throw err;
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { MailContent } from './mail.templates';
+import * as outbox from './outbox.repository';
+
+export interface OutgoingMail extends MailContent {
+  to: string;
+  /** what the mail is for: verification, password-reset, email-change, ... */
+  kind: string;
+}
+
+/** Sends the shop's e-mail: through SMTP when SMTP_URL is set, else into the outbox table. */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  readonly transport: 'smtp' | 'outbox';
+}
+
+const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
+
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  const { smtpUrl, from } = config.mail;
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      transport: 'smtp',
+      async send(mail) {
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail sent');
+      },
+    };
+  }
+  return {
+    transport: 'outbox',
+    async send(mail) {
+      await outbox.insertMail(db, {
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        kind: mail.kind,
+        transport: 'outbox',
+      });
+      // Without a mail server the log is where a newcomer finds the link.
+      log.info({ to: mail.to, subject: mail.subject, links: links(mail.text) }, 'mail kept in the outbox (no SMTP_URL)');
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../../db/database';
+
+/**
+ * A setting the shop makes for itself once (a secret, say) and every app
+ * server then reads from the database: the first writer wins.
+ */
+export async function getOrCreateSetting(db: Db, name: string, make: () => string): Promise<string> {
+  await db
+    .insertInto('app_settings')
+    .values({ name, value: make() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_settings').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,91 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, linkToken, post, shopperDetails } from './helpers/shoppers';
+import { startTestShop, type TestShop } from './helpers/test-app';
+
+interface Captured {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server in this process that keeps every message it receives. */
+async function captureSmtp() {
+  const messages: Captured[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { messages, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The plain-text part of a raw message, with quoted-printable soft breaks undone. */
+function plainText(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+describe('accounts journey through a real SMTP server', () => {
+  let shop: TestShop;
+  let smtp: Awaited<ReturnType<typeof captureSmtp>>;
+
+  beforeAll(async () => {
+    smtp = await captureSmtp();
+    shop = await startTestShop('sqlite', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Shop <shop@example.com>' });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await smtp.close();
+  });
+
+  const lastTo = (address: string) => {
+    const found = smtp.messages.filter((m) => m.to.includes(address)).at(-1);
+    if (!found) throw new Error(`no mail to ${address}`);
+    return plainText(found.raw);
+  };
+
+  it('signs up, verifies, signs in, resets the password and signs in again with links from the mails', async () => {
+    const s = shopperDetails();
+    expect((await post(shop, '/api/auth/sign-up/email', s)).statusCode).toBe(200);
+    const verification = lastTo(s.email);
+    expect(verification).toContain('From: Shop <shop@example.com>');
+    expect(verification).toContain('Subject: Verify your email for Robokits India');
+    expect(verification).toContain('Content-Type: text/html');
+    const verify = await shop.app.inject(`/api/auth/verify-email?token=${encodeURIComponent(linkToken(verification, 'verify-email'))}`);
+    expect(verify.statusCode).toBe(200);
+
+    const signIn = await post(shop, '/api/auth/sign-in/email', { email: s.email, password: s.password });
+    expect(signIn.statusCode).toBe(200);
+    expect((await shop.app.inject({ url: '/api/me', headers: { cookie: cookieFrom(signIn) } })).json().email).toBe(s.email);
+
+    expect((await post(shop, '/api/auth/request-password-reset', { email: s.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
+    const reset = lastTo(s.email);
+    expect(reset).toContain('Subject: Reset your Robokits India password');
+    const token = linkToken(reset, 'reset-password');
+    expect((await post(shop, '/api/auth/reset-password', { token, newPassword: 'smtp-reset-pass-1' })).statusCode).toBe(200);
+    expect((await post(shop, '/api/auth/sign-in/email', { email: s.email, password: 'smtp-reset-pass-1' })).statusCode).toBe(200);
+
+    // With SMTP configured, nothing is kept in the outbox.
+    expect(await shop.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('escapes what shoppers type in the HTML of mails', async () => {
+    const s = shopperDetails();
+    await post(shop, '/api/auth/sign-up/email', s);
+    await shop.db.updateTable('user').set({ name: '<script>alert(1)</script>' }).where('email', '=', s.email).execute();
+    await post(shop, '/api/auth/request-password-reset', { email: s.email, redirectTo: '/reset-password' });
+    const [text, html] = lastTo(s.email).split('Content-Type: text/html');
+    expect(text).toContain('Hello <script>alert(1)</script>,'); // plain text is shown as text
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;,');
+  });
+});
