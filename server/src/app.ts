@@ -12,7 +12,7 @@ import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createAuth, migrateAuth, type Auth } from './modules/auth/auth';
+import { createAuth, type Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { redisRateLimitStore } from './modules/auth/rate-limit-store';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -82,8 +82,7 @@ export async function buildApp({ config, db, storage, mailer }: AppDeps): Promis
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const mail = mailer ?? createMailer(config, db, app.log);
   const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
-  const auth = createAuth({ config, db, mailer: mail, secret, ...(redis ? { rateLimitStore: redisRateLimitStore(redis) } : {}) });
-  await migrateAuth(auth);
+  const auth = await createAuth({ config, db, mailer: mail, secret, ...(redis ? { rateLimitStore: redisRateLimitStore(redis) } : {}) });
   app.decorate('mailer', mail);
   app.decorate('auth', auth);
 

@@ -53,7 +53,7 @@ function tokenPayload(token: string): { email?: string; updateTo?: string } {
  * current password on the server. Sessions are database rows behind a cookie, so
  * they can be revoked and work on every app server.
  */
-export function createAuth({ config, db, mailer, secret, rateLimitStore }: AuthDeps) {
+export async function createAuth({ config, db, mailer, secret, rateLimitStore }: AuthDeps) {
   const shopName = config.public.shopName;
   const link = (page: string, token: string) => `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
@@ -179,19 +179,21 @@ export function createAuth({ config, db, mailer, secret, rateLimitStore }: AuthD
     plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer(), admin()],
   } satisfies BetterAuthOptions;
 
+  // Tables first: better-auth checks the schema as soon as it starts.
+  await migrateAuth(options);
   return betterAuth(options);
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
 /** Creates or updates better-auth's tables (user, session, account, verification, rateLimit). */
-export async function migrateAuth(auth: Auth): Promise<void> {
-  const { runMigrations } = await getMigrations(auth.options);
+async function migrateAuth(options: BetterAuthOptions): Promise<void> {
+  const { runMigrations } = await getMigrations(options);
   try {
     await runMigrations();
   } catch (err) {
     // Another app server may have created the same tables a moment earlier: plan again once.
-    const again = await getMigrations(auth.options);
+    const again = await getMigrations(options);
     if (again.toBeCreated.length === 0 && again.toBeAdded.length === 0) return;
     await again.runMigrations().catch(() => {
       throw err;

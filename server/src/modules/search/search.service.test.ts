@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_WEIGHT, postingsOf } from './search.service';
+import { FIELD_WEIGHT, postingsOf, wordForms } from './search.service';
 
 describe('search indexing', () => {
   it('indexes each word once with the weight of the best field it appears in', () => {
@@ -14,5 +14,19 @@ describe('search indexing', () => {
       build: FIELD_WEIGHT.description,
     });
     expect(postings.every((p) => p.product_id === 7)).toBe(true);
+  });
+});
+
+describe('word forms', () => {
+  it.each([
+    ['kit', ['kits']],
+    ['kits', ['kitses', 'kit']],
+    ['box', ['boxes']],
+    ['boxes', ['boxeses', 'box']],
+    ['dron', ['drons']],
+    ['class', ['classes']],
+    ['f450', []],
+  ])('%s stands also for %j', (word, forms) => {
+    expect(wordForms(word)).toEqual(forms);
   });
 });

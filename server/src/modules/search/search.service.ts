@@ -49,12 +49,13 @@ export async function indexProducts(db: Db, products: IndexedProduct[]): Promise
   await repo.insertPostings(db, postings);
 }
 
-/** Singular and plural of a word, which count as the word itself ("kit" finds "kits" and back). */
+/** Singular and plural of a word, which count as the word itself ("kit" finds "kits", "boxes" finds "box"). */
 export function wordForms(word: string): string[] {
   if (/\d$/.test(word)) return [];
-  const forms = [`${word}s`, `${word}es`];
-  if (word.endsWith('es') && word.length > 3) forms.push(word.slice(0, -2));
-  if (word.endsWith('s') && word.length > 2) forms.push(word.slice(0, -1));
+  const sibilant = /(s|x|z|ch|sh)$/.test(word);
+  const forms = [sibilant ? `${word}es` : `${word}s`];
+  if (/(s|x|z|ch|sh)es$/.test(word)) forms.push(word.slice(0, -2));
+  else if (word.endsWith('s') && !word.endsWith('ss') && word.length > 2) forms.push(word.slice(0, -1));
   return forms;
 }
 
