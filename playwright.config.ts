@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Mail links and the auth origin check use the address the browser opens.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },

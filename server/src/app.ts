@@ -18,6 +18,14 @@ import { redisRateLimitStore } from './modules/auth/rate-limit-store';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { getOrCreateSetting } from './modules/settings/settings.repository';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { couponRoutes } from './modules/coupons/coupons.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import type { OrderDeps } from './modules/orders/orders.service';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { simulatedCheckoutRoutes, webhookRoutes } from './modules/payments/payments.routes';
+import { razorpayProvider } from './modules/payments/razorpay-provider';
+import { simulatedProvider, type SimulatedProvider } from './modules/payments/simulated-provider';
 import { registerErrorHandler } from './plugins/errors';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
@@ -34,6 +42,10 @@ declare module 'fastify' {
     storage: FileStorage;
     auth: Auth;
     mailer: Mailer;
+    payments: PaymentProvider;
+    /** set when no Razorpay keys are configured */
+    simulatedPayments: SimulatedProvider | null;
+    orderDeps: OrderDeps;
   }
 }
 
@@ -51,6 +63,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** defaults to SMTP or the outbox, as configured */
   mailer?: Mailer;
+  /** defaults to Razorpay with keys, else the simulation; tests pass a Razorpay provider aimed at a stand-in */
+  payments?: PaymentProvider;
 }
 
 /**
@@ -58,7 +72,7 @@ export interface AppDeps {
  * app plugins, then routes. It owns no resources: the caller creates the
  * database and storage and closes them.
  */
-export async function buildApp({ config, db, storage, mailer }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, storage, mailer, payments }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -86,14 +100,25 @@ export async function buildApp({ config, db, storage, mailer }: AppDeps): Promis
   app.decorate('mailer', mail);
   app.decorate('auth', auth);
 
+  const simulated = payments || config.razorpay ? null : simulatedProvider(db, {
+    keySecret: await getOrCreateSetting(db, 'simulated_key_secret', () => randomBytes(24).toString('base64url')),
+    webhookSecret: await getOrCreateSetting(db, 'simulated_webhook_secret', () => randomBytes(24).toString('base64url')),
+  });
+  const provider = payments ?? (config.razorpay ? razorpayProvider(config.razorpay) : simulated!);
+  app.decorate('payments', provider);
+  app.decorate('simulatedPayments', simulated);
+  app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Razorpay Checkout loads its script and opens its frame from Razorpay's servers.
+        scriptSrc: ["'self'", ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])],
+        frameSrc: ["'self'", ...(config.razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [])],
+        connectSrc: ["'self'", ...(config.razorpay ? ['https://lumberjack.razorpay.com'] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -128,6 +153,11 @@ export async function buildApp({ config, db, storage, mailer }: AppDeps): Promis
   await app.register(storefrontRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(cartRoutes);
+  await app.register(couponRoutes);
+  await app.register(orderRoutes);
+  await app.register(webhookRoutes);
+  await app.register(simulatedCheckoutRoutes);
   await app.register(seoRoutes);
   await app.register(webPlugin);
   return app;

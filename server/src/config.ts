@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Robokits India <no-reply@robokits.example>'),
   SHOP_EMAIL: z.email().default('orders@robokits.example'),
   AUTH_RATE_LIMIT: flag('1'),
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  PENDING_ORDER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(30),
+  SIMULATED_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   SHOP_NAME: z.string().default('Robokits India'),
   HOME_SITE_URL: url.default('https://robokits.example'),
   ABOUT_URL: url.optional(),
@@ -65,6 +70,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const home = e.HOME_SITE_URL.replace(/\/+$/, '');
   return {
@@ -87,6 +95,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
+        : null,
+    pendingOrderMinutes: e.PENDING_ORDER_MINUTES,
+    simulatedWebhookDelayMs: e.SIMULATED_WEBHOOK_DELAY_MS,
     public: {
       shopName: e.SHOP_NAME,
       homeSiteUrl: home,

@@ -161,6 +161,7 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     const s = await verifiedShopper(shop);
     const wrong = await post(shop, '/api/auth/change-password', { currentPassword: 'not-it-1', newPassword: 'brand-new-pass-1' }, s.cookie);
     expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect', code: 'INVALID_PASSWORD' });
     const ok = await post(shop, '/api/auth/change-password', { currentPassword: s.password, newPassword: 'brand-new-pass-1', revokeOtherSessions: true }, s.cookie);
     expect(ok.statusCode).toBe(200);
     expect(ok.body).not.toContain('brand-new-pass-1');

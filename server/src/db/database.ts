@@ -9,6 +9,7 @@ import type { Database } from './schema';
 import * as m001 from './migrations/001-catalogue';
 import * as m002 from './migrations/002-search-impact';
 import * as m003 from './migrations/003-accounts';
+import * as m004 from './migrations/004-orders';
 
 export type Db = Kysely<Database>;
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '001-catalogue': m001,
   '002-search-impact': m002,
   '003-accounts': m003,
+  '004-orders': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

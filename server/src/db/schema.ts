@@ -95,7 +95,104 @@ export interface UserTable {
   banned: boolean | number | null;
 }
 
+export interface CartItemTable {
+  user_id: string;
+  product_id: number;
+  quantity: number;
+  /** the unit price when added, to tell the shopper when it changed */
+  added_price_paise: number;
+  added_at: Generated<string>;
+}
+
+export interface CouponTable {
+  id: Generated<number>;
+  code: string;
+  /** upper-cased code, unique */
+  code_key: string;
+  discount_paise: number | null;
+  discount_percent: number | null;
+  min_purchase_paise: number | null;
+  product_id: number | null;
+  expires_at: string | null;
+  usage_limit: number | null;
+  once_per_customer: Generated<number>;
+  /** paid orders that used it */
+  used_count: Generated<number>;
+  /** orders awaiting payment that hold one of its uses */
+  reserved_count: Generated<number>;
+  created_at: Generated<string>;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  order_code: string;
+  user_id: string;
+  status: string;
+  subtotal_paise: number;
+  discount_paise: number;
+  total_paise: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  email: string;
+  name: string;
+  address: string;
+  phone: string;
+  provider: string;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  paid_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  title: string;
+  unit_price_paise: number;
+  quantity: number;
+  image_path: string | null;
+}
+
+export interface CouponRedemptionTable {
+  order_id: number;
+  coupon_id: number;
+  user_id: string;
+  /** reserved (order awaiting payment) or used (paid) */
+  state: string;
+}
+
+export interface PaymentEventTable {
+  event_id: string;
+  type: string;
+  received_at: Generated<string>;
+}
+
+export interface SimulatedOrderTable {
+  id: string;
+  amount_paise: number;
+  receipt: string;
+  created_at: Generated<string>;
+}
+
+export interface SimulatedPaymentTable {
+  id: string;
+  order_id: string;
+  status: string;
+  amount_paise: number;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  cart_items: CartItemTable;
+  coupons: CouponTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  coupon_redemptions: CouponRedemptionTable;
+  payment_events: PaymentEventTable;
+  simulated_orders: SimulatedOrderTable;
+  simulated_payments: SimulatedPaymentTable;
   outbox: OutboxTable;
   app_settings: AppSettingTable;
   user: UserTable;

@@ -40,6 +40,17 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
   return (await res.json()) as T;
 }
 
+/** Sends a JSON body (always an object, `{}` when none) and returns the JSON answer, or null for an empty one. */
+export async function apiSend<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body: object = {}): Promise<T> {
+  const res = await apiFetch(path, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
 /** A query string from the defined values only: {q:'a', limit: 2, x: undefined} -> '?q=a&limit=2'. */
 export function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();

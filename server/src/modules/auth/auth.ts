@@ -25,6 +25,17 @@ export interface AuthDeps {
 
 const DAY = 24 * 60 * 60;
 
+/**
+ * Origins allowed to send cookie-carrying requests: PUBLIC_URL, and for a shop
+ * tried out on this machine both spellings of it (localhost and 127.0.0.1).
+ */
+function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const local = ['localhost', '127.0.0.1'];
+  if (!local.includes(url.hostname)) return [url.origin];
+  return local.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
 /** Field errors of a zod failure, as `{field: message}`. */
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -88,7 +99,9 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore }:
         }
         return;
       }
-      case '/change-email': {
+      // Both need the current password, checked here so that both answer with the same message.
+      case '/change-email':
+      case '/change-password': {
         const session = await getSessionFromCtx(ctx);
         if (!session) throw new APIError('UNAUTHORIZED', { message: accountMessages.notSignedIn, code: 'UNAUTHORIZED' });
         const current = ctx.body?.currentPassword;
@@ -113,7 +126,7 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore }:
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config.publicUrl),
     database: { db, type: isPostgres(db) ? 'postgres' : 'sqlite' },
     logger: { disabled: config.logLevel === 'silent' },
     emailAndPassword: {

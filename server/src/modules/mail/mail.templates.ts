@@ -64,3 +64,61 @@ export function passwordResetMail(shopName: string, name: string, url: string): 
     { label: 'Choose a new password', url },
   );
 }
+
+export interface OrderForMail {
+  orderCode: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  lines: { title: string; quantity: number; unit: string; total: string }[];
+  subtotal: string;
+  discount: string;
+  couponCode: string | null;
+  total: string;
+  paymentId: string;
+}
+
+function orderTableHtml(o: OrderForMail): string {
+  const rows = o.lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:4px 8px">${escapeHtml(l.title)}</td><td style="padding:4px 8px;text-align:right">${l.quantity}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(l.unit)}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(l.total)}</td></tr>`,
+    )
+    .join('');
+  const discount = o.couponCode ? `<tr><td colspan="3" style="padding:4px 8px">Coupon ${escapeHtml(o.couponCode)}</td><td style="padding:4px 8px;text-align:right">-${escapeHtml(o.discount)}</td></tr>` : '';
+  return `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="padding:4px 8px">Qty</th><th style="padding:4px 8px;text-align:right">Price</th><th style="padding:4px 8px;text-align:right">Total</th></tr></thead><tbody>${rows}
+<tr><td colspan="3" style="padding:4px 8px">Subtotal</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.subtotal)}</td></tr>${discount}
+<tr><td colspan="3" style="padding:4px 8px">Shipping</td><td style="padding:4px 8px;text-align:right">₹0.00</td></tr>
+<tr><td colspan="3" style="padding:4px 8px;font-weight:700">Total paid</td><td style="padding:4px 8px;text-align:right;font-weight:700">${escapeHtml(o.total)}</td></tr></tbody></table>`;
+}
+
+function orderText(o: OrderForMail): string {
+  return [
+    ...o.lines.map((l) => `${l.quantity} x ${l.title} @ ${l.unit} = ${l.total}`),
+    `Subtotal: ${o.subtotal}`,
+    ...(o.couponCode ? [`Coupon ${o.couponCode}: -${o.discount}`] : []),
+    'Shipping: ₹0.00',
+    `Total paid: ${o.total}`,
+  ].join('\n');
+}
+
+function withTable(html: string, table: string): string {
+  return html.replace('</h1>', `</h1>\n${table}`);
+}
+
+/** The receipt the shopper gets when an order is paid. */
+export function receiptMail(shopName: string, o: OrderForMail, ordersUrl: string): MailContent {
+  const paragraphs = [`Hello ${o.name},`, `Thank you for your order ${o.orderCode}. We have received your payment (${o.paymentId}).`, `We will deliver to: ${o.address}. Phone: ${o.phone}.`];
+  const subject = `Your ${shopName} order ${o.orderCode}`;
+  const base = mail(shopName, subject, paragraphs, { label: 'View my orders', url: ordersUrl });
+  return { subject, text: `${orderText(o)}\n\n${base.text}`, html: withTable(base.html, orderTableHtml(o)) };
+}
+
+/** The shop's notice of a new paid order. */
+export function newOrderMail(shopName: string, o: OrderForMail): MailContent {
+  const subject = `New order ${o.orderCode}: ${o.total}`;
+  const paragraphs = [`Customer: ${o.name} <${o.email}>, ${o.phone}`, `Deliver to: ${o.address}`, `Payment: ${o.paymentId}`];
+  const base = mail(shopName, subject, paragraphs);
+  return { subject, text: `${orderText(o)}\n\n${base.text}`, html: withTable(base.html, orderTableHtml(o)) };
+}

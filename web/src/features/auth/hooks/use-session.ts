@@ -1,9 +1,13 @@
-export type SessionUser = { id: string; username: string; email: string };
+import type { Me } from '../../../../../shared/src/account.schemas';
+import { useMe } from '../api/get-me';
+
+export type SessionUser = Me;
 
 /**
- * The signed-in shopper, if any. Accounts arrive with the accounts issue;
- * until then every visitor is signed out.
+ * The signed-in shopper (GET /api/me), null for a visitor. isLoading is true
+ * until the first answer; a failed read counts as signed out.
  */
 export function useSession(): { user: SessionUser | null; isLoading: boolean } {
-  return { user: null, isLoading: false };
+  const me = useMe();
+  return { user: me.data ?? null, isLoading: me.isPending };
 }

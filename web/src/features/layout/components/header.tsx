@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { searchUrl } from '../../../../../shared/src/suggestions';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { config, homeSiteLink } from '../../../lib/config';
+import { UserMenu } from '../../auth/components/user-menu';
 import { SearchBox } from '../../search/components/search-box';
 import { CartLink } from './cart-link';
 import { NavMenu, menuItemClass } from './nav-menu';
@@ -64,7 +65,7 @@ export function Header() {
           aria-label="Main"
           // Following any link closes the small-screen menu.
           onClick={(e) => {
-            if ((e.target as HTMLElement).closest('a')) setNavOpen(false);
+            if ((e.target as HTMLElement).closest('a, [data-closes-nav]')) setNavOpen(false);
           }}
           className={`${navOpen ? 'block' : 'hidden'} w-full lg:ml-auto lg:block lg:w-auto`}
         >
@@ -108,9 +109,7 @@ export function Header() {
               </NavMenu>
             </li>
             <li>
-              <Link to="/login" className={navLinkClass}>
-                Login
-              </Link>
+              <UserMenu linkClassName={navLinkClass} />
             </li>
           </ul>
         </nav>

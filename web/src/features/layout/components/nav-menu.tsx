@@ -8,6 +8,8 @@ type NavMenuProps = {
   label: string;
   /** The menu's links, each an <li>. */
   children: ReactNode;
+  /** Which edge of the button the open menu lines up with on wide screens; 'right' for the last entry of the bar. */
+  align?: 'left' | 'right';
 };
 
 /**
@@ -15,7 +17,7 @@ type NavMenuProps = {
  * 300 ms after the pointer leaves, on Escape, on a click elsewhere or when
  * focus moves out of it.
  */
-export function NavMenu({ label, children }: NavMenuProps) {
+export function NavMenu({ label, children, align = 'left' }: NavMenuProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -86,7 +88,7 @@ export function NavMenu({ label, children }: NavMenuProps) {
       <ul
         id={id}
         hidden={!open}
-        className="z-40 min-w-56 rounded-md bg-white py-1 lg:absolute lg:top-full lg:left-0 lg:mt-1 lg:border lg:border-slate-200 lg:shadow-lg"
+        className={`z-40 min-w-56 rounded-md bg-white py-1 lg:absolute lg:top-full ${align === 'right' ? 'lg:right-0' : 'lg:left-0'} lg:mt-1 lg:border lg:border-slate-200 lg:shadow-lg`}
       >
         {children}
       </ul>

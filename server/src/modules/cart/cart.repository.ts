@@ -1,0 +1,46 @@
+import type { Db } from '../../db/database';
+
+export interface CartRow {
+  product_id: number;
+  quantity: number;
+  added_price_paise: number;
+}
+
+export async function listCart(db: Db, userId: string): Promise<CartRow[]> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .select(['product_id', 'quantity', 'added_price_paise'])
+    .where('user_id', '=', userId)
+    .orderBy('added_at')
+    .orderBy('product_id')
+    .execute();
+  return rows.map((r) => ({ ...r, added_price_paise: Number(r.added_price_paise) }));
+}
+
+/** Adds a line unless the product is already in the cart; true when added. */
+export async function addLine(db: Db, userId: string, productId: number, quantity: number, pricePaise: number): Promise<boolean> {
+  const res = await db
+    .insertInto('cart_items')
+    .values({ user_id: userId, product_id: productId, quantity, added_price_paise: pricePaise })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function setQuantity(db: Db, userId: string, productId: number, quantity: number): Promise<boolean> {
+  const res = await db
+    .updateTable('cart_items')
+    .set({ quantity })
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function removeLine(db: Db, userId: string, productId: number): Promise<void> {
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+}
+
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,35 @@
+import type { App } from '../../app';
+import { ErrorBody, IdParam } from '../../../../shared/src/catalogue.schemas';
+import { AddToCartInput, Cart, SetQuantityInput } from '../../../../shared/src/orders.schemas';
+import { requireUser } from '../auth/auth.guards';
+import * as cart from './cart.service';
+
+export async function cartRoutes(app: App) {
+  const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+  app.get(
+    '/api/cart',
+    { preHandler: requireUser, schema: { tags: ['cart'], summary: "The shopper's cart, priced now", response: { 200: Cart, ...errors } } },
+    async (req) => cart.getCart(app.db, req.user!.id),
+  );
+  app.post(
+    '/api/cart',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['cart'], summary: 'Add a product (once)', body: AddToCartInput, response: { 200: Cart, ...errors } },
+    },
+    async (req) => cart.addToCart(app.db, req.user!.id, req.body.productId, req.body.quantity),
+  );
+  app.patch(
+    '/api/cart/:id',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['cart'], summary: 'Set the quantity of a line (1-99)', params: IdParam, body: SetQuantityInput, response: { 200: Cart, ...errors } },
+    },
+    async (req) => cart.setQuantity(app.db, req.user!.id, req.params.id, req.body.quantity),
+  );
+  app.delete(
+    '/api/cart/:id',
+    { preHandler: requireUser, schema: { tags: ['cart'], summary: 'Remove a line', params: IdParam, response: { 200: Cart, ...errors } } },
+    async (req) => cart.removeFromCart(app.db, req.user!.id, req.params.id),
+  );
+}

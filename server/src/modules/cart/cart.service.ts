@@ -1,0 +1,82 @@
+import type { Db } from '../../db/database';
+import type { Cart, CartLine } from '../../../../shared/src/orders.schemas';
+import { messages } from '../../../../shared/src/messages';
+import { orderMessages } from '../../../../shared/src/order-messages';
+import { paiseToRupees, rupeesToPaise } from '../../../../shared/src/money';
+import { AppError, notFound } from '../../errors';
+import * as catalogue from '../catalogue/catalogue.service';
+import * as repo from './cart.repository';
+
+/** A cart line priced from the catalogue as it is now. */
+export interface PricedLine {
+  productId: number;
+  quantity: number;
+  title: string;
+  unitPaise: number;
+  image: string | null;
+  available: boolean;
+  addedPaise: number;
+}
+
+/** The shopper's cart, priced from fresh product data (never from what the browser says). */
+export async function pricedCart(db: Db, userId: string): Promise<PricedLine[]> {
+  const rows = await repo.listCart(db, userId);
+  const products = await catalogue.productsByIds(
+    db,
+    rows.map((r) => r.product_id),
+  );
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return rows.map((r) => {
+    const p = byId.get(r.product_id);
+    return {
+      productId: r.product_id,
+      quantity: r.quantity,
+      title: p?.title ?? 'Product no longer available',
+      unitPaise: p ? rupeesToPaise(p.price.toFixed(2))! : 0,
+      image: p?.images[0] ?? null,
+      available: p !== undefined,
+      addedPaise: r.added_price_paise,
+    };
+  });
+}
+
+export function subtotalPaise(lines: PricedLine[]): number {
+  return lines.filter((l) => l.available).reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
+}
+
+export async function getCart(db: Db, userId: string): Promise<Cart> {
+  const lines = await pricedCart(db, userId);
+  const items: CartLine[] = lines.map((l) => ({
+    id: l.productId,
+    quantity: l.quantity,
+    title: l.title,
+    price: paiseToRupees(l.unitPaise),
+    image: l.image,
+    available: l.available,
+    previousPrice: l.available && l.addedPaise !== l.unitPaise ? paiseToRupees(l.addedPaise) : null,
+  }));
+  return { items, count: items.length, subtotal: paiseToRupees(subtotalPaise(lines)) };
+}
+
+/** Adds a product once; a product already in the cart is not added twice (409). */
+export async function addToCart(db: Db, userId: string, productId: number, quantity: number): Promise<Cart> {
+  const [product] = await catalogue.productsByIds(db, [productId]);
+  if (!product) throw notFound(messages.productNotFound, 'product_not_found');
+  const added = await repo.addLine(db, userId, productId, quantity, rupeesToPaise(product.price.toFixed(2))!);
+  if (!added) throw new AppError('already_in_cart', 409, orderMessages.alreadyInCart);
+  return getCart(db, userId);
+}
+
+export async function setQuantity(db: Db, userId: string, productId: number, quantity: number): Promise<Cart> {
+  if (!(await repo.setQuantity(db, userId, productId, quantity))) throw notFound('This product is not in your cart', 'not_in_cart');
+  return getCart(db, userId);
+}
+
+export async function removeFromCart(db: Db, userId: string, productId: number): Promise<Cart> {
+  await repo.removeLine(db, userId, productId);
+  return getCart(db, userId);
+}
+
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await repo.clearCart(db, userId);
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateCoupon, type CartForCoupon, type CouponTerms } from './coupon-rules';
+
+const base: CouponTerms = {
+  discount_paise: null,
+  discount_percent: null,
+  min_purchase_paise: null,
+  product_id: null,
+  expires_at: null,
+  usage_limit: null,
+  once_per_customer: 0,
+  used_count: 0,
+  reserved_count: 0,
+};
+const cart: CartForCoupon = {
+  lines: [
+    { productId: 1, unitPaise: 249_900, quantity: 2, available: true },
+    { productId: 2, unitPaise: 9_999, quantity: 1, available: true },
+  ],
+  subtotalPaise: 509_799,
+};
+const now = new Date('2026-11-21T10:00:00Z');
+
+describe('coupon rules', () => {
+  it('takes the larger of the flat and the percentage discount', () => {
+    expect(evaluateCoupon({ ...base, discount_paise: 50_000, discount_percent: 10 }, cart, now, false)).toEqual({ ok: true, discountPaise: 50_980 });
+    expect(evaluateCoupon({ ...base, discount_paise: 60_000, discount_percent: 10 }, cart, now, false)).toEqual({ ok: true, discountPaise: 60_000 });
+  });
+
+  it('rounds percentages to the nearest paisa', () => {
+    expect(evaluateCoupon({ ...base, discount_percent: 15 }, { lines: [], subtotalPaise: 333 }, now, false)).toEqual({ ok: true, discountPaise: 50 });
+  });
+
+  it('never takes off more than the amount it applies to', () => {
+    expect(evaluateCoupon({ ...base, discount_paise: 10_000_000 }, cart, now, false)).toEqual({ ok: true, discountPaise: 509_799 });
+    expect(evaluateCoupon({ ...base, discount_percent: 100, product_id: 2 }, cart, now, false)).toEqual({ ok: true, discountPaise: 9_999 });
+  });
+
+  it('applies a product coupon to that product only, and only when it is in the cart', () => {
+    expect(evaluateCoupon({ ...base, discount_percent: 50, product_id: 1 }, cart, now, false)).toEqual({ ok: true, discountPaise: 249_900 });
+    expect(evaluateCoupon({ ...base, discount_percent: 50, product_id: 18 }, cart, now, false)).toMatchObject({ ok: false });
+  });
+
+  it('compares the minimum purchase with the subtotal', () => {
+    expect(evaluateCoupon({ ...base, discount_paise: 100, min_purchase_paise: 509_799 }, cart, now, false).ok).toBe(true);
+    expect(evaluateCoupon({ ...base, discount_paise: 100, min_purchase_paise: 509_800 }, cart, now, false)).toEqual({
+      ok: false,
+      message: 'Add items worth ₹5,098.00 or more to use this coupon',
+    });
+  });
+
+  it('refuses expired, used-up and already-used coupons', () => {
+    expect(evaluateCoupon({ ...base, discount_paise: 1, expires_at: '2026-11-21T09:59:59Z' }, cart, now, false)).toEqual({ ok: false, message: 'This coupon has expired' });
+    expect(evaluateCoupon({ ...base, discount_paise: 1, usage_limit: 3, used_count: 2, reserved_count: 1 }, cart, now, false)).toEqual({ ok: false, message: 'This coupon has been fully used' });
+    expect(evaluateCoupon({ ...base, discount_paise: 1, once_per_customer: 1 }, cart, now, true)).toEqual({ ok: false, message: 'You have already used this coupon' });
+    expect(evaluateCoupon({ ...base, discount_paise: 1, once_per_customer: 1 }, cart, now, false).ok).toBe(true);
+  });
+});

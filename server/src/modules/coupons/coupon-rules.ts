@@ -1,0 +1,54 @@
+import { orderMessages } from '../../../../shared/src/order-messages';
+import { formatPaise } from '../../../../shared/src/money';
+
+export interface CouponTerms {
+  discount_paise: number | null;
+  discount_percent: number | null;
+  min_purchase_paise: number | null;
+  product_id: number | null;
+  expires_at: string | null;
+  usage_limit: number | null;
+  once_per_customer: number | boolean;
+  used_count: number;
+  reserved_count: number;
+}
+
+export interface CartForCoupon {
+  lines: { productId: number; unitPaise: number; quantity: number; available: boolean }[];
+  subtotalPaise: number;
+}
+
+export type CouponOutcome = { ok: true; discountPaise: number } | { ok: false; message: string };
+
+/**
+ * Whether a coupon applies to a cart and how much it takes off, in paise:
+ * - it must not have expired, nor be used up (paid uses plus uses held by orders awaiting payment),
+ *   nor have been used by this shopper when it is once per customer;
+ * - the cart subtotal must reach its minimum purchase;
+ * - a product-restricted coupon applies to that product's line only, and needs it in the cart;
+ * - with both a flat and a percentage discount the larger applies, rounded to the nearest paisa,
+ *   and it never exceeds the amount it applies to.
+ */
+export function evaluateCoupon(c: CouponTerms, cart: CartForCoupon, now: Date, usedByShopper: boolean): CouponOutcome {
+  if (c.expires_at && now.getTime() > Date.parse(c.expires_at)) return { ok: false, message: orderMessages.couponExpired };
+  if (c.usage_limit !== null && c.used_count + c.reserved_count >= c.usage_limit) return { ok: false, message: orderMessages.couponUsedUp };
+  if (Boolean(c.once_per_customer) && usedByShopper) return { ok: false, message: orderMessages.couponAlreadyUsed };
+  if (c.min_purchase_paise !== null && cart.subtotalPaise < c.min_purchase_paise) {
+    return { ok: false, message: orderMessages.couponMinPurchase(formatPaise(c.min_purchase_paise)) };
+  }
+  let eligible = cart.subtotalPaise;
+  if (c.product_id !== null) {
+    const line = cart.lines.find((l) => l.productId === c.product_id && l.available);
+    if (!line) return { ok: false, message: orderMessages.couponProductMissing };
+    eligible = line.unitPaise * line.quantity;
+  }
+  const flat = c.discount_paise ?? 0;
+  const percent = c.discount_percent !== null ? Math.round((eligible * c.discount_percent) / 100) : 0;
+  const discountPaise = Math.max(0, Math.min(Math.max(flat, percent), eligible));
+  return { ok: true, discountPaise };
+}
+
+/** Codes are matched regardless of case and surrounding spaces. */
+export function couponKey(code: string): string {
+  return code.trim().toUpperCase();
+}

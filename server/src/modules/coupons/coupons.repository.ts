@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export async function findByKey(db: Db, codeKey: string) {
+  const row = await db.selectFrom('coupons').selectAll().where('code_key', '=', codeKey).executeTakeFirst();
+  return row && normalise(row);
+}
+
+function normalise<T extends { discount_paise: unknown; min_purchase_paise: unknown; used_count: unknown; reserved_count: unknown }>(row: T) {
+  return {
+    ...row,
+    discount_paise: row.discount_paise === null ? null : Number(row.discount_paise),
+    min_purchase_paise: row.min_purchase_paise === null ? null : Number(row.min_purchase_paise),
+    used_count: Number(row.used_count),
+    reserved_count: Number(row.reserved_count),
+  };
+}
+
+export async function shopperHasRedeemed(db: Db, couponId: number, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('coupon_redemptions')
+    .select('order_id')
+    .where('coupon_id', '=', couponId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Holds one use of the coupon for an order awaiting payment, in one atomic
+ * statement, only while uses (paid + held) stay under the limit. True when held.
+ */
+export async function reserveUse(db: Db, couponId: number): Promise<boolean> {
+  const res = await db
+    .updateTable('coupons')
+    .set({ reserved_count: sql`reserved_count + 1` })
+    .where('id', '=', couponId)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb(sql`used_count + reserved_count`, '<', eb.ref('usage_limit'))]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Turns a held use into a paid one. */
+export async function commitUse(db: Db, couponId: number): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set({ used_count: sql`used_count + 1`, reserved_count: sql`reserved_count - 1` })
+    .where('id', '=', couponId)
+    .execute();
+}
+
+/** Gives a held use back (the order was not paid). */
+export async function releaseUse(db: Db, couponId: number): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set({ reserved_count: sql`reserved_count - 1` })
+    .where('id', '=', couponId)
+    .where('reserved_count', '>', 0)
+    .execute();
+}
+
+export async function insertRedemption(db: Db, r: { order_id: number; coupon_id: number; user_id: string }): Promise<void> {
+  await db.insertInto('coupon_redemptions').values({ ...r, state: 'reserved' }).execute();
+}
+
+export async function setRedemptionState(db: Db, orderId: number, state: 'used'): Promise<void> {
+  await db.updateTable('coupon_redemptions').set({ state }).where('order_id', '=', orderId).execute();
+}
+
+export async function deleteRedemption(db: Db, orderId: number): Promise<void> {
+  await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
+}
+
+export async function insertCoupon(
+  db: Db,
+  c: {
+    code: string;
+    code_key: string;
+    discount_paise: number | null;
+    discount_percent: number | null;
+    min_purchase_paise: number | null;
+    product_id: number | null;
+    expires_at: string | null;
+    usage_limit: number | null;
+    once_per_customer: number;
+  },
+): Promise<number> {
+  const row = await db.insertInto('coupons').values(c).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findById(db: Db, id: number) {
+  const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && normalise(row);
+}

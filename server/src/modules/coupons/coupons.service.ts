@@ -1,0 +1,51 @@
+import type { Db } from '../../db/database';
+import { orderMessages } from '../../../../shared/src/order-messages';
+import { paiseToRupees } from '../../../../shared/src/money';
+import { AppError } from '../../errors';
+import * as cart from '../cart/cart.service';
+import { couponKey, evaluateCoupon, type CouponOutcome } from './coupon-rules';
+import * as repo from './coupons.repository';
+
+export type Coupon = NonNullable<Awaited<ReturnType<typeof repo.findByKey>>>;
+
+/** The coupon for a code and its outcome on the given priced cart lines. */
+export async function couponForCart(
+  db: Db,
+  userId: string,
+  code: string,
+  lines: cart.PricedLine[],
+): Promise<{ coupon: Coupon | null; outcome: CouponOutcome }> {
+  const coupon = await repo.findByKey(db, couponKey(code));
+  if (!coupon) return { coupon: null, outcome: { ok: false, message: orderMessages.couponInvalid } };
+  const used = Boolean(coupon.once_per_customer) && (await repo.shopperHasRedeemed(db, coupon.id, userId));
+  const outcome = evaluateCoupon(coupon, { lines, subtotalPaise: cart.subtotalPaise(lines) }, new Date(), used);
+  return { coupon, outcome };
+}
+
+/** POST api/verifyCoupon: the discount a code gives on the shopper's cart as it is on the server. */
+export async function verifyCoupon(db: Db, userId: string, code: string) {
+  const lines = await cart.pricedCart(db, userId);
+  if (lines.length === 0) return { success: false, discount: 0, message: orderMessages.cartEmptyCheckout };
+  const { outcome } = await couponForCart(db, userId, code, lines);
+  return outcome.ok
+    ? { success: true, discount: paiseToRupees(outcome.discountPaise), message: orderMessages.couponApplied }
+    : { success: false, discount: 0, message: outcome.message };
+}
+
+/** Holds a use of the coupon for an order awaiting payment; refuses when the last use was just taken. */
+export async function reserveForOrder(db: Db, couponId: number, orderId: number, userId: string): Promise<void> {
+  if (!(await repo.reserveUse(db, couponId))) throw new AppError('coupon_used_up', 409, orderMessages.couponUsedUp);
+  await repo.insertRedemption(db, { order_id: orderId, coupon_id: couponId, user_id: userId });
+}
+
+/** The order was paid: its held use becomes a use. */
+export async function commitForOrder(db: Db, couponId: number, orderId: number): Promise<void> {
+  await repo.commitUse(db, couponId);
+  await repo.setRedemptionState(db, orderId, 'used');
+}
+
+/** The order was canceled before payment: its held use is given back. */
+export async function releaseForOrder(db: Db, couponId: number, orderId: number): Promise<void> {
+  await repo.releaseUse(db, couponId);
+  await repo.deleteRedemption(db, orderId);
+}

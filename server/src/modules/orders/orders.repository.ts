@@ -1,0 +1,160 @@
+
+import type { Db } from '../../db/database';
+
+export interface NewOrder {
+  user_id: string;
+  subtotal_paise: number;
+  discount_paise: number;
+  total_paise: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  email: string;
+  name: string;
+  address: string;
+  phone: string;
+  provider: string;
+}
+
+/** Inserts an order awaiting payment and gives it its public code (RK000123). */
+export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: number; order_code: string }> {
+  const temp = `tmp-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  // Timestamps of orders are ISO-8601 written here, so they compare as text the same way on both databases.
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('orders')
+    .values({ ...o, status: 'pending_payment', order_code: temp, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const order_code = `RK${String(row.id).padStart(6, '0')}`;
+  await db.updateTable('orders').set({ order_code }).where('id', '=', row.id).execute();
+  return { id: row.id, order_code };
+}
+
+export async function insertLines(
+  db: Db,
+  orderId: number,
+  lines: { product_id: number; title: string; unit_price_paise: number; quantity: number; image_path: string | null }[],
+): Promise<void> {
+  await db
+    .insertInto('order_lines')
+    .values(lines.map((l) => ({ ...l, order_id: orderId })))
+    .execute();
+}
+
+export async function setProviderOrder(db: Db, orderId: number, providerOrderId: string): Promise<void> {
+  await db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orderId).execute();
+}
+
+const columns = [
+  'id',
+  'order_code',
+  'user_id',
+  'status',
+  'subtotal_paise',
+  'discount_paise',
+  'total_paise',
+  'coupon_id',
+  'coupon_code',
+  'email',
+  'name',
+  'address',
+  'phone',
+  'provider',
+  'provider_order_id',
+  'provider_payment_id',
+  'paid_at',
+  'created_at',
+] as const;
+
+function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; total_paise: unknown }>(row: T) {
+  return { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), total_paise: Number(row.total_paise) };
+}
+
+export async function findByProviderOrderId(db: Db, providerOrderId: string) {
+  const row = await db.selectFrom('orders').select(columns).where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+  return row && normalise(row);
+}
+
+export async function findById(db: Db, id: number) {
+  const row = await db.selectFrom('orders').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && normalise(row);
+}
+
+/**
+ * Marks a pending order paid. One statement with the status in its condition:
+ * of any number of concurrent callers exactly one sees a row changed.
+ */
+export async function markPlaced(db: Db, orderId: number, paymentId: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const res = await db
+    .updateTable('orders')
+    .set({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Cancels an order that was never paid; false when it is no longer pending. */
+export async function cancelPending(db: Db, orderId: number): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ status: 'canceled', updated_at: new Date().toISOString() })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function listLines(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['order_id', 'product_id', 'title', 'unit_price_paise', 'quantity', 'image_path'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
+}
+
+/** The shopper's paid orders, newest first. */
+export async function listPaidOrdersOf(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('orders')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('paid_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map(normalise);
+}
+
+/** Orders still awaiting payment that were created before the given time. */
+export async function listStalePending(db: Db, before: string) {
+  const rows = await db
+    .selectFrom('orders')
+    .select(columns)
+    .where('status', '=', 'pending_payment')
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return rows.map(normalise);
+}
+
+/** Records a webhook event id; false when it was seen before. */
+export async function recordEvent(db: Db, eventId: string, type: string): Promise<boolean> {
+  const res = await db
+    .insertInto('payment_events')
+    .values({ event_id: eventId, type })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
+  const row = await db.selectFrom('payment_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+  return row !== undefined;
+}
+

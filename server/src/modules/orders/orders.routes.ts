@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
+import { CreatedOrder, CreateOrderInput, ProcessOrderInput, UserOrder } from '../../../../shared/src/orders.schemas';
+import { requireUser, requireVerifiedUser } from '../auth/auth.guards';
+import * as orders from './orders.service';
+
+export async function orderRoutes(app: App) {
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
+
+  app.post(
+    '/api/createBulkOrder',
+    {
+      preHandler: requireVerifiedUser,
+      schema: {
+        tags: ['checkout'],
+        summary: "Create the pending order from the shopper's cart and the provider's order to pay",
+        body: CreateOrderInput,
+        response: { 200: CreatedOrder, ...errors },
+      },
+    },
+    async (req) => orders.createOrder(app.orderDeps, req.user!.id, req.body),
+  );
+
+  app.post(
+    '/api/processOrder',
+    {
+      preHandler: requireVerifiedUser,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Complete a paid order after Checkout (signature checked; replays answer the same order)',
+        body: ProcessOrderInput,
+        response: { 200: z.object({ success: z.boolean(), orderId: z.string() }), ...errors },
+      },
+    },
+    async (req) => orders.processPayment(app.orderDeps, req.user!.id, req.body),
+  );
+
+  app.get(
+    '/api/UserOrders',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in shopper's orders, newest first (from the session, never from an email header)",
+        response: { 200: z.object({ orders: z.array(UserOrder) }), 401: ErrorBody },
+      },
+    },
+    async (req) => ({ orders: await orders.listUserOrders(app.db, req.user!.id) }),
+  );
+}

@@ -1,0 +1,221 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { CreatedOrder, CreateOrderInput, UserOrder } from '../../../../shared/src/orders.schemas';
+import { orderMessages } from '../../../../shared/src/order-messages';
+import { formatPaise, paiseToRupees } from '../../../../shared/src/money';
+import { AppError, badRequest, notFound } from '../../errors';
+import * as accounts from '../accounts/accounts.service';
+import * as cart from '../cart/cart.service';
+import * as coupons from '../coupons/coupons.service';
+import { newOrderMail, receiptMail, type OrderForMail } from '../mail/mail.templates';
+import type { Mailer } from '../mail/mailer';
+import type { PaymentProvider } from '../payments/payment-provider';
+import * as repo from './orders.repository';
+
+/** Razorpay takes no payment under ₹1. */
+export const MIN_ORDER_PAISE = 100;
+
+export interface OrderDeps {
+  db: Db;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * POST api/createBulkOrder. The order is made from the shopper's cart on the
+ * server, priced from the catalogue as it is now; the items the browser sends
+ * must match that cart, and any price, total or discount it sends is ignored.
+ * A coupon's use is held for the order (so a limited coupon is never used more
+ * than its limit), then the provider's order is created for the total.
+ */
+export async function createOrder(deps: OrderDeps, userId: string, input: CreateOrderInput): Promise<CreatedOrder> {
+  const { db, provider } = deps;
+  const lines = await cart.pricedCart(db, userId);
+  if (lines.length === 0) throw badRequest(orderMessages.cartEmptyCheckout, 'cart_empty');
+  if (lines.some((l) => !l.available)) throw new AppError('product_unavailable', 409, orderMessages.productUnavailable);
+  const wanted = new Map(input.items.map((i) => [i.productId, i.quantity]));
+  const matches = lines.length === wanted.size && lines.every((l) => wanted.get(l.productId) === l.quantity);
+  if (!matches) throw new AppError('cart_changed', 409, orderMessages.cartChanged);
+
+  const subtotal = cart.subtotalPaise(lines);
+  let discount = 0;
+  let coupon: coupons.Coupon | null = null;
+  if (input.couponCode) {
+    const found = await coupons.couponForCart(db, userId, input.couponCode, lines);
+    if (!found.outcome.ok) throw badRequest(found.outcome.message, 'coupon_not_applicable');
+    coupon = found.coupon;
+    discount = found.outcome.discountPaise;
+  }
+  const total = subtotal - discount;
+  if (total < MIN_ORDER_PAISE) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
+
+  const me = await accounts.getMe(db, userId);
+  const order = await db.transaction().execute(async (trx) => {
+    const created = await repo.insertPendingOrder(trx, {
+      user_id: userId,
+      subtotal_paise: subtotal,
+      discount_paise: discount,
+      total_paise: total,
+      coupon_id: coupon?.id ?? null,
+      coupon_code: coupon?.code ?? null,
+      email: me.email,
+      name: me.username,
+      address: `${me.address}, ${me.city}, ${me.state} ${me.zipCode}`,
+      phone: me.phone,
+      provider: provider.name,
+    });
+    await repo.insertLines(
+      trx,
+      created.id,
+      lines.map((l) => ({ product_id: l.productId, title: l.title, unit_price_paise: l.unitPaise, quantity: l.quantity, image_path: l.image })),
+    );
+    if (coupon) await coupons.reserveForOrder(trx, coupon.id, created.id, userId);
+    return created;
+  });
+
+  let providerOrder;
+  try {
+    providerOrder = await provider.createOrder(total, order.order_code, { order: order.order_code });
+  } catch (err) {
+    deps.log.error({ err, order: order.order_code }, 'the payment provider refused to create an order');
+    await cancelUnpaid(db, order.id);
+    throw new AppError('provider_error', 502, orderMessages.paymentError);
+  }
+  await repo.setProviderOrder(db, order.id, providerOrder.id);
+  return {
+    id: providerOrder.id,
+    amount: total,
+    currency: 'INR',
+    discount: paiseToRupees(discount),
+    orderId: order.order_code,
+    provider: provider.name,
+    key: provider.keyId,
+  };
+}
+
+/** Cancels an order that was never paid and gives its coupon use back. */
+export async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const order = await repo.findById(trx, orderId);
+    if (!order || !(await repo.cancelPending(trx, orderId))) return false;
+    if (order.coupon_id !== null) await coupons.releaseForOrder(trx, order.coupon_id, orderId);
+    return true;
+  });
+}
+
+/**
+ * Completes the pending order behind a provider order once a payment is known
+ * good (from the browser's callback, a webhook or reconciliation). Exactly one
+ * caller places the order, however many arrive at once; the others get the same
+ * order back. Placing it uses the held coupon, empties the cart and sends the
+ * receipt and the shop's notice.
+ */
+export async function completePayment(deps: OrderDeps, providerOrderId: string, paymentId: string) {
+  const { db } = deps;
+  const placed = await db.transaction().execute(async (trx) => {
+    const order = await repo.findByProviderOrderId(trx, providerOrderId);
+    if (!order) return null;
+    if (!(await repo.markPlaced(trx, order.id, paymentId))) return { order, newlyPlaced: false };
+    if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
+    await cart.clearCart(trx, order.user_id);
+    return { order: { ...order, status: 'placed', provider_payment_id: paymentId }, newlyPlaced: true };
+  });
+  if (placed?.newlyPlaced) await sendOrderMails(deps, placed.order.id);
+  return placed;
+}
+
+async function sendOrderMails(deps: OrderDeps, orderId: number): Promise<void> {
+  const { db, mailer, config } = deps;
+  const order = await repo.findById(db, orderId);
+  if (!order) return;
+  const lines = await repo.listLines(db, [orderId]);
+  const content: OrderForMail = {
+    orderCode: order.order_code,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    address: order.address,
+    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit: formatPaise(l.unit_price_paise), total: formatPaise(l.unit_price_paise * l.quantity) })),
+    subtotal: formatPaise(order.subtotal_paise),
+    discount: formatPaise(order.discount_paise),
+    couponCode: order.coupon_code,
+    total: formatPaise(order.total_paise),
+    paymentId: order.provider_payment_id ?? '',
+  };
+  const shopName = config.public.shopName;
+  // The order is paid and kept whatever happens to the mail; a failed send is logged for the operator.
+  await mailer
+    .send({ to: order.email, kind: 'receipt', ...receiptMail(shopName, content, `${config.publicUrl}/Orders`) })
+    .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the receipt'));
+  await mailer
+    .send({ to: config.mail.shopEmail, kind: 'new-order', ...newOrderMail(shopName, content) })
+    .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the new-order notice'));
+}
+
+/** POST api/processOrder: the browser's callback after Checkout, checked against our pending order. */
+export async function processPayment(
+  deps: OrderDeps,
+  userId: string,
+  body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+) {
+  if (!deps.provider.verifyPayment(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature)) {
+    throw badRequest(orderMessages.signatureInvalid, 'signature_invalid');
+  }
+  const order = await repo.findByProviderOrderId(deps.db, body.razorpay_order_id);
+  if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+  if (order.status === 'canceled') throw new AppError('order_canceled', 409, 'This order was canceled; you have not been charged by us. Please contact us if money was taken.');
+  const done = await completePayment(deps, body.razorpay_order_id, body.razorpay_payment_id);
+  return { success: true, orderId: done?.order.order_code ?? order.order_code };
+}
+
+/** GET api/UserOrders: the signed-in shopper's paid orders, newest first. */
+export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[]> {
+  const orders = await repo.listPaidOrdersOf(db, userId);
+  const lines = await repo.listLines(
+    db,
+    orders.map((o) => o.id),
+  );
+  return orders.map((o) => ({
+    id: o.id,
+    order_id: o.order_code,
+    created_at: o.paid_at ?? String(o.created_at),
+    status: o.status,
+    items: lines
+      .filter((l) => l.order_id === o.id)
+      .map((l) => ({ title: l.title, quantity: l.quantity, price: paiseToRupees(l.unit_price_paise), image_url: l.image_path })),
+    address: o.address,
+    phone: o.phone,
+    total_amount: paiseToRupees(o.total_paise),
+    discount: paiseToRupees(o.discount_paise),
+    coupon_code: o.coupon_code,
+  }));
+}
+
+/**
+ * Asks the provider about orders still awaiting payment after the configured
+ * time: completes those it has a captured payment for, cancels the rest.
+ */
+export async function reconcile(deps: OrderDeps, olderThanMinutes: number) {
+  const before = new Date(Date.now() - olderThanMinutes * 60_000).toISOString();
+  const stale = await repo.listStalePending(deps.db, before);
+  const result = { completed: 0, canceled: 0, failed: 0 };
+  for (const order of stale) {
+    try {
+      const payments = order.provider_order_id ? await deps.provider.fetchOrderPayments(order.provider_order_id) : [];
+      const captured = payments.find((p) => p.status === 'captured' && p.amount === order.total_paise);
+      if (captured && order.provider_order_id) {
+        await completePayment(deps, order.provider_order_id, captured.id);
+        result.completed++;
+      } else if (await cancelUnpaid(deps.db, order.id)) {
+        result.canceled++;
+      }
+    } catch (err) {
+      deps.log.error({ err, order: order.order_code }, 'could not reconcile the order');
+      result.failed++;
+    }
+  }
+  return result;
+}

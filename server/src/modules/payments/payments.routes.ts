@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
+import { orderMessages } from '../../../../shared/src/order-messages';
+import { AppError, notFound } from '../../errors';
+import { requireVerifiedUser } from '../auth/auth.guards';
+import * as ordersRepo from '../orders/orders.repository';
+import * as orders from '../orders/orders.service';
+import type { App } from '../../app';
+
+interface WebhookBody {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; status?: string } };
+    order?: { entity?: { id?: string } };
+  };
+}
+
+/** The order and payment ids of an event that means "paid", else null. */
+function paidIds(body: WebhookBody): { orderId: string; paymentId: string } | null {
+  const payment = body.payload?.payment?.entity;
+  if (body.event === 'payment.captured' && payment?.id && payment.order_id) return { orderId: payment.order_id, paymentId: payment.id };
+  const order = body.payload?.order?.entity;
+  if (body.event === 'order.paid' && order?.id && payment?.id) return { orderId: order.id, paymentId: payment.id };
+  return null;
+}
+
+/**
+ * POST /api/razorpay/webhook: Razorpay (or the simulation) telling us about
+ * payments. The signature is checked over the raw body; events are handled once
+ * (by X-Razorpay-Event-Id); a paid event completes the pending order if the
+ * browser's callback never came, and never moves an order backwards.
+ */
+export async function webhookRoutes(app: FastifyInstance) {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.post('/api/razorpay/webhook', { schema: { tags: ['checkout'], summary: 'Razorpay webhooks (payment.captured, order.paid)', response: { 200: z.object({ status: z.string() }), 400: ErrorBody } }, config: { rateLimit: false } }, async (req) => {
+    const raw = typeof req.body === 'string' ? req.body : '';
+    const signature = req.headers['x-razorpay-signature'];
+    if (typeof signature !== 'string' || !app.payments.verifyWebhook(raw, signature)) {
+      throw new AppError('signature_invalid', 400, 'Invalid webhook signature');
+    }
+    let body: WebhookBody;
+    try {
+      body = JSON.parse(raw) as WebhookBody;
+    } catch {
+      throw new AppError('bad_json', 400, 'Invalid JSON');
+    }
+    const headerId = req.headers['x-razorpay-event-id'];
+    const eventId = typeof headerId === 'string' && headerId ? headerId : null;
+    if (eventId && (await ordersRepo.eventSeen(app.db, eventId))) return { status: 'duplicate' };
+    const ids = paidIds(body);
+    if (ids) await orders.completePayment(app.orderDeps, ids.orderId, ids.paymentId);
+    if (eventId) await ordersRepo.recordEvent(app.db, eventId, body.event ?? 'unknown');
+    return { status: ids ? 'processed' : 'ignored' };
+  });
+}
+
+/** The simulated checkout's buttons (only without Razorpay keys). */
+export async function simulatedCheckoutRoutes(app: App) {
+  const sim = app.simulatedPayments;
+  if (!sim) return;
+  const Params = z.object({ orderId: z.string().min(1).max(100) });
+  const timers = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => timers.forEach((t) => clearTimeout(t)));
+
+  async function ownOrder(orderId: string, userId: string) {
+    const order = await ordersRepo.findByProviderOrderId(app.db, orderId);
+    if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+    return order;
+  }
+
+  app.post(
+    '/api/payments/simulated/:orderId/pay',
+    {
+      preHandler: requireVerifiedUser,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Simulated checkout: pay (answers what Razorpay Checkout hands the browser)',
+        params: Params,
+        response: { 200: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }), 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      await ownOrder(req.params.orderId, req.user!.id);
+      const paid = await sim.pay(req.params.orderId);
+      if (!paid) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+      // Like Razorpay, also tell the shop by webhook, a moment later and through the same route.
+      const event = JSON.stringify({
+        entity: 'event',
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: paid.paymentId, order_id: req.params.orderId, amount: paid.amount, currency: 'INR', status: 'captured' } } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void app
+          .inject({
+            method: 'POST',
+            url: '/api/razorpay/webhook',
+            headers: { 'content-type': 'application/json', 'x-razorpay-signature': sim.signWebhook(event), 'x-razorpay-event-id': `evt_${paid.paymentId}` },
+            payload: event,
+          })
+          .catch((err) => app.log.error({ err }, 'simulated webhook failed'));
+      }, app.config.simulatedWebhookDelayMs);
+      timer.unref();
+      timers.add(timer);
+      return { razorpay_order_id: req.params.orderId, razorpay_payment_id: paid.paymentId, razorpay_signature: paid.signature };
+    },
+  );
+
+  app.post(
+    '/api/payments/simulated/:orderId/fail',
+    {
+      preHandler: requireVerifiedUser,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Simulated checkout: a declined payment',
+        params: Params,
+        response: { 200: z.object({ error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }) }), 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      await ownOrder(req.params.orderId, req.user!.id);
+      const failed = await sim.fail(req.params.orderId);
+      if (!failed) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+      return { error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed (simulated)', metadata: { order_id: req.params.orderId, payment_id: failed.paymentId } } };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MAX_ID } from './catalogue.schemas';
+
+export const MAX_QUANTITY = 99;
+
+const ProductId = z.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID);
+const Quantity = z
+  .number({ error: 'quantity must be a whole number from 1 to 99' })
+  .int('quantity must be a whole number from 1 to 99')
+  .min(1, 'quantity must be a whole number from 1 to 99')
+  .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 99');
+
+export const AddToCartInput = z.object({ productId: ProductId, quantity: Quantity.default(1) });
+export const SetQuantityInput = z.object({ quantity: Quantity });
+
+/** A cart line as the cart shows it, from fresh product data. */
+export const CartLine = z.object({
+  id: z.number().int(),
+  quantity: z.number().int(),
+  title: z.string(),
+  price: z.number(),
+  image: z.string().nullable(),
+  /** false when the product no longer exists (the line cannot be checked out) */
+  available: z.boolean(),
+  /** the unit price when the product was added, when it has changed since */
+  previousPrice: z.number().nullable(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+
+export const Cart = z.object({
+  items: z.array(CartLine),
+  count: z.number().int(),
+  subtotal: z.number(),
+});
+export type Cart = z.infer<typeof Cart>;
+
+export const CouponCode = z.string().trim().min(1, 'Enter a coupon code').max(40, 'Coupon codes have at most 40 characters');
+
+/** SPEC.md's body; totalAmount and productId are accepted and ignored: the server uses the cart. */
+export const VerifyCouponInput = z.object({
+  code: CouponCode,
+  totalAmount: z.unknown().optional(),
+  productId: z.unknown().optional(),
+});
+export const VerifyCouponResult = z.object({ success: z.boolean(), discount: z.number(), message: z.string() });
+
+export const CreateOrderInput = z.object({
+  items: z
+    .array(z.object({ productId: ProductId, quantity: Quantity }))
+    .min(1, 'Your cart is empty')
+    .max(100)
+    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product may appear once'),
+  couponCode: z.union([CouponCode, z.literal(''), z.null()]).optional(),
+});
+export type CreateOrderInput = z.infer<typeof CreateOrderInput>;
+
+export const CreatedOrder = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+  discount: z.number(),
+  orderId: z.string(),
+  provider: z.enum(['razorpay', 'simulated']),
+  key: z.string(),
+});
+export type CreatedOrder = z.infer<typeof CreatedOrder>;
+
+/** SPEC.md's body; only the three razorpay_* fields are used, the rest is ignored. */
+export const ProcessOrderInput = z
+  .object({
+    razorpay_order_id: z.string().min(1).max(100),
+    razorpay_payment_id: z.string().min(1).max(100),
+    razorpay_signature: z.string().min(1).max(200),
+  })
+  .passthrough();
+
+export const OrderItem = z.object({
+  title: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  image_url: z.string().nullable(),
+});
+
+/** An order as the shopper's list shows it (SPEC.md §3). */
+export const UserOrder = z.object({
+  id: z.number().int(),
+  order_id: z.string(),
+  created_at: z.string(),
+  status: z.string(),
+  items: z.array(OrderItem),
+  address: z.string(),
+  phone: z.string(),
+  total_amount: z.number(),
+  discount: z.number(),
+  coupon_code: z.string().nullable(),
+});
+export type UserOrder = z.infer<typeof UserOrder>;

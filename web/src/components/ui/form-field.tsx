@@ -1,0 +1,54 @@
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
+
+type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
+  label: string;
+  /** The field's error, announced and tied to the input. */
+  error?: string;
+  /** Fixed text shown before the input, e.g. '+91'. */
+  prefix?: string;
+  ref?: Ref<HTMLInputElement>;
+};
+
+const inputClass = 'block w-full min-w-0 px-3 py-2 text-slate-900 placeholder:text-slate-500 outline-none';
+
+/** A labelled input with its error message below; spread react-hook-form's register() into it. */
+export function FormField({ label, error, prefix, id, ref, className = '', ...input }: FormFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  const prefixId = `${inputId}-prefix`;
+  const describedBy = [prefix ? prefixId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const border = error ? 'border-red-600' : 'border-slate-300';
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div
+        className={`mt-1 flex overflow-hidden rounded-md border bg-white focus-within:ring-3 focus-within:ring-brand-600 ${border}`}
+      >
+        {prefix && (
+          <span id={prefixId} className="flex items-center border-r border-slate-300 bg-slate-100 px-3 text-slate-700">
+            {prefix}
+          </span>
+        )}
+        <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form-level error, e.g. the server's answer, in red. */
+export function FormError({ children }: { children: string | null | undefined }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Me } from '../../../../../shared/src/account.schemas';
+import { ApiError, apiGet } from '../../../lib/api-client';
+
+/** The session query's key: every sign-in state change invalidates it. */
+export const meQueryKey = ['me'] as const;
+
+/**
+ * GET /api/me: the signed-in shopper, or null when nobody is signed in (401).
+ * Any other failure is only logged and counts as signed out (SPEC.md §8).
+ */
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await apiGet<Me>('/api/me', signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    console.error('Could not read the signed-in user', error);
+    throw error;
+  }
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    // A sign-out in another tab shows up when the shopper comes back to this one.
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,159 @@
+import { useMemo, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { accountMessages } from '../../../../../shared/src/account-messages';
+import { localPhone, PHONE_PREFIX, type Me } from '../../../../../shared/src/account.schemas';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { FormError, FormField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { useChangeEmail } from '../api/change-email';
+import { useChangePassword } from '../api/change-password';
+import { useUpdateProfile } from '../api/update-profile';
+import { isInvalidPassword, serverMessage } from '../lib/auth-errors';
+import { profileSavedMessages } from '../lib/profile-messages';
+import { editProfileForm, sameEmail, type EditProfileForm as EditProfileValues } from '../lib/form-schemas';
+
+function formValues(user: Me): EditProfileValues {
+  return {
+    username: user.username,
+    phone: localPhone(user.phone),
+    address: user.address,
+    city: user.city,
+    state: user.state,
+    zipCode: user.zipCode,
+    email: user.email,
+    newPassword: '',
+    currentPassword: '',
+  };
+}
+
+const PROFILE_FIELDS = ['username', 'phone', 'address', 'city', 'state', 'zipCode'] as const;
+
+/**
+ * Edit Profile (SPEC.md §2, §5, §8): saves the profile, then the email change
+ * (confirmed from a link mailed to the new address) and the new password,
+ * both checked against the current password by the server.
+ */
+export function EditProfileForm({ user }: { user: Me }) {
+  const navigate = useNavigate();
+  const updateProfile = useUpdateProfile();
+  const changeEmail = useChangeEmail();
+  const changePassword = useChangePassword();
+  const [successes, setSuccesses] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => editProfileForm(user.email), [user.email]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: formValues(user) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSuccesses([]);
+    setError(null);
+    const emailChanged = !sameEmail(values.email, user.email);
+    const passwordChanged = values.newPassword !== '';
+    try {
+      const me = await updateProfile.mutateAsync({
+        username: values.username,
+        phone: values.phone,
+        address: values.address,
+        city: values.city,
+        state: values.state,
+        zipCode: values.zipCode,
+      });
+      if (emailChanged) await changeEmail.mutateAsync({ newEmail: values.email, currentPassword: values.currentPassword });
+      if (passwordChanged) {
+        await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      }
+      // The email shown stays the current one until the new address is confirmed.
+      reset(formValues(me));
+      setSuccesses(profileSavedMessages(emailChanged, passwordChanged));
+    } catch (e) {
+      const message = serverMessage(e);
+      setError(message);
+      if (isInvalidPassword(e)) {
+        // The red message above the button already says it when the server uses the same words.
+        if (message === accountMessages.wrongCurrentPassword) setFocus('currentPassword');
+        else setFieldError('currentPassword', { message: accountMessages.wrongCurrentPassword }, { shouldFocus: true });
+      } else if (e instanceof ApiError && e.fields) {
+        for (const [name, message] of Object.entries(e.fields)) {
+          if ((PROFILE_FIELDS as readonly string[]).includes(name)) setFieldError(name as Path<EditProfileValues>, { message });
+        }
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="edit-profile-heading" className="flex flex-col gap-4">
+      <h1 id="edit-profile-heading" className="text-2xl font-bold text-slate-900">
+        Edit Profile
+      </h1>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
+        <FormField
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          prefix={PHONE_PREFIX}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <FormField
+          label="Address"
+          autoComplete="street-address"
+          className="sm:col-span-2"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <FormField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <FormField label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')} />
+        <FormField
+          label="Zip Code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={errors.zipCode?.message}
+          {...register('zipCode')}
+        />
+        <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <FormField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="leave blank if unchanged"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <FormField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="required for email/password changes"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      </div>
+      {successes.length > 0 && (
+        <div role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-700">
+          {successes.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      )}
+      <FormError>{error}</FormError>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Updating...' : 'Update Profile'}
+        </button>
+        <button type="button" onClick={() => void navigate('/')} className={secondaryButton}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

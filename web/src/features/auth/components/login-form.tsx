@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { accountMessages } from '../../../../../shared/src/account-messages';
+import { primaryButton } from '../../../components/ui/button-styles';
+import { FormError, FormField } from '../../../components/ui/form-field';
+import { notify } from '../../../lib/notify';
+import { useSignIn } from '../api/sign-in';
+import { signInErrorMessage } from '../lib/auth-errors';
+import { LoginForm as LoginFormSchema } from '../lib/form-schemas';
+import { LOGIN_REDIRECT_MS } from '../lib/redirect';
+import { linkButton } from './link-button';
+
+type LoginFormProps = {
+  defaultEmail: string;
+  /** Shown above the form, e.g. after a sign-up. */
+  notice: string | null;
+  /** Where to go once signed in. */
+  redirectTo: string;
+  onForgotPassword: (email: string) => void;
+  onSignUp: (email: string) => void;
+};
+
+export function LoginForm({ defaultEmail, notice, redirectTo, onForgotPassword, onSignUp }: LoginFormProps) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [error, setError] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: defaultEmail, password: '' } });
+
+  useEffect(() => {
+    setFocus(defaultEmail ? 'password' : 'email');
+  }, [setFocus, defaultEmail]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = window.setTimeout(() => void navigate(redirectTo, { replace: true }), LOGIN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedIn, navigate, redirectTo]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await signIn.mutateAsync(values);
+      notify('success', accountMessages.loginSuccessful);
+      setSignedIn(true);
+    } catch (e) {
+      setError(signInErrorMessage(e));
+    }
+  });
+
+  if (signedIn) {
+    return (
+      <div className="text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Login</h1>
+        <p role="status" className="mt-4 text-slate-800">
+          You are logged in. Redirecting you in 2 seconds…
+        </p>
+        <Link to={redirectTo} replace className={`${primaryButton} mt-4`}>
+          Continue now
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="login-heading" className="flex flex-col gap-4">
+      <h1 id="login-heading" className="text-2xl font-bold text-slate-900">
+        Login
+      </h1>
+      {notice && (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          {notice}
+        </p>
+      )}
+      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        {isSubmitting ? 'Logging in...' : 'Login'}
+      </button>
+      <FormError>{error}</FormError>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" className={linkButton} onClick={() => onForgotPassword(getValues('email'))}>
+          Forgot password?
+        </button>
+        <button type="button" className={linkButton} onClick={() => onSignUp(getValues('email'))}>
+          New here? Sign up
+        </button>
+      </div>
+    </form>
+  );
+}
