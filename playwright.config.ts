@@ -51,7 +51,11 @@ export default defineConfig({
       // Mail links and the auth origin check use the address the browser opens.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1: the per-IP sign-in and sign-up limits would trip across the suite
+      // (the API tests turn them off too; server/test/accounts.test.ts covers them).
+      AUTH_RATE_LIMIT: '0',
       NODE_ENV: 'production',
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
     },
   },
 });

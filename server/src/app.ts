@@ -1,6 +1,7 @@
 import Fastify, {
   LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -26,6 +27,11 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
 import { simulatedCheckoutRoutes, webhookRoutes } from './modules/payments/payments.routes';
 import { razorpayProvider } from './modules/payments/razorpay-provider';
 import { simulatedProvider, type SimulatedProvider } from './modules/payments/simulated-provider';
+import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
+import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes';
+import { adminCouponRoutes } from './modules/admin/admin-coupons.routes';
+import { adminOrderRoutes } from './modules/admin/admin-orders.routes';
+import { MAX_UPLOAD_BYTES } from './plugins/multipart';
 import { registerErrorHandler } from './plugins/errors';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
@@ -46,6 +52,8 @@ declare module 'fastify' {
     /** set when no Razorpay keys are configured */
     simulatedPayments: SimulatedProvider | null;
     orderDeps: OrderDeps;
+    /** every route registered, for the test that checks none is left unguarded */
+    routeList: { method: string; url: string; admin: boolean }[];
   }
 }
 
@@ -91,6 +99,13 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
   app.decorate('db', db);
   app.decorate('storage', storage);
   registerErrorHandler(app);
+  const routeList: App['routeList'] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, admin: route.config?.admin === true });
+    }
+  });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
@@ -125,6 +140,7 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
@@ -158,6 +174,10 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
   await app.register(orderRoutes);
   await app.register(webhookRoutes);
   await app.register(simulatedCheckoutRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminCouponRoutes);
+  await app.register(adminOrderRoutes);
   await app.register(seoRoutes);
   await app.register(webPlugin);
   return app;

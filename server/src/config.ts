@@ -47,6 +47,9 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
   PENDING_ORDER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(30),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.]{3,30}$/, 'must be 3-30 letters, digits, dots or underscores').default('admin'),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+  ADMIN_EMAIL: z.email().optional(),
   SIMULATED_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   SHOP_NAME: z.string().default('Robokits India'),
   HOME_SITE_URL: url.default('https://robokits.example'),
@@ -101,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     pendingOrderMinutes: e.PENDING_ORDER_MINUTES,
     simulatedWebhookDelayMs: e.SIMULATED_WEBHOOK_DELAY_MS,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     public: {
       shopName: e.SHOP_NAME,
       homeSiteUrl: home,

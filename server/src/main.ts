@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb, migrateToLatest } from './db/database';
+import { ensureFirstAdmin } from './modules/admin/admin-accounts';
 import { seedDemoCatalogue } from './seed/seed';
 import { createStorage } from './storage/create-storage';
 
@@ -11,6 +12,7 @@ async function main() {
   const storage = createStorage(config);
   await migrateToLatest(db);
   const app = await buildApp({ config, db, storage });
+  await ensureFirstAdmin(app.auth, db, config, app.log);
   if (config.seedDemoData) {
     const seeded = await seedDemoCatalogue(db, storage);
     if (seeded) app.log.info(seeded, 'seeded the demo catalogue');

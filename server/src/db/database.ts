@@ -10,6 +10,7 @@ import * as m001 from './migrations/001-catalogue';
 import * as m002 from './migrations/002-search-impact';
 import * as m003 from './migrations/003-accounts';
 import * as m004 from './migrations/004-orders';
+import * as m005 from './migrations/005-order-admin';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '002-search-impact': m002,
   '003-accounts': m003,
   '004-orders': m004,
+  '005-order-admin': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

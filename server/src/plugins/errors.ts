@@ -20,7 +20,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         fields[name] ??= issue.message ?? 'is invalid';
       }
       const [first] = Object.entries(fields);
-      const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';
+      // Our own messages name the field already ("Title is required"); zod's generic ones do not.
+      const generic = (m: string) => /^(Invalid|Too (big|small)|Unrecognized|Expected)/.test(m);
+      const message = first ? (generic(first[1]) ? `Invalid ${first[0]}: ${first[1]}` : first[1]) : 'Invalid request';
       return reply.code(400).send({ message, code: 'validation', fields });
     }
     const status = err.statusCode ?? 500;

@@ -125,3 +125,39 @@ export async function insertProductImages(
 export async function listProductIdsAfter(db: Db, afterId: number, limit: number) {
   return db.selectFrom('products').select(['id', 'updated_at']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }
+
+export async function updateProduct(db: Db, id: number, p: Partial<NewProduct>): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ ...p, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+export async function deleteProductImages(db: Db, productId: number): Promise<string[]> {
+  const rows = await db.selectFrom('product_images').select('path').where('product_id', '=', productId).execute();
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  return rows.map((r) => r.path);
+}
+
+export async function productIdsInCategory(db: Db, categoryId: number): Promise<number[]> {
+  const rows = await db.selectFrom('products').select('id').where('category_id', '=', categoryId).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function renameCategory(db: Db, id: number, type: string): Promise<void> {
+  await db.updateTable('categories').set({ type, type_key: type.trim().toLowerCase() }).where('id', '=', id).execute();
+}
+
+export async function deleteCategory(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('categories').where('id', '=', id).execute();
+}
+
+export async function couponCodesForProduct(db: Db, productId: number): Promise<string[]> {
+  const rows = await db.selectFrom('coupons').select('code').where('product_id', '=', productId).execute();
+  return rows.map((r) => r.code);
+}

@@ -93,3 +93,22 @@ export async function findById(db: Db, id: number) {
   const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
   return row && normalise(row);
 }
+
+export async function listCoupons(db: Db) {
+  const rows = await db.selectFrom('coupons').selectAll().orderBy('id').execute();
+  return rows.map(normalise);
+}
+
+export type CouponWrite = Parameters<typeof insertCoupon>[1];
+
+export async function updateCoupon(db: Db, id: number, c: CouponWrite): Promise<void> {
+  await db.updateTable('coupons').set(c).where('id', '=', id).execute();
+}
+
+export async function deleteCoupon(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('coupons').where('id', '=', id).execute();
+}
+
+export async function productExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

@@ -122,3 +122,19 @@ export function newOrderMail(shopName: string, o: OrderForMail): MailContent {
   const base = mail(shopName, subject, paragraphs);
   return { subject, text: `${orderText(o)}\n\n${base.text}`, html: withTable(base.html, orderTableHtml(o)) };
 }
+
+const STATUS_WORDS: Record<string, { subject: string; line: string }> = {
+  dispatched: { subject: 'is on its way', line: 'Good news: your order has been dispatched and is on its way to you.' },
+  delivered: { subject: 'has been delivered', line: 'Your order has been delivered. We hope you enjoy building with it!' },
+  canceled: { subject: 'has been canceled', line: 'Your order has been canceled. If you paid for it, the refund will reach you through your original payment method.' },
+};
+
+/** The shopper's notice when an order is dispatched, delivered or canceled. */
+export function orderStatusMail(shopName: string, name: string, orderCode: string, status: string, ordersUrl: string): MailContent | null {
+  const words = STATUS_WORDS[status];
+  if (!words) return null;
+  return mail(shopName, `Your order ${orderCode} ${words.subject}`, [`Hello ${name},`, words.line, `Order: ${orderCode}.`], {
+    label: 'View my orders',
+    url: ordersUrl,
+  });
+}

@@ -16,3 +16,8 @@ export async function insertMail(db: Db, mail: NewMail): Promise<void> {
 export async function listMail(db: Db, page: { limit: number; offset: number }) {
   return db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
+
+export async function countMail(db: Db): Promise<number> {
+  const row = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

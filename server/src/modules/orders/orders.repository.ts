@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 
 import type { Db } from '../../db/database';
 
@@ -158,3 +159,76 @@ export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+
+export interface AdminOrderFilter {
+  status: string;
+  since: string | null;
+  q: string;
+}
+
+function adminFiltered(db: Db, f: AdminOrderFilter) {
+  let q = db.selectFrom('orders').where('paid_at', 'is not', null);
+  if (f.status !== 'all') q = q.where('status', '=', f.status);
+  if (f.since) q = q.where('paid_at', '>=', f.since);
+  if (f.q) {
+    const text = f.q.toLowerCase();
+    const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    q = q.where((eb) => eb.or([eb('order_code', '=', f.q.toUpperCase()), eb(sql<string>`lower(email)`, 'like', sql<string>`${pattern} ESCAPE '\\'`)]));
+  }
+  return q;
+}
+
+/** Paid orders for the admin, newest first, filtered, one page. */
+export async function listAdminOrders(db: Db, f: AdminOrderFilter, page: { limit: number; offset: number }) {
+  const rows = await adminFiltered(db, f).select(columns).orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  return rows.map(normalise);
+}
+
+export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<number> {
+  const row = await adminFiltered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findByCode(db: Db, code: string) {
+  const row = await db.selectFrom('orders').select(columns).where('order_code', '=', code.toUpperCase()).executeTakeFirst();
+  return row && normalise(row);
+}
+
+/** Moves an order from one status to another, only if it is still in the first. */
+export async function moveStatus(db: Db, id: number, from: string, to: string): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ status: to, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Revenue and order count per day (paid, not canceled) since a time. */
+export async function revenueByDay(db: Db, since: string) {
+  const day = sql<string>`substr(paid_at, 1, 10)`;
+  const rows = await db
+    .selectFrom('orders')
+    .select([day.as('day'), (eb) => eb.fn.sum<number>('total_paise').as('revenue'), (eb) => eb.fn.countAll<number>().as('orders')])
+    .where('paid_at', '>=', since)
+    .where('status', '!=', 'canceled')
+    .groupBy(day)
+    .execute();
+  return rows.map((r) => ({ day: String(r.day), revenue: Number(r.revenue), orders: Number(r.orders) }));
+}
+
+export async function topProducts(db: Db, since: string, limit: number) {
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.title', (eb) => eb.fn.sum<number>('l.quantity').as('quantity'), (eb) => eb.fn.sum<number>(sql`l.unit_price_paise * l.quantity`).as('revenue')])
+    .where('o.paid_at', '>=', since)
+    .where('o.status', '!=', 'canceled')
+    .groupBy('l.title')
+    .orderBy('quantity', 'desc')
+    .orderBy('l.title')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ title: r.title, quantity: Number(r.quantity), revenue: Number(r.revenue) }));
+}

@@ -49,6 +49,15 @@ export async function indexProducts(db: Db, products: IndexedProduct[]): Promise
   await repo.insertPostings(db, postings);
 }
 
+/** Takes products out of the search index (before they are deleted). */
+export async function unindexProducts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const deltas = await repo.termCounts(db, ids);
+  for (const [term, n] of deltas) deltas.set(term, -n);
+  await repo.adjustDocCounts(db, deltas);
+  await repo.deletePostings(db, ids);
+}
+
 /** Singular and plural of a word, which count as the word itself ("kit" finds "kits", "boxes" finds "box"). */
 export function wordForms(word: string): string[] {
   if (/\d$/.test(word)) return [];

@@ -1,0 +1,53 @@
+/**
+ * npm run admin -- create <username> [--password P] [--email E]
+ * npm run admin -- reset-password <username> [--password P]
+ *
+ * Manages admin accounts from the server's command line. Without --password a
+ * strong one is generated and printed once. reset-password also signs the admin
+ * out everywhere.
+ */
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createDb, migrateToLatest } from '../db/database';
+import { createAdmin, generatePassword, resetAdminPassword } from '../modules/admin/admin-accounts';
+import { createStorage } from '../storage/create-storage';
+
+const usage = 'Usage: npm run admin -- create <username> [--password P] [--email E]\n       npm run admin -- reset-password <username> [--password P]';
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { password: { type: 'string' }, email: { type: 'string' } },
+});
+const [command, username] = positionals;
+if ((command !== 'create' && command !== 'reset-password') || !username) {
+  console.error(usage);
+  process.exit(2);
+}
+if (!/^[A-Za-z0-9_.]{3,30}$/.test(username)) {
+  console.error('The username must be 3-30 letters, digits, dots or underscores.');
+  process.exit(2);
+}
+if (values.password !== undefined && values.password.length < 10) {
+  console.error('The password must be at least 10 characters.');
+  process.exit(2);
+}
+const password = values.password ?? generatePassword();
+const config = loadConfig();
+const db = createDb(config.database);
+try {
+  await migrateToLatest(db);
+  const app = await buildApp({ config: { ...config, logLevel: 'warn' }, db, storage: createStorage(config) });
+  try {
+    if (command === 'create') await createAdmin(app.auth, db, username, password, values.email);
+    else await resetAdminPassword(app.auth, db, username, password);
+    console.log(command === 'create' ? `Created the admin "${username}".` : `Set a new password for "${username}" and signed them out everywhere.`);
+    if (!values.password) console.log(`Password (shown once): ${password}`);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await app.close();
+  }
+} finally {
+  await db.destroy();
+}

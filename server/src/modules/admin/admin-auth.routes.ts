@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
+import { AppError } from '../../errors';
+import { CLIENT_IP_HEADER } from '../auth/auth';
+import { adminMessages, adminRoute } from './admin.guards';
+
+const AdminLogin = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100),
+  password: z.string().min(1, 'Password is required').max(256),
+});
+
+export async function adminAuthRoutes(app: App) {
+  app.post(
+    '/api/adminlogin',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin sign-in with username and password; answers a bearer token',
+        body: AdminLogin,
+        response: { 200: z.object({ token: z.string() }), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (req) => {
+      const headers = new Headers({ [CLIENT_IP_HEADER]: req.ip, origin: app.config.publicUrl });
+      let res: Response;
+      try {
+        res = await app.auth.api.signInUsername({ body: { username: req.body.username, password: req.body.password }, headers, asResponse: true });
+      } catch {
+        throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+      }
+      const token = res.headers.get('set-auth-token');
+      const body = (await res.json().catch(() => null)) as { user?: { role?: string } } | null;
+      if (!res.ok || !token) throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+      if (body?.user?.role !== 'admin') {
+        // A shopper's correct password opens no admin session.
+        await app.auth.api.signOut({ headers: new Headers({ authorization: `Bearer ${token}` }) }).catch(() => {});
+        throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+      }
+      return { token };
+    },
+  );
+
+  app.post(
+    '/api/adminlogout',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'End the admin session (revokes the token)', response: { 200: z.object({ success: z.boolean() }), 401: ErrorBody } } },
+    async (req) => {
+      await app.auth.api.signOut({ headers: new Headers({ authorization: req.headers.authorization! }) });
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/api/admin/me',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'The signed-in admin', response: { 200: z.object({ username: z.string() }), 401: ErrorBody, 403: ErrorBody } } },
+    async (req) => ({ username: req.admin!.username }),
+  );
+}

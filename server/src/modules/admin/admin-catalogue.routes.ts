@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { AdvertImage, Category, ErrorBody, IdParam, Product } from '../../../../shared/src/catalogue.schemas';
+import { rupeesToPaise } from '../../../../shared/src/money';
+import { badRequest } from '../../errors';
+import { readMultipart } from '../../plugins/multipart';
+import * as adverts from '../adverts/adverts.service';
+import * as admin from '../catalogue/catalogue-admin.service';
+import { adminRoute } from './admin.guards';
+
+const MAX_PRODUCT_IMAGES = 8;
+
+const Title = z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
+const Description = z.string().trim().max(5000, 'Description must be at most 5,000 characters');
+const CategoryName = z.string().trim().min(1, 'Choose a category').max(100);
+const Price = z
+  .string()
+  .trim()
+  .min(1, 'Price is required')
+  .refine((v) => rupeesToPaise(v) !== null, 'Price must be a number of rupees, 0 or more, with at most 2 decimals (e.g. 2499 or 2499.50)');
+
+const ProductForm = z.object({ title: Title, price: Price, description: Description.default(''), category: CategoryName });
+const ProductPatchForm = ProductForm.partial();
+const CategoryInput = z.object({ name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters') });
+
+function fieldsOrThrow<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  throw badRequest(Object.values(errors)[0] ?? 'Invalid form', 'validation', errors);
+}
+
+const multipartBody = { consumes: ['multipart/form-data'] };
+
+export async function adminCatalogueRoutes(app: App) {
+  const { db, storage } = app;
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+
+  app.post(
+    '/api/products',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a product (multipart: title, price, description, category, images)', ...multipartBody, response: { 201: Product, ...errors } } },
+    async (req, reply) => {
+      const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
+      const f = fieldsOrThrow(ProductForm, form.fields);
+      const product = await admin.createProduct(
+        db,
+        storage,
+        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category },
+        form.files.map((x) => x.data),
+      );
+      return reply.code(201).send(product);
+    },
+  );
+
+  app.patch(
+    '/api/products/:id',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Change a product (same multipart; images replace the old ones when given)', params: IdParam, ...multipartBody, response: { 200: Product, ...errors } } },
+    async (req) => {
+      const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
+      const f = fieldsOrThrow(ProductPatchForm, form.fields);
+      return admin.updateProduct(
+        db,
+        storage,
+        req.params.id,
+        {
+          ...(f.title !== undefined ? { title: f.title } : {}),
+          ...(f.price !== undefined ? { pricePaise: rupeesToPaise(f.price)! } : {}),
+          ...(f.description !== undefined ? { description: f.description } : {}),
+          ...(f.category !== undefined ? { category: f.category } : {}),
+        },
+        form.files.map((x) => x.data),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete a product (orders keep their copies)', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (req) => {
+      await admin.deleteProduct(db, storage, req.params.id);
+      return { message: 'Product deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/api/categories',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a category', body: CategoryInput, response: { 201: Category, ...errors } } },
+    async (req, reply) => reply.code(201).send(await admin.createCategory(db, req.body.name)),
+  );
+  app.patch(
+    '/api/categories/:id',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Rename a category (its products follow)', params: IdParam, body: CategoryInput, response: { 200: Category, ...errors } } },
+    async (req) => admin.renameCategory(db, req.params.id, req.body.name),
+  );
+  app.delete(
+    '/api/categories/:id',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete a category (refused while products use it)', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (req) => {
+      await admin.deleteCategory(db, req.params.id);
+      return { message: 'Category deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/api/advertimages',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Upload advert images (field images, 1 to 5)', ...multipartBody, response: { 200: z.array(AdvertImage), ...errors } } },
+    async (req) => {
+      const form = await readMultipart(req, { maxFiles: adverts.MAX_ADVERTS_PER_UPLOAD, tooManyFiles: 'You can only select up to 5 images.' });
+      if (form.files.length === 0) throw badRequest('Choose at least one image', 'no_files');
+      return adverts.addAdverts(db, storage, form.files.map((f) => f.data));
+    },
+  );
+  app.delete(
+    '/api/advertimages/:id',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete an advert image', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (req) => {
+      await adverts.deleteAdvert(db, storage, req.params.id);
+      return { message: 'Advert image deleted successfully' };
+    },
+  );
+}

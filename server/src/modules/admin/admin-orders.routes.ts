@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { AdminOrdersPage, AdminOrdersQuery, OrderStatusInput } from '../../../../shared/src/admin-orders.schemas';
+import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
+import * as outbox from '../mail/outbox.repository';
+import * as admin from '../orders/orders-admin.service';
+import { adminRoute } from './admin.guards';
+
+export async function adminOrderRoutes(app: App) {
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+  app.get(
+    '/api/ordersAdmin',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Paid orders: filter by status, period and order id or email; 25 a page', querystring: AdminOrdersQuery, response: { 200: AdminOrdersPage, ...errors } } },
+    async (req) => admin.listOrders(app.db, req.query),
+  );
+
+  app.get(
+    '/api/ordersAdmin.csv',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'The filtered orders as CSV', querystring: AdminOrdersQuery } },
+    async (req, reply) => {
+      const csv = await admin.ordersCsv(app.db, req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.patch(
+    '/api/UserOrders/:orderId',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change an order status (only the allowed next states; the shopper is mailed)',
+        params: z.object({ orderId: z.string().min(1).max(40) }),
+        body: OrderStatusInput,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (req) => admin.changeStatus(app.orderDeps, req.params.orderId, req.body.status),
+  );
+
+  app.get(
+    '/api/admin/overview',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Revenue and orders per day (30 days) and the top products',
+        response: {
+          200: z.object({
+            days: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number() })),
+            topProducts: z.array(z.object({ title: z.string(), quantity: z.number(), revenue: z.number() })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => admin.overview(app.db),
+  );
+
+  app.get(
+    '/api/admin/outbox',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Mail kept by the shop (without SMTP)',
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+        response: {
+          200: z.object({
+            mails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), kind: z.string(), createdAt: z.string(), text: z.string() })),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const pageSize = 25;
+      const [rows, total] = await Promise.all([outbox.listMail(app.db, { limit: pageSize, offset: (req.query.page - 1) * pageSize }), outbox.countMail(app.db)]);
+      return {
+        mails: rows.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, kind: m.kind, createdAt: String(m.created_at), text: m.text_body })),
+        total,
+        page: req.query.page,
+        pageSize,
+      };
+    },
+  );
+}

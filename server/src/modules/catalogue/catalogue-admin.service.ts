@@ -1,0 +1,132 @@
+import type { Db } from '../../db/database';
+import type { Category, Product } from '../../../../shared/src/catalogue.schemas';
+import { messages } from '../../../../shared/src/messages';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { FileStorage } from '../../storage/storage';
+import { deleteImage, storeImage, type StoredImage } from '../images/image.service';
+import * as search from '../search/search.service';
+import * as repo from './catalogue.repository';
+import { getProduct } from './catalogue.service';
+
+export interface ProductFields {
+  title: string;
+  pricePaise: number;
+  description: string;
+  category: string;
+}
+
+async function categoryNamed(db: Db, name: string) {
+  const c = /^\d{1,10}$/.test(name) ? await repo.findCategoryById(db, Number(name)) : await repo.findCategoryByType(db, name);
+  if (!c) throw badRequest(`There is no category "${name}". Add it under Manage Category first.`, 'unknown_category', { category: 'Choose an existing category' });
+  return c;
+}
+
+/**
+ * Stores the images first (they are checked to be real images), then writes the
+ * product in one transaction; if that fails the stored images are removed again,
+ * so nothing partial is left behind.
+ */
+async function withImages<T>(storage: FileStorage, files: Buffer[], write: (images: StoredImage[]) => Promise<T>): Promise<T> {
+  const stored: StoredImage[] = [];
+  try {
+    for (const file of files) stored.push(await storeImage(storage, 'products', file));
+    return await write(stored);
+  } catch (err) {
+    await Promise.all(stored.map((img) => deleteImage(storage, img.path).catch(() => {})));
+    throw err;
+  }
+}
+
+export async function createProduct(db: Db, storage: FileStorage, fields: ProductFields, files: Buffer[]): Promise<Product> {
+  const category = await categoryNamed(db, fields.category);
+  const id = await withImages(storage, files, (images) =>
+    db.transaction().execute(async (trx) => {
+      const productId = await repo.insertProduct(trx, {
+        title: fields.title,
+        description: fields.description,
+        price_paise: fields.pricePaise,
+        category_id: category.id,
+      });
+      await repo.insertProductImages(trx, productId, images);
+      await search.indexProducts(trx, [{ id: productId, title: fields.title, description: fields.description, category: category.type }]);
+      return productId;
+    }),
+  );
+  return getProduct(db, id);
+}
+
+/** Changes the fields given; images, when given, replace the old ones. */
+export async function updateProduct(db: Db, storage: FileStorage, id: number, fields: Partial<ProductFields>, files: Buffer[]): Promise<Product> {
+  const current = await getProduct(db, id);
+  const category = fields.category !== undefined ? await categoryNamed(db, fields.category) : await categoryNamed(db, current.category);
+  const next = {
+    title: fields.title ?? current.title,
+    description: fields.description ?? current.description,
+    category_id: category.id,
+    ...(fields.pricePaise !== undefined ? { price_paise: fields.pricePaise } : {}),
+  };
+  const oldImages = await withImages(storage, files, (images) =>
+    db.transaction().execute(async (trx) => {
+      await repo.updateProduct(trx, id, next);
+      const replaced = files.length > 0 ? await repo.deleteProductImages(trx, id) : [];
+      if (files.length > 0) await repo.insertProductImages(trx, id, images);
+      await search.indexProducts(trx, [{ id, title: next.title, description: next.description, category: category.type }]);
+      return replaced;
+    }),
+  );
+  await Promise.all(oldImages.map((p) => deleteImage(storage, p).catch(() => {})));
+  return getProduct(db, id);
+}
+
+/**
+ * Deletes a product. Orders keep their lines (title, price and image were copied
+ * when ordered); carts lose it. A coupon made for the product must be changed or
+ * deleted first, or it would silently apply to every product.
+ */
+export async function deleteProduct(db: Db, storage: FileStorage, id: number): Promise<void> {
+  await getProduct(db, id);
+  const codes = await repo.couponCodesForProduct(db, id);
+  if (codes.length > 0) {
+    throw new AppError('product_has_coupons', 409, `Coupon ${codes.join(', ')} applies only to this product. Change or delete it first.`);
+  }
+  const images = await db.transaction().execute(async (trx) => {
+    await search.unindexProducts(trx, [id]);
+    const paths = await repo.deleteProductImages(trx, id);
+    await repo.deleteProduct(trx, id);
+    return paths;
+  });
+  // Order lines may still show the first image; keep the files of products that were ordered.
+  const ordered = await db.selectFrom('order_lines').select('id').where('image_path', 'in', images.length ? images : ['']).executeTakeFirst();
+  if (!ordered) await Promise.all(images.map((p) => deleteImage(storage, p).catch(() => {})));
+}
+
+export async function createCategory(db: Db, name: string): Promise<Category> {
+  if (await repo.findCategoryByType(db, name)) throw new AppError('category_exists', 409, `The category "${name}" already exists.`, { name: 'Already exists' });
+  const id = await repo.insertCategory(db, name);
+  return { Id: id, type: name };
+}
+
+/** Renames a category; its products follow (they reference it by id). */
+export async function renameCategory(db: Db, id: number, name: string): Promise<Category> {
+  const c = await repo.findCategoryById(db, id);
+  if (!c) throw notFound(messages.categoryNotFound, 'category_not_found');
+  const other = await repo.findCategoryByType(db, name);
+  if (other && other.id !== id) throw new AppError('category_exists', 409, `The category "${name}" already exists.`, { name: 'Already exists' });
+  await db.transaction().execute(async (trx) => {
+    await repo.renameCategory(trx, id, name);
+    const ids = await repo.productIdsInCategory(trx, id);
+    const products = await repo.findProductsByIds(trx, ids);
+    await search.indexProducts(trx, products.map((p) => ({ id: p.id, title: p.title, description: p.description, category: name })));
+  });
+  return { Id: id, type: name };
+}
+
+export async function deleteCategory(db: Db, id: number): Promise<void> {
+  const c = await repo.findCategoryById(db, id);
+  if (!c) throw notFound(messages.categoryNotFound, 'category_not_found');
+  const used = await repo.countProducts(db, { categoryId: id });
+  if (used > 0) {
+    throw new AppError('category_in_use', 409, `"${c.type}" still has ${used} product${used === 1 ? '' : 's'}. Move or delete them first.`);
+  }
+  await repo.deleteCategory(db, id);
+}

@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { ensureFirstAdmin } from '../../src/modules/admin/admin-accounts';
+import type { TestShop } from './test-app';
+
+export const ADMIN_PASSWORD = 'test-admin-password-1';
+
+/** Creates the first admin as a start does (ADMIN_PASSWORD must be set on the shop) and signs in. */
+export async function adminToken(shop: TestShop): Promise<string> {
+  await ensureFirstAdmin(shop.app.auth, shop.db, shop.config, shop.app.log);
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/adminlogin',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
+  return res.json().token as string;
+}
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body, as a browser's FormData sends it. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----shoptest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
+    const type = p.filename ? `\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function png(color = '#ff6600', size = 32): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
+}
+
+/** Requests with the admin's bearer token. */
+export function asAdmin(shop: TestShop, token: string) {
+  const auth = { authorization: `Bearer ${token}` };
+  const json = (method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) =>
+    shop.app.inject({ method, url, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  return {
+    get: (url: string) => shop.app.inject({ method: 'GET', url, headers: auth }),
+    delete: (url: string) => shop.app.inject({ method: 'DELETE', url, headers: auth }),
+    post: (url: string, body: unknown) => json('POST', url, body),
+    put: (url: string, body: unknown) => json('PUT', url, body),
+    patch: (url: string, body: unknown) => json('PATCH', url, body),
+    form: (method: 'POST' | 'PATCH', url: string, parts: Part[]) => {
+      const { payload, headers } = multipart(parts);
+      return shop.app.inject({ method, url, headers: { ...auth, ...headers }, payload });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { rupeesToPaise } from './money';
+
+/** Blank form fields count as "not set". */
+const blank = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+const Rupees = (label: string) =>
+  z.preprocess(
+    blank,
+    z
+      .union([z.number(), z.string()])
+      .nullable()
+      .refine((v) => v === null || rupeesToPaise(v) !== null, `${label} must be an amount in rupees, 0 or more, with at most 2 decimals`),
+  );
+
+/** A coupon as the admin creates or edits it (SPEC.md §2 Manage Coupons, plus expiry and usage limits). */
+export const CouponInput = z
+  .object({
+    code: z
+      .string({ error: 'Coupon code is required' })
+      .trim()
+      .min(1, 'Coupon code is required')
+      .max(40, 'Coupon code must be at most 40 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Coupon code may use letters, digits, - and _'),
+    discount: Rupees('Fixed discount'),
+    discount_percent: z.preprocess(
+      blank,
+      z.coerce.number({ error: 'Discount percentage must be a number from 0 to 100' }).int('Discount percentage must be a whole number').min(0, 'Discount percentage must be from 0 to 100').max(100, 'Discount percentage must be from 0 to 100').nullable(),
+    ),
+    min_purchase: Rupees('Minimum purchase'),
+    product_id: z.preprocess(blank, z.coerce.number({ error: 'Product ID must be a number' }).int().min(1, 'Product ID must be a product id').nullable()),
+    expires_at: z.preprocess(
+      blank,
+      z
+        .string()
+        .refine((v) => !Number.isNaN(Date.parse(v)), 'Expiry must be a date')
+        .nullable(),
+    ),
+    usage_limit: z.preprocess(blank, z.coerce.number({ error: 'Usage limit must be a number' }).int('Usage limit must be a whole number').min(1, 'Usage limit must be at least 1').nullable()),
+    once_per_customer: z.preprocess((v) => v === 'true' || v === 'on' || v === true || v === 1, z.boolean()).default(false),
+  })
+  .refine((c) => (c.discount !== null && rupeesToPaise(c.discount)! > 0) || (c.discount_percent !== null && c.discount_percent > 0), {
+    message: 'Give a fixed discount or a discount percentage',
+    path: ['discount'],
+  });
+export type CouponInput = z.infer<typeof CouponInput>;
+
+export const AdminCoupon = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  discount: z.number().nullable(),
+  discount_percent: z.number().nullable(),
+  min_purchase: z.number().nullable(),
+  product_id: z.number().nullable(),
+  expires_at: z.string().nullable(),
+  usage_limit: z.number().nullable(),
+  once_per_customer: z.boolean(),
+  used_count: z.number().int(),
+});
+export type AdminCoupon = z.infer<typeof AdminCoupon>;
