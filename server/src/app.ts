@@ -31,7 +31,10 @@ import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
 import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes';
 import { adminCouponRoutes } from './modules/admin/admin-coupons.routes';
 import { adminOrderRoutes } from './modules/admin/admin-orders.routes';
+import { adminServiceRoutes } from './modules/admin/admin-services.routes';
+import { serviceRoutes } from './modules/claims/services.routes';
 import { MAX_UPLOAD_BYTES } from './plugins/multipart';
+import { MAX_PRINT_FILE_BYTES } from '../../shared/src/services.schemas';
 import { registerErrorHandler } from './plugins/errors';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
@@ -140,7 +143,7 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES } });
+  await app.register(multipart, { limits: { fileSize: Math.max(MAX_UPLOAD_BYTES, MAX_PRINT_FILE_BYTES) } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
@@ -178,6 +181,8 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
   await app.register(adminCatalogueRoutes);
   await app.register(adminCouponRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(serviceRoutes);
+  await app.register(adminServiceRoutes);
   await app.register(seoRoutes);
   await app.register(webPlugin);
   return app;

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   REDIS_URL: z
     .string()
@@ -93,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    formRateLimit: e.FORM_RATE_LIMIT,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     redisUrl: e.REDIS_URL,
     authSecret: e.AUTH_SECRET,

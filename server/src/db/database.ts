@@ -11,6 +11,7 @@ import * as m002 from './migrations/002-search-impact';
 import * as m003 from './migrations/003-accounts';
 import * as m004 from './migrations/004-orders';
 import * as m005 from './migrations/005-order-admin';
+import * as m006 from './migrations/006-services';
 
 export type Db = Kysely<Database>;
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '003-accounts': m003,
   '004-orders': m004,
   '005-order-admin': m005,
+  '006-services': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

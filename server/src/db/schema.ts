@@ -184,7 +184,57 @@ export interface SimulatedPaymentTable {
   created_at: Generated<string>;
 }
 
+export interface FreeClaimTable {
+  id: Generated<number>;
+  product_id: number;
+  product_title: string;
+  name: string;
+  email: string;
+  /** lower-cased email: one claim per address and product */
+  email_key: string;
+  mobile: string;
+  school: string;
+  classna: string;
+  division: string;
+  roll_no: string;
+  /** new or handled */
+  status: Generated<string>;
+  created_at: Generated<string>;
+}
+
+export interface PrintRequestTable {
+  id: Generated<number>;
+  con_name: string;
+  ph_no: string;
+  email: string | null;
+  reason: string;
+  message: string;
+  is_2d_to_3d: number;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
+  price_paise: number;
+  status: Generated<string>;
+  created_at: Generated<string>;
+}
+
+export interface PrintRequestFileTable {
+  id: Generated<number>;
+  request_id: number;
+  filename: string;
+  storage_key: string;
+  size_bytes: number;
+  is_stl: number;
+  size_x_mm: number | null;
+  size_y_mm: number | null;
+  size_z_mm: number | null;
+  volume_mm3: number | null;
+}
+
 export interface Database {
+  free_claims: FreeClaimTable;
+  print_requests: PrintRequestTable;
+  print_request_files: PrintRequestFileTable;
   cart_items: CartItemTable;
   coupons: CouponTable;
   orders: OrderTable;

@@ -11,13 +11,17 @@ export interface MultipartForm {
 
 /**
  * Reads a multipart form into memory, within limits: at most `maxFiles` files
- * of MAX_UPLOAD_BYTES each, text fields of at most 20,000 characters.
+ * of `maxFileBytes` (default MAX_UPLOAD_BYTES) each, text fields of at most 20,000 characters.
  */
-export async function readMultipart(req: FastifyRequest, options: { maxFiles: number; tooManyFiles: string }): Promise<MultipartForm> {
+export async function readMultipart(
+  req: FastifyRequest,
+  options: { maxFiles: number; tooManyFiles: string; maxFileBytes?: number },
+): Promise<MultipartForm> {
+  const maxBytes = options.maxFileBytes ?? MAX_UPLOAD_BYTES;
   if (!req.isMultipart()) throw new AppError('not_multipart', 415, 'Send the form as multipart/form-data');
   const form: MultipartForm = { fields: {}, files: [] };
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: options.maxFiles + 1, fieldSize: 20_000, fields: 50 } })) {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: options.maxFiles + 1, fieldSize: 20_000, fields: 50 } })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (data.length === 0) continue;
@@ -30,7 +34,7 @@ export async function readMultipart(req: FastifyRequest, options: { maxFiles: nu
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413, `Each file may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413, `Each file may be at most ${maxBytes / 1024 / 1024} MB.`);
     if (code === 'FST_FILES_LIMIT') throw badRequest(options.tooManyFiles, 'too_many_files');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields', 'too_many_fields');
     throw badRequest('The upload could not be read. Please try again.', 'bad_multipart');

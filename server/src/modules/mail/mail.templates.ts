@@ -138,3 +138,35 @@ export function orderStatusMail(shopName: string, name: string, orderCode: strin
     url: ordersUrl,
   });
 }
+
+/** A list of label: value lines, for notices that carry every field of a form. */
+function detailsMail(shopName: string, subject: string, intro: string[], details: [string, string][], action?: { label: string; url: string }): MailContent {
+  const base = mail(shopName, subject, intro, action);
+  const text = `${intro.join('\n\n')}\n\n${details.map(([k, v]) => `${k}: ${v}`).join('\n')}${action ? `\n\n${action.label}: ${action.url}` : ''}\n\n-- ${shopName}`;
+  const table = `<table style="border-collapse:collapse;font-size:14px">${details
+    .map(([k, v]) => `<tr><th style="text-align:left;padding:4px 8px;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 8px;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+    .join('')}</table>`;
+  return { subject, text, html: base.html.replace('</h1>', `</h1>\n${table}`) };
+}
+
+export function claimConfirmationMail(shopName: string, name: string, productTitle: string): MailContent {
+  return mail(shopName, `Your claim for ${productTitle}`, [
+    `Hello ${name},`,
+    `Thank you for claiming the ${productTitle} for your school. Our team will contact you within a few working days to arrange delivery.`,
+  ]);
+}
+
+export function claimNoticeMail(shopName: string, productTitle: string, fields: [string, string][]): MailContent {
+  return detailsMail(shopName, `New free kit claim: ${productTitle}`, ['A school has claimed a free kit.'], fields);
+}
+
+export function printNoticeMail(shopName: string, requestId: number, fields: [string, string][], downloadUrl: string): MailContent {
+  return detailsMail(shopName, `New 3D printing request #${requestId}`, ['A new 3D printing request has arrived.'], fields, { label: 'Files in the admin dashboard', url: downloadUrl });
+}
+
+export function printConfirmationMail(shopName: string, name: string, requestId: number, price: string): MailContent {
+  return mail(shopName, `We received your 3D printing request #${requestId}`, [
+    `Hello ${name},`,
+    `Thank you for your 3D printing request. The estimated price is ${price}; we will contact you to confirm the details and the final price.`,
+  ]);
+}

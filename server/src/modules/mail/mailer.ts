@@ -9,6 +9,7 @@ export interface OutgoingMail extends MailContent {
   to: string;
   /** what the mail is for: verification, password-reset, email-change, ... */
   kind: string;
+  attachments?: { filename: string; content: Buffer }[];
 }
 
 /** Sends the shop's e-mail: through SMTP when SMTP_URL is set, else into the outbox table. */
@@ -26,7 +27,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     return {
       transport: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
         log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail sent');
       },
     };
@@ -37,7 +38,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
       await outbox.insertMail(db, {
         to_address: mail.to,
         subject: mail.subject,
-        text_body: mail.text,
+        // The outbox keeps the names of attachments, not their bytes (the files are in the shop's storage).
+        text_body: mail.attachments?.length ? `${mail.text}\n\nAttachments: ${mail.attachments.map((a) => a.filename).join(', ')}` : mail.text,
         html_body: mail.html,
         kind: mail.kind,
         transport: 'outbox',

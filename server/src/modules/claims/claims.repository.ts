@@ -1,0 +1,41 @@
+import type { Db } from '../../db/database';
+
+export type NewClaim = {
+  product_id: number;
+  product_title: string;
+  name: string;
+  email: string;
+  email_key: string;
+  mobile: string;
+  school: string;
+  classna: string;
+  division: string;
+  roll_no: string;
+};
+
+/** Stores a claim unless this address already claimed this product; true when stored. */
+export async function insertClaim(db: Db, claim: NewClaim): Promise<boolean> {
+  const res = await db
+    .insertInto('free_claims')
+    .values(claim)
+    .onConflict((oc) => oc.columns(['product_id', 'email_key']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function listClaims(db: Db, status: string | null, page: { limit: number; offset: number }) {
+  let q = db.selectFrom('free_claims').selectAll();
+  if (status) q = q.where('status', '=', status);
+  return q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countClaims(db: Db, status: string | null): Promise<number> {
+  let q = db.selectFrom('free_claims').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (status) q = q.where('status', '=', status);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export async function setClaimStatus(db: Db, id: number, status: string): Promise<boolean> {
+  const res = await db.updateTable('free_claims').set({ status }).where('id', '=', id).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

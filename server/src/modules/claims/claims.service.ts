@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { FreeClaimInput } from '../../../../shared/src/services.schemas';
+import { normalizePhone } from '../../../../shared/src/account.schemas';
+import { messages } from '../../../../shared/src/messages';
+import { AppError, badRequest, notFound } from '../../errors';
+import * as catalogue from '../catalogue/catalogue.service';
+import { claimConfirmationMail, claimNoticeMail } from '../mail/mail.templates';
+import type { Mailer } from '../mail/mailer';
+import * as repo from './claims.repository';
+
+export interface ClaimDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A school claims a free kit: only products priced 0 or less, once per e-mail
+ * address and product. The claimer gets a confirmation and the shop a notice
+ * with every field.
+ */
+export async function claim(deps: ClaimDeps, input: FreeClaimInput) {
+  const [product] = await catalogue.productsByIds(deps.db, [input.productId]);
+  if (!product) throw notFound(messages.productNotFound, 'product_not_found');
+  if (product.price > 0) throw badRequest('This product is not free, so it cannot be claimed.', 'not_free');
+  const stored = await repo.insertClaim(deps.db, {
+    product_id: product.id,
+    product_title: product.title,
+    name: input.name,
+    email: input.email,
+    email_key: input.email.toLowerCase(),
+    mobile: normalizePhone(input.mobile)!,
+    school: input.school,
+    classna: input.classna,
+    division: input.division,
+    roll_no: input.rollNo,
+  });
+  if (!stored) throw new AppError('already_claimed', 409, `${input.email} has already claimed this kit.`);
+  const shopName = deps.config.public.shopName;
+  const fields: [string, string][] = [
+    ['Product', `${product.title} (ID ${product.id})`],
+    ['Name', input.name],
+    ['Email', input.email],
+    ['Mobile', normalizePhone(input.mobile)!],
+    ['School', input.school],
+    ['Class', input.classna],
+    ['Division', input.division],
+    ['Roll number', input.rollNo],
+  ];
+  await deps.mailer
+    .send({ to: input.email, kind: 'claim-confirmation', ...claimConfirmationMail(shopName, input.name, product.title) })
+    .catch((err) => deps.log.error({ err }, 'could not send the claim confirmation'));
+  await deps.mailer
+    .send({ to: deps.config.mail.shopEmail, kind: 'claim-notice', ...claimNoticeMail(shopName, product.title, fields) })
+    .catch((err) => deps.log.error({ err }, 'could not send the claim notice'));
+  return { message: `Thank you! Your claim for ${product.title} has been received. We will contact you soon.` };
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { normalizePhone } from '../../../../shared/src/account.schemas';
+import { formatRupees } from '../../../../shared/src/money';
+import { MAX_PRINT_FILES, printPrice, PrintRequestFields } from '../../../../shared/src/services.schemas';
+import { fitsBuildVolume, MAX_PRINT_CM, parseStl, StlError } from '../../../../shared/src/stl';
+import { badRequest } from '../../errors';
+import type { MultipartForm } from '../../plugins/multipart';
+import type { FileStorage } from '../../storage/storage';
+import type { ClaimDeps } from '../claims/claims.service';
+import { printConfirmationMail, printNoticeMail } from '../mail/mail.templates';
+import * as repo from './printing.repository';
+
+/** Files besides STL models that a request may carry (drawings and photos for 2D-to-3D work). */
+const OTHER_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf', 'svg', 'dxf', 'obj', '3mf', 'step', 'stp'];
+/** Attach files to the shop's mail up to this total; beyond it, link to the dashboard. */
+const MAX_ATTACH_BYTES = 15 * 1024 * 1024;
+
+const extension = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+const safeName = (name: string) => (name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(-80) || 'file');
+
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const i of issues) fields[String(i.path[0] ?? 'form')] ??= i.message;
+  return fields;
+}
+
+/**
+ * A 3D printing request (POST api/mailforwarder/): validated (fields, at least
+ * one file, counts and sizes, real STL models within the build volume), priced
+ * as SPEC.md §9 says, stored with its files, and sent to the shop (files
+ * attached, or linked when too large) with a confirmation to the customer.
+ */
+export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, form: MultipartForm): Promise<string> {
+  const parsed = PrintRequestFields.safeParse(form.fields);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error.issues);
+    throw badRequest(Object.values(fields)[0] ?? 'Invalid form', 'validation', fields);
+  }
+  const input = parsed.data;
+  if (form.files.length === 0) throw badRequest('Add at least one file (an .stl model, or a drawing for 2D-to-3D).', 'no_files', { files: 'Add at least one file' });
+  if (form.files.length > MAX_PRINT_FILES) throw badRequest(`Send at most ${MAX_PRINT_FILES} files.`, 'too_many_files');
+
+  const checked = form.files.map((f) => {
+    const name = safeName(f.filename);
+    const ext = extension(name);
+    if (ext === 'stl') {
+      try {
+        const info = parseStl(f.data);
+        if (!fitsBuildVolume(info)) {
+          const cm = (mm: number) => (mm / 10).toFixed(1);
+          throw badRequest(`${name} measures ${cm(info.size.x)} x ${cm(info.size.y)} x ${cm(info.size.z)} cm, larger than our ${MAX_PRINT_CM} cm build volume.`, 'too_large_model');
+        }
+        return { f, name, info };
+      } catch (err) {
+        if (err instanceof StlError) throw badRequest(`${name}: ${err.message}`, 'invalid_stl');
+        throw err;
+      }
+    }
+    if (!OTHER_EXTENSIONS.includes(ext)) throw badRequest(`${name}: send .stl models, or drawings and photos (${OTHER_EXTENSIONS.join(', ')}).`, 'file_type');
+    return { f, name, info: null };
+  });
+
+  const price = printPrice(checked.map((c) => c.name));
+  const stored: string[] = [];
+  let id: number;
+  try {
+    const files: repo.NewPrintFile[] = [];
+    for (const c of checked) {
+      const key = `print-requests/${randomUUID()}-${c.name}`;
+      await deps.storage.put(key, c.f.data, 'application/octet-stream');
+      stored.push(key);
+      files.push({
+        filename: c.name,
+        storage_key: key,
+        size_bytes: c.f.data.length,
+        is_stl: c.info ? 1 : 0,
+        size_x_mm: c.info?.size.x ?? null,
+        size_y_mm: c.info?.size.y ?? null,
+        size_z_mm: c.info?.size.z ?? null,
+        volume_mm3: c.info?.volume ?? null,
+      });
+    }
+    id = await deps.db.transaction().execute((trx) =>
+      repo.insertRequest(
+        trx,
+        {
+          con_name: input.con_name,
+          ph_no: normalizePhone(input.phNo)!,
+          email: input.email ?? null,
+          reason: input.reason,
+          message: input.message,
+          is_2d_to_3d: input.is2DTo3D ? 1 : 0,
+          length_cm: input.length ?? null,
+          width_cm: input.width ?? null,
+          height_cm: input.height ?? null,
+          price_paise: price * 100,
+        },
+        files,
+      ),
+    );
+  } catch (err) {
+    await Promise.all(stored.map((k) => deps.storage.delete(k).catch(() => {})));
+    throw err;
+  }
+
+  const shopName = deps.config.public.shopName;
+  const dims = [input.length, input.width, input.height].map((d) => (d === undefined ? '-' : String(d))).join(' x ');
+  const fields: [string, string][] = [
+    ['Name', input.con_name],
+    ['Phone', normalizePhone(input.phNo)!],
+    ['Email', input.email ?? '-'],
+    ['Reason', input.reason],
+    ['Message', input.message],
+    ['2D to 3D', input.is2DTo3D ? 'Yes' : 'No'],
+    ['Length x width x height (cm)', dims],
+    ['Estimated price', formatRupees(price)],
+    ...checked.map((c): [string, string] => [
+      'File',
+      c.info ? `${c.name} (${(c.info.size.x / 10).toFixed(1)} x ${(c.info.size.y / 10).toFixed(1)} x ${(c.info.size.z / 10).toFixed(1)} cm, ${(c.info.volume / 1000).toFixed(1)} cm³)` : c.name,
+    ]),
+  ];
+  const total = checked.reduce((sum, c) => sum + c.f.data.length, 0);
+  const attachments = total <= MAX_ATTACH_BYTES ? checked.map((c) => ({ filename: c.name, content: c.f.data })) : undefined;
+  await deps.mailer
+    .send({ to: deps.config.mail.shopEmail, kind: 'print-request', ...printNoticeMail(shopName, id, fields, `${deps.config.publicUrl}/admin`), ...(attachments ? { attachments } : {}) })
+    .catch((err) => deps.log.error({ err, request: id }, 'could not send the 3D printing notice'));
+  if (input.email) {
+    await deps.mailer
+      .send({ to: input.email, kind: 'print-confirmation', ...printConfirmationMail(shopName, input.con_name, id, formatRupees(price)) })
+      .catch((err) => deps.log.error({ err, request: id }, 'could not send the 3D printing confirmation'));
+  }
+  return `Thank you! Your 3D printing request #${id} has been received. Estimated price: ${formatRupees(price)}. We will contact you soon.`;
+}
+
+export async function listRequests(db: Db, status: string | null, page: number) {
+  const pageSize = 25;
+  const [rows, total] = await Promise.all([repo.listRequests(db, status, { limit: pageSize, offset: (page - 1) * pageSize }), repo.countRequests(db, status)]);
+  const files = await repo.filesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    requests: rows.map((r) => ({
+      id: r.id,
+      name: r.con_name,
+      phone: r.ph_no,
+      email: r.email,
+      reason: r.reason,
+      message: r.message,
+      is2DTo3D: Boolean(r.is_2d_to_3d),
+      dimensionsCm: { length: r.length_cm, width: r.width_cm, height: r.height_cm },
+      price: Number(r.price_paise) / 100,
+      status: r.status,
+      createdAt: String(r.created_at),
+      files: files
+        .filter((f) => f.request_id === r.id)
+        .map((f) => ({
+          id: f.id,
+          filename: f.filename,
+          sizeBytes: Number(f.size_bytes),
+          isStl: Boolean(f.is_stl),
+          sizeMm: f.size_x_mm === null ? null : { x: Number(f.size_x_mm), y: Number(f.size_y_mm), z: Number(f.size_z_mm) },
+          volumeMm3: f.volume_mm3 === null ? null : Number(f.volume_mm3),
+        })),
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MAX_ID } from './catalogue.schemas';
+import { MAX_PRINT_CM } from './stl';
+import { normalizePhone } from './account.schemas';
+
+/** Free kit claim (SPEC.md §3): all seven fields required. */
+export const FreeClaimInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: z.email('Enter a valid email address').max(254),
+  mobile: z
+    .string({ error: 'Mobile is required' })
+    .trim()
+    .refine((v) => normalizePhone(v) !== null, 'Mobile must be a 10-digit phone number'),
+  school: z.string({ error: 'School is required' }).trim().min(1, 'School is required').max(200, 'School must be at most 200 characters'),
+  classna: z.string({ error: 'Class is required' }).trim().min(1, 'Class is required').max(20, 'Class must be at most 20 characters'),
+  division: z.string({ error: 'Division is required' }).trim().min(1, 'Division is required').max(20, 'Division must be at most 20 characters'),
+  rollNo: z.union([z.string(), z.number()], { error: 'Roll number is required' }).transform(String).pipe(z.string().trim().min(1, 'Roll number is required').max(20, 'Roll number must be at most 20 characters')),
+  productId: z.coerce.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID),
+});
+export type FreeClaimInput = z.infer<typeof FreeClaimInput>;
+
+export const PRINT_BASE_PRICE = 200;
+export const PRINT_EXTRA_PER_NON_STL = 150;
+export const MAX_PRINT_FILES = 10;
+export const MAX_PRINT_FILE_BYTES = 25 * 1024 * 1024;
+
+/** SPEC.md §9: base 200, plus 150 for each file whose extension is not stl (rupees). */
+export function printPrice(fileNames: string[]): number {
+  return PRINT_BASE_PRICE + PRINT_EXTRA_PER_NON_STL * fileNames.filter((n) => !/\.stl$/i.test(n)).length;
+}
+
+/** Length, width and height: 1 to 22 cm; larger values are clamped to 22 (SPEC.md §5). */
+const Dimension = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${label} must be a number of centimetres` })
+      .refine((n) => Number.isFinite(n), `${label} must be a number of centimetres`)
+      .refine((n) => n >= 1, `${label} must be at least 1 cm`)
+      .transform((n) => Math.min(n, MAX_PRINT_CM))
+      .optional(),
+  );
+
+/** The text fields of a 3D printing request (SPEC.md §3); files come alongside. */
+export const PrintRequestFields = z.object({
+  con_name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  phNo: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .refine((v) => normalizePhone(v) !== null, 'Phone must be a 10-digit phone number'),
+  email: z.preprocess((v) => (v === '' ? undefined : v), z.email('Enter a valid email address').optional()),
+  reason: z.string().trim().max(100).default('3D Printing').transform((v) => v || '3D Printing'),
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message must be at most 5,000 characters'),
+  is2DTo3D: z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean()).default(false),
+  length: Dimension('Length'),
+  width: Dimension('Width'),
+  height: Dimension('Height'),
+});
+export type PrintRequestFields = z.infer<typeof PrintRequestFields>;
