@@ -144,6 +144,12 @@ export async function listStalePending(db: Db, before: string) {
   return rows.map(normalise);
 }
 
+/** A shopper's orders still awaiting payment. */
+export async function listPendingOf(db: Db, userId: string) {
+  const rows = await db.selectFrom('orders').select(columns).where('user_id', '=', userId).where('status', '=', 'pending_payment').orderBy('id').execute();
+  return rows.map(normalise);
+}
+
 /** Records a webhook event id; false when it was seen before. */
 export async function recordEvent(db: Db, eventId: string, type: string): Promise<boolean> {
   const res = await db

@@ -33,6 +33,7 @@ export interface OrderDeps {
  */
 export async function createOrder(deps: OrderDeps, userId: string, input: CreateOrderInput): Promise<CreatedOrder> {
   const { db, provider } = deps;
+  await settleShoppersPending(deps, userId);
   const lines = await cart.pricedCart(db, userId);
   if (lines.length === 0) throw badRequest(orderMessages.cartEmptyCheckout, 'cart_empty');
   if (lines.some((l) => !l.available)) throw new AppError('product_unavailable', 409, orderMessages.productUnavailable);
@@ -195,6 +196,20 @@ export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[
 }
 
 /**
+ * Settles an order still awaiting payment: places it when the provider has a
+ * captured payment for its amount, else cancels it and gives its coupon use back.
+ */
+async function settle(deps: OrderDeps, order: Awaited<ReturnType<typeof repo.findById>> & object): Promise<'completed' | 'canceled' | 'unchanged'> {
+  const payments = order.provider_order_id ? await deps.provider.fetchOrderPayments(order.provider_order_id) : [];
+  const captured = payments.find((p) => p.status === 'captured' && p.amount === order.total_paise);
+  if (captured && order.provider_order_id) {
+    await completePayment(deps, order.provider_order_id, captured.id);
+    return 'completed';
+  }
+  return (await cancelUnpaid(deps.db, order.id)) ? 'canceled' : 'unchanged';
+}
+
+/**
  * Asks the provider about orders still awaiting payment after the configured
  * time: completes those it has a captured payment for, cancels the rest.
  */
@@ -204,18 +219,23 @@ export async function reconcile(deps: OrderDeps, olderThanMinutes: number) {
   const result = { completed: 0, canceled: 0, failed: 0 };
   for (const order of stale) {
     try {
-      const payments = order.provider_order_id ? await deps.provider.fetchOrderPayments(order.provider_order_id) : [];
-      const captured = payments.find((p) => p.status === 'captured' && p.amount === order.total_paise);
-      if (captured && order.provider_order_id) {
-        await completePayment(deps, order.provider_order_id, captured.id);
-        result.completed++;
-      } else if (await cancelUnpaid(deps.db, order.id)) {
-        result.canceled++;
-      }
+      const outcome = await settle(deps, order);
+      if (outcome !== 'unchanged') result[outcome]++;
     } catch (err) {
       deps.log.error({ err, order: order.order_code }, 'could not reconcile the order');
       result.failed++;
     }
   }
   return result;
+}
+
+/**
+ * A shopper starting a new checkout abandons the previous one (a closed payment
+ * dialog leaves its order pending): settle those first, so that their coupon
+ * uses are free again.
+ */
+async function settleShoppersPending(deps: OrderDeps, userId: string): Promise<void> {
+  for (const order of await repo.listPendingOf(deps.db, userId)) {
+    await settle(deps, order).catch((err) => deps.log.warn({ err, order: order.order_code }, 'could not settle an earlier pending order'));
+  }
 }

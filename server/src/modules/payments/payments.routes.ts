@@ -78,11 +78,12 @@ export async function simulatedCheckoutRoutes(app: App) {
         tags: ['checkout'],
         summary: 'Simulated checkout: pay (answers what Razorpay Checkout hands the browser)',
         params: Params,
-        response: { 200: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }), 404: ErrorBody },
+        response: { 200: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }), 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (req) => {
-      await ownOrder(req.params.orderId, req.user!.id);
+      const order = await ownOrder(req.params.orderId, req.user!.id);
+      if (order.status !== 'pending_payment') throw new AppError('not_payable', 409, 'This order can no longer be paid. Please check out again.');
       const paid = await sim.pay(req.params.orderId);
       if (!paid) throw notFound(orderMessages.orderNotFound, 'order_not_found');
       // Like Razorpay, also tell the shop by webhook, a moment later and through the same route.
