@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { lastMailId, signUpShopper, uniqueName, verifiedShopper, waitForMailLink } from './support/outbox';
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
+import { logIn } from './support/shopper';
 
 function accountMenu(page: Page, username: string) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: username, exact: true });

@@ -24,6 +24,6 @@ test('pages of later features and the coming-soon page answer', async ({ page })
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
-  await page.goto('/cart');
-  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  await page.goto('/3dprinting');
+  await expect(page.getByRole('heading', { name: '3D Printing Service' })).toBeVisible();
 });

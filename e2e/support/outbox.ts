@@ -29,6 +29,18 @@ export function latestMailTo(address: string): Mail | undefined {
   }
 }
 
+/** The mails of one kind (e.g. 'receipt') sent to an address, oldest first. */
+export function mailsOfKind(address: string, kind: string): { id: number; subject: string; text_body: string }[] {
+  const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('SELECT id, subject, text_body FROM outbox WHERE lower(to_address) = lower(?) AND kind = ? ORDER BY id')
+      .all(address, kind) as { id: number; subject: string; text_body: string }[];
+  } finally {
+    db.close();
+  }
+}
+
 /** Id of the newest mail to an address (0 if none), to wait for a newer one. */
 export function lastMailId(address: string): number {
   return latestMailTo(address)?.id ?? 0;

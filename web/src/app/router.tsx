@@ -15,17 +15,17 @@ const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m
 const EditProfileRoute = lazy(() => import('./routes/edit-profile').then((m) => ({ default: m.EditProfileRoute })));
 const VerifyEmailRoute = lazy(() => import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailRoute })));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
+const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartRoute })));
+const OrdersRoute = lazy(() => import('./routes/orders').then((m) => ({ default: m.OrdersRoute })));
+const OrderSuccessRoute = lazy(() => import('./routes/order-result').then((m) => ({ default: m.OrderSuccessRoute })));
+const OrderFailRoute = lazy(() => import('./routes/order-result').then((m) => ({ default: m.OrderFailRoute })));
 const LaterRoute = lazy(() => import('./routes/later').then((m) => ({ default: m.LaterRoute })));
 // Shoppers never download the admin dashboard: it is only reachable through this lazy import.
 const AdminPage = lazy(() => import('../features/admin/components/admin-placeholder-page'));
 
-/** Pages whose features arrive with later issues. Paths match case-insensitively, so /Orders is also /orders. */
+/** Pages whose features arrive with later issues. */
 const laterPages: { path: string; title: string }[] = [
-  { path: 'cart', title: 'Your Cart' },
   { path: '3dprinting', title: '3D Printing Service' },
-  { path: 'Orders', title: 'Your Orders' },
-  { path: 'orderSucess', title: 'Payment Successful!' },
-  { path: 'orderFail', title: 'Payment Failed' },
 ];
 
 export const routes: RouteObject[] = [
@@ -45,6 +45,11 @@ export const routes: RouteObject[] = [
           { path: 'editprofile', element: <EditProfileRoute /> },
           { path: 'verify-email', element: <VerifyEmailRoute /> },
           { path: 'reset-password', element: <ResetPasswordRoute /> },
+          { path: 'cart', element: <CartRoute /> },
+          // Paths match case-insensitively: /Orders (SPEC.md) and /orders (the user menu) are one page.
+          { path: 'Orders', element: <OrdersRoute /> },
+          { path: 'orderSucess', element: <OrderSuccessRoute /> },
+          { path: 'orderFail', element: <OrderFailRoute /> },
           ...laterPages.map(({ path, title }) => ({ path, element: <LaterRoute title={title} /> })),
           { path: 'admin/*', element: <AdminPage /> },
           { path: '*', element: <NotFoundRoute /> },

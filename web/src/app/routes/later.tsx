@@ -1,6 +1,6 @@
 import { PageMeta } from '../../components/ui/page-meta';
 
-/** A page whose feature arrives with a later issue (cart, accounts, orders, payments, 3D printing). */
+/** A page whose feature arrives with a later issue (3D printing). */
 export function LaterRoute({ title }: { title: string }) {
   return (
     <div className="py-16 text-center">

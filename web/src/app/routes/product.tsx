@@ -1,13 +1,20 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { accountMessages } from '../../../../shared/src/account-messages';
 import { formatRupees } from '../../../../shared/src/money';
 import { messages } from '../../../../shared/src/messages';
+import { orderMessages } from '../../../../shared/src/order-messages';
 import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { SlideShow } from '../../components/ui/slide-show';
 import { useProduct } from '../../features/catalogue/api/get-product';
+import { useLoginRedirect } from '../../features/auth/hooks/use-require-user';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { useAddToCart } from '../../features/cart/api/cart-mutations';
+import { useCart } from '../../features/cart/api/get-cart';
 import { ProductImage } from '../../features/catalogue/components/product-image';
+import { ApiError } from '../../lib/api-client';
 import { truncate } from '../../lib/format';
+import { notify } from '../../lib/notify';
 
 /** The product slider autoplays every 2.5 s (SPEC.md §9). */
 const SLIDER_DELAY_MS = 2500;
@@ -15,8 +22,6 @@ const SLIDER_DELAY_MS = 2500;
 export function ProductRoute() {
   const { id = '' } = useParams();
   const product = useProduct(id);
-  // The cart arrives with the cart issue; until then the button only remembers the click.
-  const [added, setAdded] = useState(false);
 
   if (product.isPending) {
     return (
@@ -64,9 +69,7 @@ export function ProductRoute() {
         <p className="text-2xl font-bold text-slate-900">{formatRupees(p.price)}</p>
         {p.price > 0 ? (
           <div className="flex flex-wrap gap-3">
-            <button type="button" onClick={() => setAdded(true)} disabled={added} className={primaryButton}>
-              {added ? messages.alreadyInCart : messages.addToCart}
-            </button>
+            <AddToCartButton productId={p.id} />
             <Link to="/cart" className={secondaryButton}>
               {messages.goToCart}
             </Link>
@@ -85,5 +88,39 @@ export function ProductRoute() {
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * Add to Cart (SPEC.md §2, §6): a visitor is sent to log in; a shopper's click
+ * adds the product once, and the button then reads 'Already in Cart', as it
+ * does for a product the cart already holds.
+ */
+function AddToCartButton({ productId }: { productId: number }) {
+  const { user, isLoading } = useSession();
+  const cart = useCart();
+  const add = useAddToCart();
+  const redirectToLogin = useLoginRedirect();
+  const inCart = cart.data?.items.some((line) => line.id === productId) ?? false;
+
+  const onClick = () => {
+    if (!user) {
+      redirectToLogin(accountMessages.pleaseLoginToAdd);
+      return;
+    }
+    add.mutate(productId, {
+      onSuccess: () => notify('success', orderMessages.itemAdded),
+      onError: (error) => {
+        // Already there (added in another tab): the button turns to 'Already in Cart' once the cart is re-read.
+        if (error instanceof ApiError && error.code === 'already_in_cart') return;
+        notify('error', error instanceof ApiError ? error.message : messages.internalError);
+      },
+    });
+  };
+
+  return (
+    <button type="button" onClick={onClick} disabled={isLoading || inCart || add.isPending} className={primaryButton}>
+      {inCart ? messages.alreadyInCart : messages.addToCart}
+    </button>
   );
 }

@@ -1,0 +1,180 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { accountMessages } from '../../../../shared/src/account-messages';
+import { orderMessages } from '../../../../shared/src/order-messages';
+import { primaryButton } from '../../components/ui/button-styles';
+import { PageMeta } from '../../components/ui/page-meta';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession, type SessionUser } from '../../features/auth/hooks/use-session';
+import type { LoginState } from '../../features/auth/lib/redirect';
+import { cartMutationKey, useRemoveFromCart, useSetCartQuantity } from '../../features/cart/api/cart-mutations';
+import { useCart } from '../../features/cart/api/get-cart';
+import { CartLineItem } from '../../features/cart/components/cart-line-item';
+import { CouponBox } from '../../features/cart/components/coupon-box';
+import { OrderSummary } from '../../features/cart/components/order-summary';
+import { useCoupon } from '../../features/cart/hooks/use-coupon';
+import { clampQuantity, itemCountLabel, orderItems, summarizeCart } from '../../features/cart/lib/cart-summary';
+import { useCheckout } from '../../features/checkout/hooks/use-checkout';
+import { notify } from '../../lib/notify';
+import type { Cart } from '../../../../shared/src/orders.schemas';
+
+const TITLE = 'Your Cart';
+
+/** /cart (SPEC.md §2): login prompt for a visitor, the empty text, or the cart with its summary and checkout. */
+export function CartRoute() {
+  const { user, isLoading } = useSession();
+  const cart = useCart();
+
+  let body;
+  if (isLoading || (user && cart.isPending)) {
+    body = <Spinner label="Loading your cart" />;
+  } else if (!user) {
+    const state: LoginState = { from: '/cart' };
+    body = (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{orderMessages.loginToViewCart}</h1>
+        <Link to="/login" state={state} className={`${primaryButton} mt-6`}>
+          Login
+        </Link>
+      </div>
+    );
+  } else if (!cart.data) {
+    body = (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{TITLE}</h1>
+        <p role="alert" className="mt-3 text-slate-700">
+          Your cart could not be loaded.
+        </p>
+        <button type="button" onClick={() => void cart.refetch()} className={`${primaryButton} mt-6`}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (cart.data.items.length === 0) {
+    body = (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{orderMessages.cartEmpty}</h1>
+        <Link to="/" className={`${primaryButton} mt-6`}>
+          Continue shopping
+        </Link>
+      </div>
+    );
+  } else {
+    body = <CartPage user={user} cart={cart.data} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageMeta title={TITLE} />
+      {body}
+    </div>
+  );
+}
+
+function DeliveryAddress({ user }: { user: SessionUser }) {
+  return (
+    <section aria-labelledby="delivery-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="delivery-heading" className="text-lg font-semibold text-slate-900">
+          Delivery address
+        </h2>
+        <Link to="/editprofile" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          Change address
+        </Link>
+      </div>
+      <address className="mt-2 text-slate-800 not-italic">
+        <span className="block font-medium">{user.username}</span>
+        <span className="block">{user.address}</span>
+        <span className="block">
+          {user.city}, {user.state} {user.zipCode}
+        </span>
+        <span className="block text-sm text-slate-700">Phone: {user.phone}</span>
+      </address>
+    </section>
+  );
+}
+
+function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
+  const setQuantity = useSetCartQuantity();
+  const remove = useRemoveFromCart();
+  const coupon = useCoupon(cart);
+  const checkout = useCheckout();
+  const summary = summarizeCart(cart.items, coupon.applied?.discount ?? 0);
+  const hasUnavailable = summary.unavailable.length > 0;
+  // Checkout sends the lines on screen: wait until the server has every change to them.
+  const saving = useIsMutating({ mutationKey: cartMutationKey }) > 0;
+  const blocked = !user.emailVerified || hasUnavailable || saving;
+
+  const onError = (error: Error) => notify('error', error.message);
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{TITLE}</h1>
+        <p className="text-slate-700">{itemCountLabel(cart.items.length)}</p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-4">
+          <DeliveryAddress user={user} />
+          <section aria-labelledby="items-heading" className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm sm:px-5">
+            <h2 id="items-heading" className="sr-only">
+              Items
+            </h2>
+            {hasUnavailable && (
+              <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+                {orderMessages.productUnavailable} It is not included in your total.
+              </p>
+            )}
+            <ul className="divide-y divide-slate-200">
+              {cart.items.map((line) => (
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  onQuantity={(q) => setQuantity.mutate({ productId: line.id, quantity: clampQuantity(q) }, { onError })}
+                  onRemove={() => remove.mutate(line.id, { onError })}
+                />
+              ))}
+            </ul>
+          </section>
+        </div>
+        <section
+          aria-labelledby="summary-heading"
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:sticky lg:top-24"
+        >
+          <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+            Order summary
+          </h2>
+          <OrderSummary summary={summary} couponCode={coupon.applied?.code ?? null} />
+          <CouponBox
+            applied={coupon.applied}
+            isApplying={coupon.isApplying}
+            disabled={checkout.isProcessing}
+            onApply={coupon.apply}
+            onRemove={coupon.remove}
+          />
+          <button
+            type="button"
+            disabled={checkout.isProcessing || blocked}
+            onClick={() =>
+              void checkout.start({
+                user,
+                items: orderItems(cart.items),
+                couponCode: coupon.applied?.code ?? '',
+                appliedDiscount: summary.discount,
+              })
+            }
+            className={`${primaryButton} w-full py-3 text-lg`}
+          >
+            {checkout.isProcessing ? orderMessages.processing : orderMessages.checkoutAll}
+          </button>
+          {!user.emailVerified && (
+            <p role="alert" className="text-sm text-red-700">
+              {accountMessages.emailNotVerified}
+            </p>
+          )}
+        </section>
+      </div>
+      {checkout.element}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Cart } from '../../../../../shared/src/orders.schemas';
+import { ApiError, apiSend } from '../../../lib/api-client';
+import { useSession } from '../../auth/hooks/use-session';
+import { cartQueryKey } from './get-cart';
+import { withQuantity, withoutLine } from '../lib/cart-summary';
+
+/** Cart changes run one after another, in the order the shopper made them. */
+const cartScope = { id: 'cart' };
+/** Every cart change carries this key: pages wait for them to settle before pricing or checking out. */
+export const cartMutationKey = ['cart', 'change'] as const;
+
+/** POST /api/cart: adds a product once (409 already_in_cart when it is there). */
+export function addToCart(productId: number, quantity = 1): Promise<Cart> {
+  return apiSend<Cart>('POST', '/api/cart', { productId, quantity });
+}
+
+/** PATCH /api/cart/{productId}: sets a line's quantity (1-99). */
+export function setCartQuantity(productId: number, quantity: number): Promise<Cart> {
+  return apiSend<Cart>('PATCH', `/api/cart/${productId}`, { quantity });
+}
+
+/** DELETE /api/cart/{productId}: removes a line. */
+export function removeFromCart(productId: number): Promise<Cart> {
+  return apiSend<Cart>('DELETE', `/api/cart/${productId}`);
+}
+
+function useCartKey() {
+  const { user } = useSession();
+  return [...cartQueryKey, user?.id ?? ''] as const;
+}
+
+/** Stores the server's cart unless a later change is still on its way (its answer will be newer). */
+function settle(queryClient: QueryClient, key: readonly unknown[], cart: Cart) {
+  if (queryClient.isMutating({ mutationKey: cartMutationKey }) <= 1) queryClient.setQueryData(key, cart);
+}
+
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  const key = useCartKey();
+  return useMutation({
+    mutationKey: cartMutationKey,
+    scope: cartScope,
+    mutationFn: (productId: number) => addToCart(productId),
+    onSuccess: (cart) => settle(queryClient, key, cart),
+    onError: (error) => {
+      // Already there (another tab, say): show the cart as the server has it.
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    },
+  });
+}
+
+type Snapshot = { previous: Cart | undefined };
+
+/** Quantity and removal change the screen at once and roll back if the server refuses. */
+function useOptimisticCartChange<V>(send: (vars: V) => Promise<Cart>, apply: (cart: Cart, vars: V) => Cart) {
+  const queryClient = useQueryClient();
+  const key = useCartKey();
+  return useMutation<Cart, Error, V, Snapshot>({
+    mutationKey: cartMutationKey,
+    scope: cartScope,
+    mutationFn: send,
+    onMutate: async (vars) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Cart>(key);
+      if (previous) queryClient.setQueryData(key, apply(previous, vars));
+      return { previous };
+    },
+    onSuccess: (cart) => settle(queryClient, key, cart),
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    },
+  });
+}
+
+export function useSetCartQuantity() {
+  return useOptimisticCartChange(
+    ({ productId, quantity }: { productId: number; quantity: number }) => setCartQuantity(productId, quantity),
+    (cart, { productId, quantity }) => withQuantity(cart, productId, quantity),
+  );
+}
+
+export function useRemoveFromCart() {
+  return useOptimisticCartChange(
+    (productId: number) => removeFromCart(productId),
+    (cart, productId) => withoutLine(cart, productId),
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiSend } from '../../../lib/api-client';
+
+export type CouponResult = { success: boolean; discount: number; message: string };
+
+/**
+ * POST /api/verifyCoupon with SPEC.md's body. The server prices the coupon
+ * against the shopper's cart and ignores totalAmount and productId, so
+ * productId is not sent (SPEC.md's fixed 18 is a defect, DESIGN.md §6 item 4).
+ */
+export function verifyCoupon(code: string, totalAmount: number): Promise<CouponResult> {
+  return apiSend<CouponResult>('POST', '/api/verifyCoupon', { code, totalAmount });
+}
+
+export function useVerifyCoupon() {
+  return useMutation({
+    mutationFn: ({ code, totalAmount }: { code: string; totalAmount: number }) => verifyCoupon(code, totalAmount),
+  });
+}

@@ -1,0 +1,80 @@
+import { MAX_QUANTITY, type Cart, type CartLine } from '../../../../../shared/src/orders.schemas';
+import { paiseToRupees, rupeesToPaise } from '../../../../../shared/src/money';
+
+/** What the order summary shows, in rupees. The server prices the real order; this is for display. */
+export type CartSummary = {
+  /** Lines that can be bought (products that still exist). */
+  available: CartLine[];
+  /** Lines whose product is gone: shown, but left out of the totals. */
+  unavailable: CartLine[];
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  total: number;
+};
+
+/** Shipping is always free (SPEC.md §9). */
+export const SHIPPING_RUPEES = 0;
+
+function paise(rupees: number): number {
+  // API amounts have at most two decimals; anything else is rounded to the paisa.
+  return rupeesToPaise(rupees.toFixed(2)) ?? 0;
+}
+
+/**
+ * Subtotal of the available lines, the coupon discount (never more than the
+ * subtotal, never negative) and total = subtotal + shipping - discount,
+ * added up in whole paise so the rupee figures never drift.
+ */
+export function summarizeCart(items: readonly CartLine[], discountRupees: number): CartSummary {
+  const available = items.filter((l) => l.available);
+  const unavailable = items.filter((l) => !l.available);
+  const subtotalPaise = available.reduce((sum, l) => sum + paise(l.price) * l.quantity, 0);
+  const shippingPaise = paise(SHIPPING_RUPEES);
+  const discountPaise = Math.min(Math.max(paise(Math.max(discountRupees, 0)), 0), subtotalPaise);
+  return {
+    available,
+    unavailable,
+    subtotal: paiseToRupees(subtotalPaise),
+    shipping: paiseToRupees(shippingPaise),
+    discount: paiseToRupees(discountPaise),
+    total: paiseToRupees(subtotalPaise + shippingPaise - discountPaise),
+  };
+}
+
+/** A quantity the cart accepts: a whole number from 1 to 99. */
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return 1;
+  return Math.min(Math.max(Math.trunc(quantity), 1), MAX_QUANTITY);
+}
+
+function withItems(cart: Cart, items: CartLine[]): Cart {
+  const subtotalPaise = items.filter((l) => l.available).reduce((sum, l) => sum + paise(l.price) * l.quantity, 0);
+  return { items, count: items.length, subtotal: paiseToRupees(subtotalPaise) };
+}
+
+/** The cart with one line's quantity changed (clamped to 1-99), as shown before the server answers. */
+export function withQuantity(cart: Cart, productId: number, quantity: number): Cart {
+  return withItems(
+    cart,
+    cart.items.map((l) => (l.id === productId ? { ...l, quantity: clampQuantity(quantity) } : l)),
+  );
+}
+
+/** The cart without one line, as shown before the server answers. */
+export function withoutLine(cart: Cart, productId: number): Cart {
+  return withItems(
+    cart,
+    cart.items.filter((l) => l.id !== productId),
+  );
+}
+
+/** "1 item", "3 items". */
+export function itemCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** The createBulkOrder body's items: exactly the cart's lines. */
+export function orderItems(items: readonly CartLine[]): { productId: number; quantity: number }[] {
+  return items.map((l) => ({ productId: l.id, quantity: l.quantity }));
+}

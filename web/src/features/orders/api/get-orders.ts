@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserOrder } from '../../../../../shared/src/orders.schemas';
+import { apiGet } from '../../../lib/api-client';
+import { useSession } from '../../auth/hooks/use-session';
+
+export const ordersQueryKey = ['orders'] as const;
+
+/** GET /api/UserOrders: the signed-in shopper's orders (from the session), newest first. */
+export async function getUserOrders(signal?: AbortSignal): Promise<UserOrder[]> {
+  try {
+    const { orders } = await apiGet<{ orders: UserOrder[] }>('/api/UserOrders', signal);
+    return orders;
+  } catch (error) {
+    // SPEC.md §8: a failed fetch is only logged; the list stays empty.
+    if (!signal?.aborted) console.error('Could not load your orders', error);
+    throw error;
+  }
+}
+
+export function ordersQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: [...ordersQueryKey, userId],
+    queryFn: ({ signal }) => getUserOrders(signal),
+    // A status the shop changed shows the next time the list is opened.
+    staleTime: 0,
+  });
+}
+
+export function useUserOrders() {
+  const { user } = useSession();
+  return useQuery({ ...ordersQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+}

@@ -1,0 +1,71 @@
+import { formatRupees } from '../../../../../shared/src/money';
+import { orderMessages } from '../../../../../shared/src/order-messages';
+import type { UserOrder } from '../../../../../shared/src/orders.schemas';
+import { ProductImage } from '../../catalogue/components/product-image';
+import { formatOrderDate, statusTone, type StatusTone } from '../lib/order-format';
+
+const TONES: Record<StatusTone, string> = {
+  grey: 'bg-slate-100 text-slate-800 ring-slate-300',
+  yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
+  green: 'bg-green-100 text-green-900 ring-green-300',
+  red: 'bg-red-100 text-red-900 ring-red-300',
+};
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold capitalize ring-1 ${TONES[statusTone(status)]}`}>
+      <span className="sr-only">Status: </span>
+      {status}
+    </span>
+  );
+}
+
+/** One order of 'Your Orders' (SPEC.md §2): id, date, status, items, address, phone, total. */
+export function OrderCard({ order }: { order: UserOrder }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
+        <div>
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            Order ID: {order.order_id}
+          </h2>
+          <p className="text-sm text-slate-700">
+            {orderMessages.orderedOn}: <time dateTime={order.created_at}>{formatOrderDate(order.created_at)}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+      <ul className="divide-y divide-slate-100 px-4 sm:px-5">
+        {order.items.map((item, i) => (
+          <li key={`${item.title}-${i}`} className="flex items-center gap-3 py-3">
+            <ProductImage path={item.image_url ?? undefined} alt={item.title} sizes="64px" width={64} height={64} className="size-16 shrink-0 rounded-md object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">{item.title}</p>
+              <p className="text-sm text-slate-700">
+                Quantity: {item.quantity} · {formatRupees(item.price)} each
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="grid gap-x-6 gap-y-1 border-t border-slate-200 px-4 py-3 text-sm sm:grid-cols-[auto_1fr] sm:px-5">
+        <dt className="font-medium text-slate-600">Shipping address</dt>
+        <dd className="text-slate-900">{order.address}</dd>
+        <dt className="font-medium text-slate-600">Phone</dt>
+        <dd className="text-slate-900">{order.phone}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt className="font-medium text-slate-600">Coupon discount</dt>
+            <dd className="text-slate-900">
+              −{formatRupees(order.discount)}
+              {order.coupon_code ? ` (${order.coupon_code})` : ''}
+            </dd>
+          </>
+        )}
+        <dt className="font-medium text-slate-600">Total</dt>
+        <dd className="text-base font-bold text-slate-900">{formatRupees(order.total_amount)}</dd>
+      </dl>
+    </article>
+  );
+}
