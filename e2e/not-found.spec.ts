@@ -23,7 +23,7 @@ test('pages of later features and the coming-soon page answer', async ({ page })
   await expect(page).toHaveURL(/\/soon$/);
 
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await page.goto('/3dprinting');
   await expect(page.getByRole('heading', { name: '3D Printing Service' })).toBeVisible();
 });

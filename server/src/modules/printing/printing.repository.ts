@@ -1,28 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { PrintRequestFileTable, PrintRequestTable } from '../../db/schema';
 
-export interface NewPrintRequest {
-  con_name: string;
-  ph_no: string;
-  email: string | null;
-  reason: string;
-  message: string;
-  is_2d_to_3d: number;
-  length_cm: number | null;
-  width_cm: number | null;
-  height_cm: number | null;
-  price_paise: number;
-}
-
-export interface NewPrintFile {
-  filename: string;
-  storage_key: string;
-  size_bytes: number;
-  is_stl: number;
-  size_x_mm: number | null;
-  size_y_mm: number | null;
-  size_z_mm: number | null;
-  volume_mm3: number | null;
-}
+export type NewPrintRequest = Omit<Insertable<PrintRequestTable>, 'id' | 'status' | 'created_at'>;
+export type NewPrintFile = Omit<Insertable<PrintRequestFileTable>, 'id' | 'request_id'>;
 
 export async function insertRequest(db: Db, r: NewPrintRequest, files: NewPrintFile[]): Promise<number> {
   const row = await db.insertInto('print_requests').values(r).returning('id').executeTakeFirstOrThrow();

@@ -1,12 +1,29 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import '../admin.css';
 import { PageMeta } from '../../../components/ui/page-meta';
+import { useAdminSession } from '../lib/admin-session';
+import { AdminDashboard } from './admin-dashboard';
+import { AdminLoginForm } from './admin-login-form';
 
-/** The admin dashboard's entry, loaded lazily by the router only; the dashboard arrives with the admin issue. */
-export default function AdminPlaceholderPage() {
+/**
+ * The admin dashboard's entry, loaded lazily by the router only (the file keeps
+ * its name so the router need not change). Without a token in session storage
+ * it shows the login form; with one, the dashboard (SPEC.md §2 Admin).
+ */
+export default function AdminPage() {
+  const { token, notice } = useAdminSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    // Nothing fetched with a token outlives it.
+    if (!token) queryClient.removeQueries({ queryKey: ['admin'] });
+  }, [token, queryClient]);
+
   return (
-    <div className="py-16 text-center">
+    <>
       <PageMeta title="Admin dashboard" />
-      <h1 className="text-2xl font-bold text-slate-900">Admin dashboard</h1>
-      <p className="mt-3 text-slate-700">The admin dashboard arrives with the admin issue.</p>
-    </div>
+      {token ? <AdminDashboard key={token} token={token} /> : <AdminLoginForm notice={notice} />}
+    </>
   );
 }

@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdvertImage } from '../../../../../shared/src/catalogue.schemas';
+import { apiGet } from '../../../lib/api-client';
+import { adminSend, adminSendForm } from '../lib/admin-fetch';
+
+const advertsKey = ['admin', 'adverts'] as const;
+
+/** GET /api/advertimages (public). */
+export function getAdverts(signal?: AbortSignal): Promise<AdvertImage[]> {
+  return apiGet<AdvertImage[]>('/api/advertimages', signal);
+}
+
+export function useAdverts() {
+  return useQuery(queryOptions({ queryKey: advertsKey, queryFn: ({ signal }) => getAdverts(signal), staleTime: 0 }));
+}
+
+/** POST /api/advertimages with 1 to 5 images in the field `images`; answers the updated list. */
+export function uploadAdverts(files: File[]): Promise<AdvertImage[]> {
+  const form = new FormData();
+  for (const file of files) form.append('images', file);
+  return adminSendForm<AdvertImage[]>('POST', '/api/advertimages', form);
+}
+
+/** DELETE /api/advertimages/{id}. */
+export function deleteAdvert(id: number): Promise<unknown> {
+  return adminSend('DELETE', `/api/advertimages/${id}`);
+}
+
+function useAdvertMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: advertsKey }), queryClient.invalidateQueries({ queryKey: ['storefront', 'home'] })]),
+  });
+}
+
+export const useUploadAdverts = () => useAdvertMutation(uploadAdverts);
+export const useDeleteAdvert = () => useAdvertMutation(deleteAdvert);

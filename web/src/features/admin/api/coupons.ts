@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminGet, adminSend } from '../lib/admin-fetch';
+import type { Coupon, CouponInput } from '../lib/coupon-format';
+
+const couponsKey = ['admin', 'coupons'] as const;
+type CouponAnswer = { message: string; coupon: Coupon };
+
+/** GET /api/coupons → {message, coupons}. */
+export async function getCoupons(signal?: AbortSignal): Promise<Coupon[]> {
+  const { coupons } = await adminGet<{ message: string; coupons: Coupon[] }>('/api/coupons', signal);
+  return coupons;
+}
+
+export function couponsQueryOptions() {
+  return queryOptions({ queryKey: couponsKey, queryFn: ({ signal }) => getCoupons(signal), staleTime: 0 });
+}
+
+export function useCoupons() {
+  return useQuery(couponsQueryOptions());
+}
+
+/** POST /api/coupons: 400 with fields for bad input, 409 for a code in use. */
+export function createCoupon(input: CouponInput): Promise<CouponAnswer> {
+  return adminSend<CouponAnswer>('POST', '/api/coupons', input);
+}
+
+/** PUT /api/coupons/{id} with every field. */
+export function updateCoupon({ id, input }: { id: number; input: CouponInput }): Promise<CouponAnswer> {
+  return adminSend<CouponAnswer>('PUT', `/api/coupons/${id}`, input);
+}
+
+/** DELETE /api/coupons/{id}. */
+export function deleteCoupon(id: number): Promise<{ message: string }> {
+  return adminSend<{ message: string }>('DELETE', `/api/coupons/${id}`);
+}
+
+function useCouponMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsKey }) });
+}
+
+export const useCreateCoupon = () => useCouponMutation(createCoupon);
+export const useUpdateCoupon = () => useCouponMutation(updateCoupon);
+export const useDeleteCoupon = () => useCouponMutation(deleteCoupon);

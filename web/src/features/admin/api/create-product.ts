@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import type { ProductForm } from '../lib/form-schemas';
+import { uploadForm } from '../lib/upload';
+import { adminProductsKey } from './get-admin-products';
+
+/** The multipart body of POST/PATCH /api/products: the price goes as typed; the server validates it. */
+export function productFormData(values: ProductForm): FormData {
+  const form = new FormData();
+  form.append('title', values.title.trim());
+  form.append('price', values.price.trim());
+  form.append('description', values.description);
+  form.append('category', values.category.trim());
+  for (const file of Array.from(values.images ?? [])) form.append('images', file);
+  return form;
+}
+
+/** POST /api/products, reporting upload progress (0..1). */
+export function createProduct(values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
+  return uploadForm<Product>('POST', '/api/products', productFormData(values), onProgress);
+}
+
+export function useCreateProduct(onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ProductForm) => createProduct(values, onProgress),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminProductsKey }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]),
+  });
+}

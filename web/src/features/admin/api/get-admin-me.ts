@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminGet } from '../lib/admin-fetch';
+
+export const adminQueryKey = ['admin'] as const;
+
+/** GET /api/admin/me: checks the stored token on load; a 401 returns to the login form. */
+export function getAdminMe(signal?: AbortSignal): Promise<{ username: string }> {
+  return adminGet<{ username: string }>('/api/admin/me', signal);
+}
+
+export function useAdminMe(token: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...adminQueryKey, 'me', token],
+      queryFn: ({ signal }) => getAdminMe(signal),
+      staleTime: 5 * 60_000,
+    }),
+  );
+}

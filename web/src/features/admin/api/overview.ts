@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminGet } from '../lib/admin-fetch';
+
+export type OverviewDay = { date: string; revenue: number; orders: number };
+export type TopProduct = { title: string; quantity: number; revenue: number };
+export type Overview = { days: OverviewDay[]; topProducts: TopProduct[] };
+
+/** GET /api/admin/overview: revenue and orders per day for the last 30 days, and the top products. */
+export function getOverview(signal?: AbortSignal): Promise<Overview> {
+  return adminGet<Overview>('/api/admin/overview', signal);
+}
+
+export function useOverview() {
+  return useQuery(queryOptions({ queryKey: ['admin', 'overview'], queryFn: ({ signal }) => getOverview(signal), staleTime: 0 }));
+}

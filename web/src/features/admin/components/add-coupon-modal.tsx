@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminMessages, withReason } from '../../../../../shared/src/admin-messages';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { FormField } from '../../../components/ui/form-field';
+import { notify } from '../../../lib/notify';
+import { useCreateCoupon } from '../api/coupons';
+import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { emptyCouponForm, toCouponInput, type CouponFormValues } from '../lib/coupon-format';
+import { CouponForm } from '../lib/form-schemas';
+import { Modal } from './modal';
+
+const FIELDS = ['code', 'discount', 'discount_percent', 'min_purchase', 'product_id', 'expires_at', 'usage_limit', 'once_per_customer'] as const;
+
+/** 'Add New Coupon' (SPEC.md §2) with the expiry and usage limits of checkout; empty fields are sent as null. */
+export function AddCouponModal({ onClose }: { onClose: () => void }) {
+  const create = useCreateCoupon();
+  const onceId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CouponFormValues>({ resolver: zodResolver(CouponForm), defaultValues: emptyCouponForm });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(toCouponInput(values));
+      notify('success', adminMessages.couponAdded);
+      onClose();
+    } catch (error) {
+      notify('error', withReason(adminMessages.failedToAddCoupon, reasonOf(error)));
+      const fields = fieldErrorsOf(error);
+      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+    }
+  });
+
+  return (
+    <Modal title="Add New Coupon" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
+        <FormField label="Coupon Code" className="ad:sm:col-span-2" autoComplete="off" data-autofocus error={errors.code?.message} {...register('code')} />
+        <FormField label="Fixed Discount" inputMode="decimal" error={errors.discount?.message} {...register('discount')} />
+        <FormField label="Discount Percentage" inputMode="decimal" error={errors.discount_percent?.message} {...register('discount_percent')} />
+        <FormField label="Minimum Purchase" inputMode="decimal" error={errors.min_purchase?.message} {...register('min_purchase')} />
+        <FormField label="Product ID (Optional)" inputMode="numeric" error={errors.product_id?.message} {...register('product_id')} />
+        <FormField label="Expiry date" type="datetime-local" error={errors.expires_at?.message} {...register('expires_at')} />
+        <FormField label="Usage limit" inputMode="numeric" error={errors.usage_limit?.message} {...register('usage_limit')} />
+        <div className="ad:flex ad:items-center ad:gap-2 ad:sm:col-span-2">
+          <input id={onceId} type="checkbox" className="ad:size-4 ad:accent-brand-700" {...register('once_per_customer')} />
+          <label htmlFor={onceId} className="ad:text-sm ad:font-medium ad:text-slate-800">
+            Once per customer
+          </label>
+          {errors.once_per_customer?.message && <p role="alert" className="ad:text-sm ad:text-red-700">{errors.once_per_customer.message}</p>}
+        </div>
+        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3 ad:sm:col-span-2">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={isSubmitting}>
+            {isSubmitting ? 'Adding...' : 'Add Coupon'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Category } from '../../../../../shared/src/catalogue.schemas';
+import { adminMessages, withReason } from '../../../../../shared/src/admin-messages';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/notify';
+import { useCategories } from '../../catalogue/api/get-categories';
+import { useCreateCategory, useDeleteCategory, useRenameCategory } from '../api/category-mutations';
+import { reasonOf } from '../lib/admin-fetch';
+import { AdminSection } from './admin-section';
+import { controlClass, labelClass } from './field-styles';
+import { ConfirmDialog } from './modal';
+
+const dangerButton =
+  'ad:rounded-md ad:border ad:border-red-700 ad:bg-white ad:px-3 ad:py-1.5 ad:font-semibold ad:text-red-700 ad:hover:bg-red-50 ad:disabled:opacity-60';
+
+function CategoryRow({ category, onDelete }: { category: Category; onDelete: () => void }) {
+  const [name, setName] = useState<string | null>(null);
+  const rename = useRenameCategory();
+  const inputId = useId();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name === null || !name.trim()) return;
+    try {
+      await rename.mutateAsync({ id: category.Id, name: name.trim() });
+      notify('success', adminMessages.categoryRenamed);
+      setName(null);
+    } catch (error) {
+      notify('error', withReason(adminMessages.errorRenamingCategory, reasonOf(error)));
+    }
+  };
+
+  if (name !== null) {
+    return (
+      <form onSubmit={(e) => void save(e)} className="ad:flex ad:flex-wrap ad:items-end ad:gap-2">
+        <div className="ad:min-w-0 ad:flex-1">
+          <label htmlFor={inputId} className={labelClass}>
+            New name for {category.type}
+          </label>
+          <input id={inputId} value={name} onChange={(e) => setName(e.target.value)} className={controlClass} autoFocus maxLength={100} />
+        </div>
+        <button type="submit" className={`${primaryButton} ad:py-1.5`} disabled={rename.isPending || !name.trim()}>
+          Save
+        </button>
+        <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => setName(null)}>
+          Cancel
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className="ad:flex ad:flex-wrap ad:items-center ad:justify-between ad:gap-2">
+      <span className="ad:font-medium ad:break-words ad:text-slate-900">{category.type}</span>
+      <div className="ad:flex ad:gap-2">
+        <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => setName(category.type)} aria-label={`Rename ${category.type}`}>
+          Rename
+        </button>
+        <button type="button" className={dangerButton} onClick={onDelete} aria-label={`Delete ${category.type}`}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Manage Category: add, rename, delete (refused by the server while products use the category). */
+export function CategoriesSection() {
+  const categories = useCategories();
+  const create = useCreateCategory();
+  const remove = useDeleteCategory();
+  const [name, setName] = useState('');
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const nameId = useId();
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    try {
+      await create.mutateAsync(name.trim());
+      notify('success', adminMessages.categoryAdded);
+      setName('');
+    } catch (error) {
+      notify('error', withReason(adminMessages.errorAddingCategory, reasonOf(error)));
+    }
+  };
+
+  const confirmDelete = async (category: Category) => {
+    setDeleting(null);
+    try {
+      await remove.mutateAsync(category.Id);
+      notify('success', adminMessages.categoryDeleted);
+    } catch (error) {
+      notify('error', withReason(adminMessages.errorDeletingCategory, reasonOf(error)));
+    }
+  };
+
+  return (
+    <AdminSection title="Manage Category">
+      <form onSubmit={(e) => void add(e)} className="ad:flex ad:max-w-xl ad:flex-wrap ad:items-end ad:gap-2 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
+        <div className="ad:min-w-0 ad:flex-1">
+          <label htmlFor={nameId} className={labelClass}>
+            New category name
+          </label>
+          <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} className={controlClass} maxLength={100} />
+        </div>
+        <button type="submit" className={primaryButton} disabled={create.isPending || !name.trim()}>
+          Add Category
+        </button>
+      </form>
+      {categories.isPending ? (
+        <Spinner label="Loading categories" />
+      ) : categories.isError ? (
+        <p role="alert" className="ad:text-red-700">
+          Could not load the categories.
+        </p>
+      ) : (
+        <ul aria-label="Categories" className="ad:flex ad:max-w-xl ad:flex-col ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+          {categories.data.map((category) => (
+            <li key={category.Id} className="ad:px-4 ad:py-3">
+              <CategoryRow category={category} onDelete={() => setDeleting(category)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete category"
+          message={`Delete the category "${deleting.type}"? A category that products use cannot be deleted.`}
+          confirmLabel="Delete"
+          danger
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete(deleting)}
+        />
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import { adminMessages, withReason } from '../../../../../shared/src/admin-messages';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { FormField } from '../../../components/ui/form-field';
+import { notify } from '../../../lib/notify';
+import { adminProductsKey } from '../api/get-admin-products';
+import { useUpdateProduct } from '../api/update-product';
+import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
+import { FileField, TextAreaField, UploadProgress } from './form-controls';
+import { Modal } from './modal';
+
+const FIELDS = ['title', 'price', 'description', 'category', 'images'] as const;
+
+/** SPEC.md §2 'Edit Product': Title, Price, Description, Category (free text), Images; the list refreshes on close. */
+export function EditProductModal({ product, onClose }: { product: Product; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const update = useUpdateProduct(product.id, setProgress);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({
+    resolver: zodResolver(ProductForm),
+    defaultValues: {
+      title: product.title,
+      price: String(product.price),
+      description: product.description,
+      category: product.category,
+      images: undefined,
+    },
+  });
+
+  const close = () => {
+    void queryClient.invalidateQueries({ queryKey: adminProductsKey });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProgress(0);
+    try {
+      await update.mutateAsync(values);
+      notify('success', adminMessages.productUpdated);
+      close();
+    } catch (error) {
+      setProgress(null);
+      notify('error', withReason(adminMessages.errorUpdatingProduct, reasonOf(error)));
+      const fields = fieldErrorsOf(error);
+      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+    }
+  });
+
+  return (
+    <Modal title="Edit Product" onClose={close} size="lg">
+      <form onSubmit={onSubmit} noValidate className="ad:flex ad:flex-col ad:gap-4">
+        <FormField label="Title" data-autofocus error={errors.title?.message} {...register('title')} />
+        <FormField label="Price" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
+        <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+        <FormField label="Category" error={errors.category?.message} {...register('category')} />
+        <FileField
+          label="Images"
+          multiple
+          accept="image/*"
+          hint="Leave empty to keep the current images; new images replace them."
+          error={errors.images?.message}
+          {...register('images')}
+        />
+        {progress !== null && <UploadProgress fraction={progress} />}
+        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3">
+          <button type="button" className={secondaryButton} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={isSubmitting}>
+            {isSubmitting ? 'Updating...' : 'Update Product'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

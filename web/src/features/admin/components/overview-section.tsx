@@ -1,0 +1,53 @@
+import { formatRupees } from '../../../../../shared/src/money';
+import { Spinner } from '../../../components/ui/spinner';
+import { useOverview } from '../api/overview';
+import { reasonOf } from '../lib/admin-fetch';
+import { AdminSection } from './admin-section';
+import { RevenueChart } from './revenue-chart';
+
+/** Beyond SPEC.md: revenue and orders per day for the last 30 days, and the best-selling products. */
+export function OverviewSection() {
+  const overview = useOverview();
+  return (
+    <AdminSection title="Overview">
+      {overview.isPending ? (
+        <Spinner label="Loading the overview" />
+      ) : overview.isError ? (
+        <p role="alert" className="ad:text-red-700">
+          {reasonOf(overview.error) ?? 'Could not load the overview.'}
+        </p>
+      ) : (
+        <>
+          <RevenueChart days={overview.data.days} />
+          <div>
+            <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">Top products</h3>
+            {overview.data.topProducts.length === 0 ? (
+              <p className="ad:mt-2 ad:text-slate-700">No sales in the last 30 days.</p>
+            ) : (
+              <div className="ad:mt-2 ad:overflow-x-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white">
+                <table className="ad:w-full ad:text-left ad:text-sm ad:text-slate-800">
+                  <thead className="ad:bg-slate-100">
+                    <tr>
+                      <th scope="col" className="ad:px-3 ad:py-2">Product</th>
+                      <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Quantity</th>
+                      <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Revenue</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {overview.data.topProducts.map((p) => (
+                      <tr key={p.title} className="ad:border-t ad:border-slate-200">
+                        <th scope="row" className="ad:px-3 ad:py-2 ad:font-normal">{p.title}</th>
+                        <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{p.quantity}</td>
+                        <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{formatRupees(p.revenue)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { couponCells, emptyCouponForm, toCouponFormValues, toCouponInput, type Coupon } from './coupon-format';
+
+const base: Coupon = {
+  id: 1,
+  code: 'SAVE10',
+  discount: null,
+  discount_percent: null,
+  min_purchase: null,
+  product_id: null,
+  expires_at: null,
+  usage_limit: null,
+  once_per_customer: false,
+  used_count: 0,
+};
+
+describe('couponCells', () => {
+  it('shows N/A, No Minimum and All Products for empty values', () => {
+    expect(couponCells(base)).toEqual({ fixedDiscount: 'N/A', percent: 'N/A', minPurchase: 'No Minimum', product: 'All Products' });
+  });
+
+  it('formats rupees, adds the % sign and shows the product id', () => {
+    const cells = couponCells({ ...base, discount: 150, discount_percent: 12.5, min_purchase: 1000, product_id: 18 });
+    expect(cells).toEqual({ fixedDiscount: '₹150.00', percent: '12.5%', minPurchase: '₹1,000.00', product: '18' });
+  });
+
+  it('shows a zero discount as an amount, not as empty', () => {
+    expect(couponCells({ ...base, discount: 0, discount_percent: 0 })).toMatchObject({ fixedDiscount: '₹0.00', percent: '0%' });
+  });
+});
+
+describe('toCouponInput', () => {
+  it('sends null for every empty field and trims the code', () => {
+    expect(toCouponInput({ ...emptyCouponForm, code: '  NEW ' })).toEqual({
+      code: 'NEW',
+      discount: null,
+      discount_percent: null,
+      min_purchase: null,
+      product_id: null,
+      expires_at: null,
+      usage_limit: null,
+      once_per_customer: false,
+    });
+  });
+
+  it('turns typed numbers into numbers and the local expiry into ISO', () => {
+    const input = toCouponInput({
+      ...emptyCouponForm,
+      code: 'X',
+      discount: '99.50',
+      discount_percent: ' 10 ',
+      min_purchase: '500',
+      product_id: '7',
+      usage_limit: '3',
+      expires_at: '2030-01-31T23:59',
+      once_per_customer: true,
+    });
+    expect(input).toMatchObject({ discount: 99.5, discount_percent: 10, min_purchase: 500, product_id: 7, usage_limit: 3, once_per_customer: true });
+    expect(input.expires_at).toBe(new Date('2030-01-31T23:59').toISOString());
+  });
+
+  it('round-trips a coupon through the form values', () => {
+    const coupon: Coupon = { ...base, discount: 20, product_id: 4, usage_limit: 9, once_per_customer: true };
+    const { id: _id, used_count: _used, ...rest } = coupon;
+    expect(toCouponInput(toCouponFormValues(coupon))).toEqual(rest);
+  });
+});
+
+describe('isRupeeAmount', () => {
+  it('accepts what the server accepts: non-negative, at most 2 decimals', async () => {
+    const { isRupeeAmount } = await import('./form-schemas');
+    const { rupeesToPaise } = await import('../../../../../shared/src/money');
+    for (const text of ['0', '499', '499.5', '499.50', ' 12 ', 'abc', '-5', '1.234', '1e3', '', '.5', '5.']) {
+      expect(isRupeeAmount(text), text).toBe(rupeesToPaise(text) !== null);
+    }
+  });
+});
