@@ -72,8 +72,17 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       await shop.db.updateTable('products').set({ price_paise: 55_000 }).where('id', '=', moving.id).execute();
       await shop.db.deleteFrom('products').where('id', '=', going.id).execute();
       const cart = (await s.api.get('/api/cart')).json();
-      expect(cart.items).toEqual([expect.objectContaining({ id: moving.id, price: 550, previousPrice: 500, available: true })]);
+      expect(cart.items).toEqual([
+        expect.objectContaining({ id: moving.id, price: 550, previousPrice: 500, available: true }),
+        expect.objectContaining({ id: going.id, title: 'Product no longer available', available: false, previousPrice: null }),
+      ]);
       expect(cart.subtotal).toBe(550);
+      // A cart holding a product that is gone cannot be checked out until the line is removed.
+      const items = [{ productId: moving.id, quantity: 1 }, { productId: going.id, quantity: 1 }];
+      const refused = await s.api.post('/api/createBulkOrder', { items });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('product_unavailable');
+      expect((await s.api.delete(`/api/cart/${going.id}`)).json().count).toBe(1);
     });
   });
 

@@ -12,6 +12,7 @@ import * as m003 from './migrations/003-accounts';
 import * as m004 from './migrations/004-orders';
 import * as m005 from './migrations/005-order-admin';
 import * as m006 from './migrations/006-services';
+import * as m007 from './migrations/007-cart-keeps-lines';
 
 export type Db = Kysely<Database>;
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '004-orders': m004,
   '005-order-admin': m005,
   '006-services': m006,
+  '007-cart-keeps-lines': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
