@@ -55,6 +55,8 @@ export default defineConfig({
       // (the API tests turn them off too; server/test/accounts.test.ts covers them).
       AUTH_RATE_LIMIT: '0',
       NODE_ENV: 'production',
+      // Every journey submits from 127.0.0.1; the per-address form limit is tested in the API tests.
+      FORM_RATE_LIMIT: '50',
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
     },
   },

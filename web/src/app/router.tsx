@@ -19,14 +19,9 @@ const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.C
 const OrdersRoute = lazy(() => import('./routes/orders').then((m) => ({ default: m.OrdersRoute })));
 const OrderSuccessRoute = lazy(() => import('./routes/order-result').then((m) => ({ default: m.OrderSuccessRoute })));
 const OrderFailRoute = lazy(() => import('./routes/order-result').then((m) => ({ default: m.OrderFailRoute })));
-const LaterRoute = lazy(() => import('./routes/later').then((m) => ({ default: m.LaterRoute })));
+const ThreeDPrintingRoute = lazy(() => import('./routes/three-d-printing').then((m) => ({ default: m.ThreeDPrintingRoute })));
 // Shoppers never download the admin dashboard: it is only reachable through this lazy import.
 const AdminPage = lazy(() => import('../features/admin/components/admin-placeholder-page'));
-
-/** Pages whose features arrive with later issues. */
-const laterPages: { path: string; title: string }[] = [
-  { path: '3dprinting', title: '3D Printing Service' },
-];
 
 export const routes: RouteObject[] = [
   {
@@ -50,7 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'Orders', element: <OrdersRoute /> },
           { path: 'orderSucess', element: <OrderSuccessRoute /> },
           { path: 'orderFail', element: <OrderFailRoute /> },
-          ...laterPages.map(({ path, title }) => ({ path, element: <LaterRoute title={title} /> })),
+          { path: '3dprinting', element: <ThreeDPrintingRoute /> },
           { path: 'admin/*', element: <AdminPage /> },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -9,6 +9,7 @@ import { SlideShow } from '../../components/ui/slide-show';
 import { useProduct } from '../../features/catalogue/api/get-product';
 import { useLoginRedirect } from '../../features/auth/hooks/use-require-user';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { FreeClaimForm } from '../../features/claims/components/free-claim-form';
 import { useAddToCart } from '../../features/cart/api/cart-mutations';
 import { useCart } from '../../features/cart/api/get-cart';
 import { ProductImage } from '../../features/catalogue/components/product-image';
@@ -75,12 +76,9 @@ export function ProductRoute() {
             </Link>
           </div>
         ) : (
-          <section aria-labelledby="free-claim" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
-            <h2 id="free-claim" className="text-lg font-semibold text-emerald-900">
-              Claim this product for free
-            </h2>
-            <p className="mt-1 text-sm text-emerald-900">The claim form for schools will be available here soon.</p>
-          </section>
+          <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+            <FreeClaimForm productId={p.id} />
+          </div>
         )}
         <div>
           <h2 className="text-lg font-semibold text-slate-900">Description</h2>
