@@ -53,7 +53,7 @@ describe('accounts journey through a real SMTP server', () => {
     return plainText(found.raw);
   };
 
-  it('signs up, verifies, signs in, resets the password and signs in again with links from the mails', async () => {
+  it('runs the whole account journey with links taken from the captured mails', async () => {
     const s = shopperDetails();
     expect((await post(shop, '/api/auth/sign-up/email', s)).statusCode).toBe(200);
     const verification = lastTo(s.email);
@@ -65,7 +65,32 @@ describe('accounts journey through a real SMTP server', () => {
 
     const signIn = await post(shop, '/api/auth/sign-in/email', { email: s.email, password: s.password });
     expect(signIn.statusCode).toBe(200);
-    expect((await shop.app.inject({ url: '/api/me', headers: { cookie: cookieFrom(signIn) } })).json().email).toBe(s.email);
+    const cookie = cookieFrom(signIn);
+    const me = () => shop.app.inject({ url: '/api/me', headers: { cookie } });
+    expect((await me()).json().email).toBe(s.email);
+
+    // Edit the profile.
+    const profile = await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie, origin: 'http://shop.test', 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: `${s.username}_2`, phone: '9123456789', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', zipCode: '700016' }),
+    });
+    expect(profile.json()).toMatchObject({ username: `${s.username}_2`, phone: '+919123456789' });
+
+    // Change the e-mail: confirmed from the new address's mail.
+    const newEmail = `new.${s.email}`;
+    expect((await post(shop, '/api/auth/change-email', { newEmail, currentPassword: s.password, callbackURL: '/editprofile' }, cookie)).statusCode).toBe(200);
+    const change = lastTo(newEmail);
+    expect(change).toContain('Subject: Confirm your new email for Robokits India');
+    expect((await shop.app.inject({ url: `/api/auth/verify-email?token=${encodeURIComponent(linkToken(change, 'verify-email'))}`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await me()).json()).toMatchObject({ email: newEmail, emailVerified: true });
+
+    // Change the password, then log out.
+    expect((await post(shop, '/api/auth/change-password', { currentPassword: s.password, newPassword: 'changed-pass-22' }, cookie)).statusCode).toBe(200);
+    expect((await post(shop, '/api/auth/sign-out', {}, cookie)).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+    s.email = newEmail;
 
     expect((await post(shop, '/api/auth/request-password-reset', { email: s.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
     const reset = lastTo(s.email);
