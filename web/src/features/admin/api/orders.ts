@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
 import { ordersQuery, type OrderFilters } from '../lib/order-filters';
+import { saveBlob } from '../lib/save-blob';
 
 export type AdminOrder = {
   orderId: string;
@@ -58,13 +59,5 @@ export function useUpdateOrderStatus() {
 /** GET /api/ordersAdmin.csv with the same filters, saved as a file (a link cannot carry the token). */
 export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
   const res = await adminFetch(`/api/ordersAdmin.csv${ordersQuery(filters, false)}`, { headers: { Accept: 'text/csv' } });
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), `orders-${new Date().toISOString().slice(0, 10)}.csv`);
 }

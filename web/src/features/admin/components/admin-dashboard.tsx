@@ -10,11 +10,13 @@ import { endAdminSession } from '../lib/admin-session';
 import { AddProductSection } from './add-product-section';
 import { AdvertsSection } from './adverts-section';
 import { CategoriesSection } from './categories-section';
+import { ClaimsSection } from './claims-section';
 import { CouponsSection } from './coupons-section';
 import { ManageProductsSection } from './manage-products-section';
 import { OrdersSection } from './orders-section';
 import { OutboxSection } from './outbox-section';
 import { OverviewSection } from './overview-section';
+import { PrintRequestsSection } from './print-requests-section';
 
 /** The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO. */
 const SECTIONS = [
@@ -25,6 +27,8 @@ const SECTIONS = [
   { id: 'category', label: 'Manage Category' },
   { id: 'adv', label: 'Advert Image' },
   { id: 'cupo', label: 'Manage Coupons' },
+  { id: 'claims', label: 'Free Claims' },
+  { id: 'printing', label: '3D Printing Requests' },
   { id: 'outbox', label: 'Mail outbox' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
@@ -45,6 +49,10 @@ function SectionContent({ section }: { section: SectionId }) {
       return <AdvertsSection />;
     case 'cupo':
       return <CouponsSection />;
+    case 'claims':
+      return <ClaimsSection />;
+    case 'printing':
+      return <PrintRequestsSection />;
     case 'outbox':
       return <OutboxSection />;
   }

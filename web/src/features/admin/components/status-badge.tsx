@@ -7,10 +7,10 @@ const TONES: Record<StatusTone, string> = {
   red: 'ad:bg-red-100 ad:text-red-900 ad:ring-red-300',
 };
 
-/** SPEC.md §4: grey placed, yellow dispatched, green delivered, red anything else. */
-export function StatusBadge({ status }: { status: string }) {
+/** SPEC.md §4: grey placed, yellow dispatched, green delivered, red anything else; `tone` overrides it for other lists. */
+export function StatusBadge({ status, tone }: { status: string; tone?: StatusTone }) {
   return (
-    <span className={`ad:inline-flex ad:rounded-full ad:px-3 ad:py-1 ad:text-sm ad:font-semibold ad:capitalize ad:ring-1 ${TONES[statusTone(status)]}`}>
+    <span className={`ad:inline-flex ad:rounded-full ad:px-3 ad:py-1 ad:text-sm ad:font-semibold ad:capitalize ad:ring-1 ${TONES[tone ?? statusTone(status)]}`}>
       <span className="ad:sr-only">Status: </span>
       {status.replace('_', ' ')}
     </span>
