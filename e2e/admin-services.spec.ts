@@ -1,31 +1,16 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { binaryStl, cubeTriangles } from '../shared/src/testing/stl-samples';
+import { logInAsAdmin, openSection } from './support/admin';
 import { uniqueName } from './support/outbox';
 
-/** The first-start admin of the e2e server (playwright.config.ts sets ADMIN_PASSWORD). */
-const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1' };
 /** The seeded free product (price 0) that schools can claim. */
 const FREE_KIT = 'Robobox Starter Kit - School Edition';
 
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
-}
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(toast(page, 'Login successful')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
-}
-
-async function openSection(page: Page, name: string) {
-  const nav = page.getByRole('navigation', { name: 'Admin sections' });
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
-  await nav.getByRole('button', { name, exact: true }).click();
+async function openSectionAndWait(page: Page, name: string) {
+  await openSection(page, name);
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 }
 
@@ -75,7 +60,7 @@ test('an admin finds a free claim and a 3D printing request, downloads its STL a
   await logInAsAdmin(page);
 
   // Free Claims: the claim with all its fields, newest first.
-  await openSection(page, 'Free Claims');
+  await openSectionAndWait(page, 'Free Claims');
   const claims = page.getByRole('list', { name: 'Claims' });
   const claimCard = claims.getByRole('article').filter({ hasText: email });
   await expect(claimCard).toBeVisible();
@@ -96,7 +81,7 @@ test('an admin finds a free claim and a 3D printing request, downloads its STL a
   await expect(claimCard.getByRole('button', { name: 'Mark new' })).toBeVisible();
 
   // 3D Printing Requests: the request with price, dimensions (height clamped to 22 cm), 2D to 3D and its two files.
-  await openSection(page, '3D Printing Requests');
+  await openSectionAndWait(page, '3D Printing Requests');
   const requests = page.getByRole('list', { name: '3D printing requests' });
   const requestCard = requests.getByRole('article').filter({ hasText: maker });
   await expect(requestCard).toBeVisible();

@@ -2,11 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, logInAsAdmin, openSection, toast } from './support/admin';
 import { uniqueName, verifiedShopper } from './support/outbox';
 
-/** The first-start admin of the e2e server (playwright.config.ts sets ADMIN_PASSWORD). */
-const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1' };
 
 /** Writes `count` small PNGs of different colours into a new temporary directory. */
 async function pngs(count: number, prefix = 'image'): Promise<string[]> {
@@ -25,24 +24,6 @@ async function pngs(count: number, prefix = 'image'): Promise<string[]> {
   return files;
 }
 
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
-}
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(toast(page, 'Login successful')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
-}
-
-async function openSection(page: Page, name: string) {
-  const nav = page.getByRole('navigation', { name: 'Admin sections' });
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
-  await nav.getByRole('button', { name, exact: true }).click();
-}
 
 test('an admin logs in, adds and edits a product, manages categories, adverts and coupons, and logs out', async ({ page }) => {
   test.setTimeout(120_000);

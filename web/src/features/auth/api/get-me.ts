@@ -6,7 +6,8 @@ import { ApiError, apiGet } from '../../../lib/api-client';
 export const meQueryKey = ['me'] as const;
 
 /**
- * GET /api/me: the signed-in shopper, or null when nobody is signed in (401).
+ * GET /api/me: the signed-in shopper, or null when nobody is signed in (401)
+ * or the session's user record is gone (404, logged as SPEC.md §8 says).
  * Any other failure is only logged and counts as signed out (SPEC.md §8).
  */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
@@ -14,6 +15,10 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
     return await apiGet<Me>('/api/me', signal);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 404) {
+      console.warn('No such document!');
+      return null;
+    }
     console.error('Could not read the signed-in user', error);
     throw error;
   }
