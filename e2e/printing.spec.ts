@@ -5,6 +5,8 @@ import { writePrintFiles } from './support/print-files';
 import { storedPrintRequest } from './support/print-requests';
 
 test('a maker requests a 3D print of two STL models and a drawing, sees them measured and priced, and the request is stored', async ({ page }) => {
+  // Parsing and previewing models in software-rendered WebGL is slow on a busy 2-core machine.
+  test.setTimeout(90_000);
   const files = writePrintFiles();
   const broken = path.join(files.dir, 'broken.stl');
   fs.writeFileSync(broken, 'this is not a 3D model');
