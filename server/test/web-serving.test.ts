@@ -56,6 +56,7 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<meta name="description" content="Fly &quot;it&quot; indoors &amp; out.">');
     expect(res.body).toContain('<meta property="og:title" content="Mini &lt;Drone&gt; Kit">');
     expect(res.body).toMatch(/<meta property="og:image" content="http:\/\/shop\.test\/uploads\/products\/[\w-]+\.png">/);
+    expect(res.body).toMatch(/<link rel="preload" as="image" imagesrcset="\/uploads\/products\/[\w-]+\.w160\.webp 160w/);
     expect(res.body.match(/<title>/g)).toHaveLength(1);
   });
 

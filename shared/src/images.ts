@@ -17,3 +17,6 @@ export function srcSet(path: string, base = ''): string {
 
 /** The `sizes` of the home page's advert image; the server preloads the same rendition the browser will pick. */
 export const ADVERT_IMAGE_SIZES = '(min-width: 1280px) 1248px, 100vw';
+
+/** The `sizes` of a product page's main image, also preloaded by the server. */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 1280px) 576px, (min-width: 768px) 45vw, 100vw';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MAX_QUANTITY } from './cart-limits';
 import { MAX_ID } from './catalogue.schemas';
 
-export const MAX_QUANTITY = 99;
 
 const ProductId = z.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID);
 const Quantity = z

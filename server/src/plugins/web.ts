@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADVERT_IMAGE_SIZES, srcSet } from '../../../shared/src/images';
+import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '../../../shared/src/images';
 import { messages } from '../../../shared/src/messages';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
@@ -36,7 +36,9 @@ export async function webPlugin(app: FastifyInstance) {
     ? fs.readFileSync(indexFile, 'utf8')
     : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>';
   const configTag = `<script type="application/json" id="shop-config">${JSON.stringify(config.public).replace(/</g, '\\u003c')}</script>`;
-  const baseHtml = template.replace('</head>', `${configTag}</head>`);
+  // The built page carries the default shop name (title, header shell); use the configured one.
+  const named = template.replaceAll('Robokits India', escapeHtml(config.public.shopName));
+  const baseHtml = named.replace('</head>', `${configTag}</head>`);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -68,6 +70,10 @@ export async function webPlugin(app: FastifyInstance) {
         `<meta property="og:description" content="${escapeHtml(desc)}">`,
         `<meta property="og:url" content="${escapeHtml(`${config.publicUrl}${url}`)}">`,
         image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+        // The page's largest image: fetched while the app's code loads.
+        p.images[0]
+          ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet(p.images[0]))}" imagesizes="${PRODUCT_IMAGE_SIZES}">`
+          : '',
         `<meta property="product:price:amount" content="${p.price.toFixed(2)}">`,
         `<meta property="product:price:currency" content="INR">`,
       ].join('');
@@ -86,7 +92,7 @@ export async function webPlugin(app: FastifyInstance) {
     if (url === '/') {
       const [first] = await adverts.listAdverts(app.db);
       const image = first
-        ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(srcSet(first.url))}" imagesizes="${ADVERT_IMAGE_SIZES}">`
+        ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet(first.url))}" imagesizes="${ADVERT_IMAGE_SIZES}">`
         : '';
       return fetchHint('/api/storefront/home') + image;
     }

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { accountMessages } from '../../../../shared/src/account-messages';
+import { PRODUCT_IMAGE_SIZES } from '../../../../shared/src/images';
 import { formatRupees } from '../../../../shared/src/money';
 import { messages } from '../../../../shared/src/messages';
 import { orderMessages } from '../../../../shared/src/order-messages';
@@ -9,13 +11,15 @@ import { SlideShow } from '../../components/ui/slide-show';
 import { useProduct } from '../../features/catalogue/api/get-product';
 import { useLoginRedirect } from '../../features/auth/hooks/use-require-user';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { FreeClaimForm } from '../../features/claims/components/free-claim-form';
 import { useAddToCart } from '../../features/cart/api/cart-mutations';
 import { useCart } from '../../features/cart/api/get-cart';
 import { ProductImage } from '../../features/catalogue/components/product-image';
 import { ApiError } from '../../lib/api-client';
 import { truncate } from '../../lib/format';
 import { notify } from '../../lib/notify';
+
+// The claim form (and its form libraries) loads only on free products.
+const FreeClaimForm = lazy(() => import('../../features/claims/components/free-claim-form').then((m) => ({ default: m.FreeClaimForm })));
 
 /** The product slider autoplays every 2.5 s (SPEC.md §9). */
 const SLIDER_DELAY_MS = 2500;
@@ -57,7 +61,7 @@ export function ProductRoute() {
               key={path ?? i}
               path={path}
               alt={`${p.title}, image ${i + 1} of ${images.length}`}
-              sizes="(min-width: 1280px) 576px, (min-width: 768px) 45vw, 100vw"
+              sizes={PRODUCT_IMAGE_SIZES}
               priority={i === 0}
               className="aspect-square w-full rounded-lg"
             />
@@ -77,7 +81,9 @@ export function ProductRoute() {
           </div>
         ) : (
           <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
-            <FreeClaimForm productId={p.id} />
+            <Suspense fallback={<p className="text-slate-600">{messages.loading}</p>}>
+              <FreeClaimForm productId={p.id} />
+            </Suspense>
           </div>
         )}
         <div>

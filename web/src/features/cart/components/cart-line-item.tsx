@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatRupees } from '../../../../../shared/src/money';
-import { MAX_QUANTITY, type CartLine } from '../../../../../shared/src/orders.schemas';
+import { MAX_QUANTITY } from '../../../../../shared/src/cart-limits';
+import type { CartLine } from '../../../../../shared/src/orders.schemas';
 import { ProductImage } from '../../catalogue/components/product-image';
 
 type Props = {

@@ -1,4 +1,5 @@
-import { MAX_QUANTITY, type Cart, type CartLine } from '../../../../../shared/src/orders.schemas';
+import { MAX_QUANTITY } from '../../../../../shared/src/cart-limits';
+import type { Cart, CartLine } from '../../../../../shared/src/orders.schemas';
 import { paiseToRupees, rupeesToPaise } from '../../../../../shared/src/money';
 
 /** What the order summary shows, in rupees. The server prices the real order; this is for display. */

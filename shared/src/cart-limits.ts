@@ -1,0 +1,2 @@
+/** The most of one product a cart line may hold. */
+export const MAX_QUANTITY = 99;
