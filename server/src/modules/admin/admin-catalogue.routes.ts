@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import { AdvertImage, Category, ErrorBody, IdParam, Product } from '../../../../shared/src/catalogue.schemas';
 import { rupeesToPaise } from '../../../../shared/src/money';
-import { badRequest } from '../../errors';
+import { badRequest, parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as adverts from '../adverts/adverts.service';
 import * as admin from '../catalogue/catalogue-admin.service';
@@ -23,13 +23,6 @@ const ProductForm = z.object({ title: Title, price: Price, description: Descript
 const ProductPatchForm = ProductForm.partial();
 const CategoryInput = z.object({ name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters') });
 
-function fieldsOrThrow<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  throw badRequest(Object.values(errors)[0] ?? 'Invalid form', 'validation', errors);
-}
 
 const multipartBody = { consumes: ['multipart/form-data'] };
 
@@ -42,7 +35,7 @@ export async function adminCatalogueRoutes(app: App) {
     { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a product (multipart: title, price, description, category, images)', ...multipartBody, response: { 201: Product, ...errors } } },
     async (req, reply) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
-      const f = fieldsOrThrow(ProductForm, form.fields);
+      const f = parseOrBadRequest(ProductForm, form.fields);
       const product = await admin.createProduct(
         db,
         storage,
@@ -58,7 +51,7 @@ export async function adminCatalogueRoutes(app: App) {
     { ...adminRoute, schema: { tags: ['admin'], summary: 'Change a product (same multipart; images replace the old ones when given)', params: IdParam, ...multipartBody, response: { 200: Product, ...errors } } },
     async (req) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
-      const f = fieldsOrThrow(ProductPatchForm, form.fields);
+      const f = parseOrBadRequest(ProductPatchForm, form.fields);
       return admin.updateProduct(
         db,
         storage,

@@ -9,6 +9,7 @@ import { Email, normalizePhone, SignUpInput } from '../../../../shared/src/accou
 import { accountMessages } from '../../../../shared/src/account-messages';
 import { emailChangeMail, passwordResetMail, verificationMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
+import { fieldErrors } from '../../errors';
 import type { RateLimitStore } from './rate-limit-store';
 
 /** The header through which the server tells better-auth the client's address (as Fastify resolved it with TRUST_PROXY). */
@@ -36,12 +37,6 @@ function trustedOrigins(publicUrl: string): string[] {
   return local.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
-/** Field errors of a zod failure, as `{field: message}`. */
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[String(issue.path[0] ?? 'request')] ??= issue.message;
-  return fields;
-}
 
 function validationError(fields: Record<string, string>): APIError {
   const [first] = Object.values(fields);

@@ -1,20 +1,11 @@
 import { sql } from 'kysely';
 
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { OrderTable } from '../../db/schema';
 
-export interface NewOrder {
-  user_id: string;
-  subtotal_paise: number;
-  discount_paise: number;
-  total_paise: number;
-  coupon_id: number | null;
-  coupon_code: string | null;
-  email: string;
-  name: string;
-  address: string;
-  phone: string;
-  provider: string;
-}
+/** An order as created: awaiting payment, its code and times set by insertPendingOrder. */
+export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_code' | 'status' | 'provider_order_id' | 'provider_payment_id' | 'paid_at' | 'created_at' | 'updated_at'>;
 
 /** Inserts an order awaiting payment and gives it its public code (RK000123). */
 export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: number; order_code: string }> {

@@ -4,7 +4,7 @@ import { normalizePhone } from '../../../../shared/src/account.schemas';
 import { formatRupees } from '../../../../shared/src/money';
 import { MAX_PRINT_FILES, printPrice, PrintRequestFields } from '../../../../shared/src/services.schemas';
 import { fitsBuildVolume, MAX_PRINT_CM, parseStl, StlError } from '../../../../shared/src/stl';
-import { badRequest } from '../../errors';
+import { badRequest, parseOrBadRequest } from '../../errors';
 import type { MultipartForm } from '../../plugins/multipart';
 import type { FileStorage } from '../../storage/storage';
 import type { ClaimDeps } from '../claims/claims.service';
@@ -19,11 +19,6 @@ const MAX_ATTACH_BYTES = 15 * 1024 * 1024;
 const extension = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 const safeName = (name: string) => (name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(-80) || 'file');
 
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string> = {};
-  for (const i of issues) fields[String(i.path[0] ?? 'form')] ??= i.message;
-  return fields;
-}
 
 /**
  * A 3D printing request (POST api/mailforwarder/): validated (fields, at least
@@ -32,12 +27,7 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
  * attached, or linked when too large) with a confirmation to the customer.
  */
 export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, form: MultipartForm): Promise<string> {
-  const parsed = PrintRequestFields.safeParse(form.fields);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error.issues);
-    throw badRequest(Object.values(fields)[0] ?? 'Invalid form', 'validation', fields);
-  }
-  const input = parsed.data;
+  const input = parseOrBadRequest(PrintRequestFields, form.fields);
   if (form.files.length === 0) throw badRequest('Add at least one file (an .stl model, or a drawing for 2D-to-3D).', 'no_files', { files: 'Add at least one file' });
   if (form.files.length > MAX_PRINT_FILES) throw badRequest(`Send at most ${MAX_PRINT_FILES} files.`, 'too_many_files');
 

@@ -3,36 +3,34 @@ import { orderMessages } from '../../../../shared/src/order-messages';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 
-/** /orderSucess (SPEC.md §2; the path's spelling is part of the public contract). */
-export function OrderSuccessRoute() {
+const TONES = {
+  success: { badge: 'bg-green-100 text-green-700', heading: 'text-green-800', mark: '✓' },
+  failure: { badge: 'bg-red-100 text-red-700', heading: 'text-red-800', mark: '✕' },
+} as const;
+
+function PaymentResult(props: { tone: keyof typeof TONES; title: string; text: string; to: string; action: string }) {
+  const tone = TONES[props.tone];
   return (
     <div className="py-16 text-center">
-      <PageMeta title={orderMessages.paymentSuccessful} />
-      <div aria-hidden="true" className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700">
-        ✓
+      <PageMeta title={props.title} />
+      <div aria-hidden="true" className={`mx-auto flex size-16 items-center justify-center rounded-full text-3xl ${tone.badge}`}>
+        {tone.mark}
       </div>
-      <h1 className="mt-4 text-2xl font-bold text-green-800 sm:text-3xl">{orderMessages.paymentSuccessful}</h1>
-      <p className="mt-3 text-slate-700">{orderMessages.thankYou}</p>
-      <Link to="/Orders" className={`${primaryButton} mt-6`}>
-        {orderMessages.viewMyOrders}
+      <h1 className={`mt-4 text-2xl font-bold sm:text-3xl ${tone.heading}`}>{props.title}</h1>
+      <p className="mt-3 text-slate-700">{props.text}</p>
+      <Link to={props.to} className={`${primaryButton} mt-6`}>
+        {props.action}
       </Link>
     </div>
   );
 }
 
+/** /orderSucess (SPEC.md §2; the path's spelling is part of the public contract). */
+export function OrderSuccessRoute() {
+  return <PaymentResult tone="success" title={orderMessages.paymentSuccessful} text={orderMessages.thankYou} to="/Orders" action={orderMessages.viewMyOrders} />;
+}
+
 /** /orderFail (SPEC.md §2). */
 export function OrderFailRoute() {
-  return (
-    <div className="py-16 text-center">
-      <PageMeta title={orderMessages.paymentFailed} />
-      <div aria-hidden="true" className="mx-auto flex size-16 items-center justify-center rounded-full bg-red-100 text-3xl text-red-700">
-        ✕
-      </div>
-      <h1 className="mt-4 text-2xl font-bold text-red-800 sm:text-3xl">{orderMessages.paymentFailed}</h1>
-      <p className="mt-3 text-slate-700">{orderMessages.paymentFailedText}</p>
-      <Link to="/" className={`${primaryButton} mt-6`}>
-        {orderMessages.goHome}
-      </Link>
-    </div>
-  );
+  return <PaymentResult tone="failure" title={orderMessages.paymentFailed} text={orderMessages.paymentFailedText} to="/" action={orderMessages.goHome} />;
 }

@@ -20,6 +20,7 @@ import {
 } from '../lib/order-filters';
 import { AdminSection, Pager } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
+import { SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
 import { StatusBadge } from './status-badge';
 
@@ -125,8 +126,6 @@ export function OrdersSection() {
   const update = useUpdateOrderStatus();
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
   const [exporting, setExporting] = useState(false);
-  const statusId = useId();
-  const periodId = useId();
   const searchId = useId();
 
   useEffect(() => {
@@ -183,30 +182,20 @@ export function OrdersSection() {
       }
     >
       <div role="search" aria-label="Filter orders" className="ad:grid ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:grid-cols-3">
-        <div>
-          <label htmlFor={statusId} className={labelClass}>
-            Status
-          </label>
-          <select id={statusId} value={effective.status} onChange={(e) => set({ status: e.target.value as StatusFilter })} className={controlClass}>
-            {STATUS_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={periodId} className={labelClass}>
-            Date
-          </label>
-          <select id={periodId} value={effective.period} onChange={(e) => set({ period: e.target.value as PeriodFilter })} className={controlClass}>
-            {PERIOD_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Status" value={effective.status} onChange={(e) => set({ status: e.target.value as StatusFilter })}>
+          {STATUS_FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Date" value={effective.period} onChange={(e) => set({ period: e.target.value as PeriodFilter })}>
+          {PERIOD_FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </SelectField>
         <div>
           <label htmlFor={searchId} className={labelClass}>
             Search by order id or email
