@@ -15,7 +15,7 @@ const noAdmin = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'bench/.out'] },
+  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'bench/.out', 'stryker.config.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -38,7 +38,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx server/src/main.ts',
+    // The compiled server, as in production (npm run test:e2e builds it first).
+    command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { ADMIN, logInAsAdmin, openSection, toast } from './support/admin';
 import { uniqueName, verifiedShopper } from './support/outbox';
+import { logIn } from './support/shopper';
 
 
 /** Writes `count` small PNGs of different colours into a new temporary directory. */
@@ -182,9 +183,29 @@ test('an admin moves a paid order placed → dispatched → delivered and finds 
   await expect(order.getByText(shopper.email)).toBeVisible();
   await expect(order.getByText('Status: placed')).toBeVisible();
 
+  // Dispatching asks for the courier and the tracking number.
   await order.getByLabel('Change status').selectOption('dispatched');
+  const dispatch = page.getByRole('dialog', { name: /^Dispatch order/ });
+  await expect(dispatch.getByLabel('Courier')).toBeFocused();
+  await dispatch.getByRole('button', { name: 'Mark as dispatched' }).click();
+  await expect(dispatch.getByText('Enter the tracking number')).toBeVisible();
+  await dispatch.getByLabel('Courier').fill('Delhivery');
+  await dispatch.getByLabel('Tracking number').fill('DL987654321IN');
+  await dispatch.getByLabel('Tracking link (optional)').fill('https://www.delhivery.com/track/package/DL987654321IN');
+  await dispatch.getByRole('button', { name: 'Mark as dispatched' }).click();
   await expect(toast(page, 'Order status updated successfully!')).toBeVisible();
   await expect(order.getByText('Status: dispatched')).toBeVisible();
+  await expect(order.getByText('Delhivery, DL987654321IN')).toBeVisible();
+
+  // The shopper sees the courier and the tracking link on Your Orders.
+  const shopperPage = await (await page.context().browser()!.newContext()).newPage();
+  await shopperPage.goto('/login');
+  await logIn(shopperPage, shopper.email, shopper.password);
+  await expect(shopperPage.getByText('Login Successful', { exact: true })).toBeVisible();
+  await shopperPage.goto('/Orders');
+  await expect(shopperPage.getByText('Delhivery, tracking number DL987654321IN')).toBeVisible();
+  await expect(shopperPage.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://www.delhivery.com/track/package/DL987654321IN');
+  await shopperPage.close();
 
   await order.getByLabel('Change status').selectOption('delivered');
   const confirm = page.getByRole('alertdialog');

@@ -151,10 +151,18 @@ test('closing the simulated checkout cancels the payment and keeps the cart', as
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Checkout All' }).click();
   const checkout = page.getByRole('dialog');
+  // Tab stays inside the open dialog.
+  await expect(checkout).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    await expect(checkout.locator(':focus')).toHaveCount(1);
+  }
   await checkout.getByRole('button', { name: 'Close' }).click();
 
   await expect(page.getByText('Payment canceled', { exact: true })).toBeVisible();
   await expect(checkout).toBeHidden();
+  // The focus goes back to the button that opened it.
+  await expect(page.getByRole('button', { name: 'Checkout All' })).toBeFocused();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('button', { name: 'Checkout All' })).toBeEnabled();
   await expect(page.getByRole('link', { name: p.title, exact: true })).toBeVisible();

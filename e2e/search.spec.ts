@@ -92,3 +92,21 @@ test('a search that finds nothing shows the not-found page', async ({ page }) =>
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Robobox Kits' })).toBeVisible();
 });
+
+test('the first Esc in the search box closes the suggestions and keeps the text', async ({ page }) => {
+  await page.goto('/');
+  await searchInput(page).fill('kit');
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list).toBeVisible();
+  await searchInput(page).press('Escape');
+  await expect(list).toBeHidden();
+  await expect(searchInput(page)).toHaveValue('kit');
+});
+
+test('the search page without words asks for some instead of showing empty results', async ({ page }) => {
+  for (const url of ['/searchquer', '/searchquer?q=', '/searchquer?q=%20%20']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Search the shop' })).toBeVisible();
+    await expect(page.getByText('Search Results for ""')).toHaveCount(0);
+  }
+});

@@ -1,8 +1,8 @@
 /**
  * The yardstick of the API benchmark: a bare Fastify server that answers each
- * benchmarked URL with the exact bytes (status, content type, body) the real
- * shop returned, from memory. Run as a child process so that it gets its own
- * event loop, like the real server.
+ * benchmarked URL with the exact bytes (status, content type, content encoding,
+ * body) the real shop sent for it, from memory. Run as a child process so that
+ * it gets its own event loop, like the real server.
  *
  *   tsx bench/api/bare-server.ts <responses.json> <port>
  */
@@ -13,21 +13,25 @@ export interface RecordedResponse {
   path: string;
   status: number;
   contentType: string;
+  contentEncoding: string | null;
   /** base64 */
   body: string;
 }
 
 const [file, port] = process.argv.slice(2);
-const routes = JSON.parse(fs.readFileSync(file!, 'utf8')) as RecordedResponse[];
-const app = Fastify({ logger: false });
-for (const r of routes) {
-  const body = Buffer.from(r.body, 'base64');
-  app.get(r.path, (_req, reply) => {
-    reply.code(r.status).header('content-type', r.contentType).send(body);
-  });
-}
+const routes = new Map(
+  (JSON.parse(fs.readFileSync(file!, 'utf8')) as RecordedResponse[]).map((r) => [r.path, { ...r, bytes: Buffer.from(r.body, 'base64') }]),
+);
+const app = Fastify({ logger: false, routerOptions: { maxParamLength: 2100 } });
 app.get('/ready', (_req, reply) => {
   reply.send('ok');
+});
+app.get('/*', (req, reply) => {
+  const r = routes.get(req.url);
+  if (!r) return reply.code(404).send();
+  reply.code(r.status).header('content-type', r.contentType);
+  if (r.contentEncoding) reply.header('content-encoding', r.contentEncoding);
+  return reply.send(r.bytes);
 });
 app.listen({ port: Number(port), host: '127.0.0.1' }).catch((err: unknown) => {
   console.error(err);

@@ -64,6 +64,17 @@ export function onExit(fn: () => void): void {
   });
 }
 
+let built: Promise<void> | null = null;
+
+/** Compiles the server once per benchmark run (`npm run build:server`), so that the figures are those of production. */
+export function buildServer(): Promise<void> {
+  built ??= new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build:server failed (exit code ${code})`))));
+  });
+  return built;
+}
+
 export interface ShopServer {
   url: string;
   port: number;
@@ -73,14 +84,15 @@ export interface ShopServer {
 }
 
 /**
- * Starts the real shop (`server/src/main.ts` through tsx, as `npm run serve` does) on a free loopback port with a
+ * Starts the real shop (the compiled `dist/server/main.js`, as `npm run serve` does; built here first) on a free loopback port with a
  * temporary data directory and the demo catalogue, and waits until
  * /api/health answers. The child is killed when this process exits, even on error.
  */
 export async function startShop(extraEnv: Record<string, string> = {}): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const child = spawn(process.execPath, [...TSX, 'server/src/main.ts'], {
+  await buildServer();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -140,4 +152,14 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
       kill();
     },
   };
+}
+
+/** Runs a benchmark's main function and exits: 0 when it finished, 1 (with the error) when it failed. */
+export function runBench(main: () => Promise<void>): void {
+  main()
+    .then(() => process.exit(0))
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
 }

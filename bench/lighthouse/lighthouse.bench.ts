@@ -14,7 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { machineLine, table, verdict } from '../lib/stats';
-import { onExit, outDir, repoRoot, startShop } from '../lib/server-process';
+import { onExit, outDir, repoRoot, runBench, startShop } from '../lib/server-process';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -27,7 +27,9 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const BUDGET = { performance: 90, accessibility: 95 } as const;
+/** Issue 12: performance >= 98, accessibility 100, LCP <= 1.5 s, on the median of RUNS runs per page. */
+const BUDGET = { performance: 98, accessibility: 100, lcpMs: 1500 } as const;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/product/1' },
@@ -68,7 +70,8 @@ async function audit(url: string, reportFile: string) {
         .filter((a) => a && typeof a.score === 'number' && a.score < 0.9)
         .map((a) => `${c}: ${a!.id} (${a!.score})${a!.displayValue ? ` ${a!.displayValue}` : ''}`),
     );
-    return { scores, metrics, failing, runtimeError: lhr.runtimeError?.message, warnings: lhr.runWarnings };
+    const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+    return { scores, metrics, failing, lcpMs, runtimeError: lhr.runtimeError?.message, warnings: lhr.runWarnings };
   } finally {
     await chrome.kill();
   }
@@ -92,33 +95,38 @@ async function main() {
     for (const page of PAGES) {
       const url = `${shop.url}${page.path}`;
       const reportFile = path.join(outDir, `lighthouse-${page.name}.json`);
-      console.log(`\n${page.name}: ${url}`);
-      const r = await audit(url, reportFile);
-      if (r.runtimeError) console.log(`  Lighthouse runtime error: ${r.runtimeError}`);
-      for (const w of r.warnings) console.log(`  warning: ${w}`);
-      console.log(`  ${r.metrics}`);
-      for (const f of r.failing) console.log(`  below 0.9: ${f}`);
-      console.log(`  report: ${path.relative(repoRoot, reportFile)}`);
-      const perfOk = (r.scores.performance ?? 0) >= BUDGET.performance;
+      console.log(`\n${page.name}: ${url} (${RUNS} runs)`);
+      const runs: Awaited<ReturnType<typeof audit>>[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = await audit(url, reportFile);
+        if (r.runtimeError) console.log(`  Lighthouse runtime error: ${r.runtimeError}`);
+        for (const w of r.warnings) console.log(`  warning: ${w}`);
+        console.log(`  run ${i + 1}: performance ${r.scores.performance}, accessibility ${r.scores.accessibility}; ${r.metrics}`);
+        for (const f of r.failing) console.log(`    below 0.9: ${f}`);
+        runs.push(r);
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+      const r = {
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((x) => x.scores[c] ?? 0))])) as Scores,
+        lcpMs: median(runs.map((x) => x.lcpMs)),
+      };
+      console.log(`  report of the last run: ${path.relative(repoRoot, reportFile)}`);
+      const perfOk = (r.scores.performance ?? 0) >= BUDGET.performance && r.lcpMs <= BUDGET.lcpMs;
       const a11yOk = (r.scores.accessibility ?? 0) >= BUDGET.accessibility;
       allMet &&= perfOk && a11yOk;
       rows.push([
         `${page.name} ${page.path}`,
         ...CATEGORIES.map((c) => r.scores[c] ?? '-'),
-        `perf ${verdict(perfOk)}, a11y ${verdict(a11yOk)}`,
+        `${(r.lcpMs / 1000).toFixed(2)} s`,
+        `perf+LCP ${verdict(perfOk)}, a11y ${verdict(a11yOk)}`,
       ]);
     }
   } finally {
     await shop.stop();
   }
-  console.log('\nLighthouse scores (mobile, 0-100)');
-  console.log(table(['page', ...CATEGORIES, `budget (perf >= ${BUDGET.performance}, a11y >= ${BUDGET.accessibility})`], rows));
+  console.log(`\nLighthouse scores (mobile, 0-100), median of ${RUNS} runs`);
+  console.log(table(['page', ...CATEGORIES, 'LCP', `budget (perf >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs / 1000} s, a11y >= ${BUDGET.accessibility})`], rows));
   console.log(`All pages within budget: ${verdict(allMet)}`);
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+runBench(main);

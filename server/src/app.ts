@@ -2,7 +2,6 @@ import Fastify, {
   LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,11 +10,10 @@ import { messages } from '../../shared/src/messages';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
-import { redisRateLimitStore } from './modules/auth/rate-limit-store';
+import { redisWithFallback, type RedisWithFallback } from './modules/system/redis-fallback';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { getOrCreateSetting } from './modules/settings/settings.repository';
@@ -32,17 +30,24 @@ import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes';
 import { adminCouponRoutes } from './modules/admin/admin-coupons.routes';
 import { adminOrderRoutes } from './modules/admin/admin-orders.routes';
 import { adminServiceRoutes } from './modules/admin/admin-services.routes';
+import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
+import { notifyRoutes } from './modules/notify/notify.routes';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { webhookQueue, type WebhookQueue } from './modules/jobs/webhook-queue';
 import { serviceRoutes } from './modules/claims/services.routes';
 import { MAX_UPLOAD_BYTES } from './plugins/multipart';
 import { MAX_PRINT_FILE_BYTES } from '../../shared/src/services.schemas';
 import { registerErrorHandler } from './plugins/errors';
 import { uploadsPlugin } from './plugins/uploads';
+import { corsPlugin } from './plugins/cors';
 import { webPlugin } from './plugins/web';
 import { advertRoutes } from './modules/adverts/adverts.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { seoRoutes } from './modules/system/seo.routes';
 import { storefrontRoutes } from './modules/storefront/storefront.routes';
+import { registerPublicCache } from './plugins/public-cache';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +60,10 @@ declare module 'fastify' {
     /** set when no Razorpay keys are configured */
     simulatedPayments: SimulatedProvider | null;
     orderDeps: OrderDeps;
+    /** REDIS_URL's client with per-process fallbacks, or null without Redis */
+    redis: RedisWithFallback | null;
+    /** the simulated provider's durable webhooks (null with Razorpay keys) */
+    simulatedWebhooks: WebhookQueue | null;
     /** every route registered, for the test that checks none is left unguarded */
     routeList: { method: string; url: string; admin: boolean }[];
   }
@@ -90,12 +99,21 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: config.trustProxy === 'true' ? true : config.trustProxy,
+    // The balancer's X-Request-Id when it sends a sane one, else a random id: unique across nodes, on every log line.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
     routerOptions: { maxParamLength: 2100 },
     bodyLimit: 1024 * 1024,
     // Access logs only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -110,11 +128,13 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
     }
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Redis accelerates (shared rate limits) but is never needed: without it, counting falls back to this process.
+  const redis = config.redisUrl ? redisWithFallback(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => redis.close());
+  app.decorate('redis', redis);
   const mail = mailer ?? createMailer(config, db, app.log);
   const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
-  const auth = await createAuth({ config, db, mailer: mail, secret, ...(redis ? { rateLimitStore: redisRateLimitStore(redis) } : {}) });
+  const auth = await createAuth({ config, db, mailer: mail, secret, log: app.log, ...(redis ? { rateLimitStore: redis.authStore } : {}) });
   app.decorate('mailer', mail);
   app.decorate('auth', auth);
 
@@ -125,9 +145,29 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
   const provider = payments ?? (config.razorpay ? razorpayProvider(config.razorpay) : simulated!);
   app.decorate('payments', provider);
   app.decorate('simulatedPayments', simulated);
+  // Like Razorpay, the simulation tells the shop by signed webhooks a moment later, through the same route;
+  // they wait in the database until delivered, so a node that dies loses none.
+  const queue = simulated
+    ? webhookQueue(db, async (raw, eventId) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/razorpay/webhook',
+          headers: { 'content-type': 'application/json', 'x-razorpay-signature': simulated.signWebhook(raw), 'x-razorpay-event-id': eventId },
+          payload: raw,
+        });
+        return res.statusCode < 300;
+      })
+    : null;
+  if (simulated && queue) {
+    simulated.setWebhookSender(({ event, id, payload }) =>
+      queue.enqueue(id, JSON.stringify({ entity: 'event', event, payload, created_at: Math.floor(Date.now() / 1000) }), config.simulatedWebhookDelayMs),
+    );
+    app.addHook('onClose', async () => queue.stop());
+  }
+  app.decorate('simulatedWebhooks', queue);
   app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -142,12 +182,15 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only where the shop is served over https: on plain http it would lock browsers out of a shop without TLS.
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
+  await app.register(corsPlugin);
   await app.register(multipart, { limits: { fileSize: Math.max(MAX_UPLOAD_BYTES, MAX_PRINT_FILE_BYTES) } });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
-    ...(redis ? { redis, nameSpace: 'shop:rl:' } : {}),
+    ...(redis ? { store: redis.rateLimitStore } : {}),
     timeWindow: '1 minute',
     allowList: (req) => req.url.startsWith('/assets/') || req.url.startsWith('/uploads/'),
     errorResponseBuilder: (_req, ctx) => ({
@@ -164,6 +207,7 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerPublicCache(app);
 
   await app.register(uploadsPlugin);
   await app.register(healthRoutes);
@@ -183,6 +227,9 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
   await app.register(adminOrderRoutes);
   await app.register(serviceRoutes);
   await app.register(adminServiceRoutes);
+  await app.register(refundAdminRoutes);
+  await app.register(notifyRoutes);
+  await app.register(invoiceRoutes);
   await app.register(seoRoutes);
   await app.register(webPlugin);
   return app;

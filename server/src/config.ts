@@ -29,6 +29,14 @@ const EnvSchema = z.object({
   MAINTENANCE_MODE: flag('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .refine(
+      (list) => list.every((o) => /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(o)),
+      'must be a comma-separated list of origins such as https://shop.example.com or https://*.example.com (never a bare *)',
+    ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -39,7 +47,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
-    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
+    .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v) && new URL(v).hostname !== '', 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
     .optional(),
   MAIL_FROM: z.string().default('Robokits India <no-reply@robokits.example>'),
   SHOP_EMAIL: z.email().default('orders@robokits.example'),
@@ -47,6 +55,27 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag('0'),
+  S3_PUBLIC_URL: url.optional(),
+  JOBS: flag('1'),
+  JOBS_TICK_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).optional(),
+  SHOP_ADDRESS: z.string().trim().max(500).default(''),
+  SHOP_STATE: z.string().trim().min(2).max(60).default('Maharashtra'),
+  SHOP_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 27ABCDE1234F1Z5')
+    .optional(),
+  INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be 1-3 capital letters or digits (invoice numbers have at most 16 characters)').default('RK'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   PENDING_ORDER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(30),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.]{3,30}$/, 'must be 3-30 letters, digits, dots or underscores').default('admin'),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
@@ -62,6 +91,7 @@ const EnvSchema = z.object({
   YOUTUBE_URL: url.default('https://www.youtube.com/'),
   LINKEDIN_URL: url.default('https://www.linkedin.com/'),
   FACEBOOK_URL: url.default('https://www.facebook.com/'),
+  PUBLIC_CACHE: flag('1'),
 });
 
 /** Environment variables the server reads, all optional strings. */
@@ -76,6 +106,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+  }
+  if (e.RAZORPAY_KEY_ID && !e.RAZORPAY_WEBHOOK_SECRET) {
+    // Without it every webhook is refused, and Razorpay keeps retrying them for 24 hours.
+    throw new ConfigError('Invalid configuration:\n  RAZORPAY_WEBHOOK_SECRET must be set with Razorpay keys (the secret of the webhook to /api/razorpay/webhook; see docs/payments.md)');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const home = e.HOME_SITE_URL.replace(/\/+$/, '');
@@ -93,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenanceMode: e.MAINTENANCE_MODE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    /** web app origins allowed to call the API from the browser (exact, or https://*.example.com); empty: same origin only */
+    corsOrigins: e.CORS_ORIGINS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     formRateLimit: e.FORM_RATE_LIMIT,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -105,8 +141,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
         : null,
     pendingOrderMinutes: e.PENDING_ORDER_MINUTES,
+    /** S3-compatible object storage for every file, when S3_BUCKET is set (else files live under DATA_DIR/uploads) */
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : null,
+    /** periodic work inside the app (one node at a time, under a database lease) */
+    jobs: { enabled: e.JOBS, tickMs: e.JOBS_TICK_MS, leaseMs: Math.max(30_000, e.JOBS_TICK_MS * 6), reconcileEveryMs: e.RECONCILE_EVERY_MINUTES * 60_000 },
+    /** the supplier on GST tax invoices */
+    invoice: { legalName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME, address: e.SHOP_ADDRESS, state: e.SHOP_STATE, gstin: e.SHOP_GSTIN ?? null, prefix: e.INVOICE_PREFIX },
+    /** on SIGTERM, how long health answers 503 before the listener closes */
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     simulatedWebhookDelayMs: e.SIMULATED_WEBHOOK_DELAY_MS,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    /** off: every public read is computed afresh (for measuring the engines behind the cache) */
+    publicCache: e.PUBLIC_CACHE,
     public: {
       shopName: e.SHOP_NAME,
       homeSiteUrl: home,

@@ -2,34 +2,57 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb, migrateToLatest } from './db/database';
 import { ensureFirstAdmin } from './modules/admin/admin-accounts';
-import { seedDemoCatalogue } from './seed/seed';
+import { seedInChildProcess } from './seed/seed-process';
 import { createStorage } from './storage/create-storage';
+import { startDraining } from './modules/system/health.routes';
+import { checkDatabase, checkDataDir, checkStorage, sleep, withStartupLock } from './startup';
+import { startJobs } from './modules/jobs/jobs';
 
 /** Starts the shop: configuration, migrations, demo data on an empty database, HTTP, graceful shutdown. */
 async function main() {
   const config = loadConfig();
+  // A wrong setting stops the start with one line naming the variable.
+  checkDataDir(config);
   const db = createDb(config.database);
   const storage = createStorage(config);
-  await migrateToLatest(db);
-  const app = await buildApp({ config, db, storage });
-  await ensureFirstAdmin(app.auth, db, config, app.log);
-  if (config.seedDemoData) {
-    const seeded = await seedDemoCatalogue(db, storage);
-    if (seeded) app.log.info(seeded, 'seeded the demo catalogue');
-  }
+  await checkDatabase(config, db);
+  await checkStorage(config, storage);
+  // Every node may start at once on an empty database: the start-up work happens under one lock.
+  const app = await withStartupLock(db, async () => {
+    await migrateToLatest(db);
+    const built = await buildApp({ config, db, storage });
+    await ensureFirstAdmin(built.auth, db, config, built.log);
+    // In a child process: the image work must not stay resident in the server.
+    if (config.seedDemoData) await seedInChildProcess(db, built.log);
+    return built;
+  });
+
+  // Reconciliation and the simulated webhooks run here, on one node at a time: no cron needed.
+  const jobs = startJobs(app);
 
   let closing = false;
+  /**
+   * A graceful stop behind a balancer: health answers 503 for the drain period
+   * (so the balancer takes the node out while it still serves), then the listener
+   * closes, idle keep-alive connections are closed, requests in flight finish.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down: draining, then finishing requests in flight');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     force.unref();
     try {
-      await app.close();
+      startDraining();
+      await jobs.stop();
+      await sleep(drainMs);
+      const closed = app.close();
+      app.server.closeIdleConnections();
+      await closed;
       await db.destroy();
       process.exit(0);
     } catch (err) {

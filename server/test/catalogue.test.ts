@@ -38,6 +38,7 @@ describe.each(DB_KINDS)('catalogue API on %s', (kind) => {
       description: 'A product made for tests.',
       images: starter.images,
       category: 'Robobox Kits',
+      stock: null,
     });
     expect(starter.images[0]).toMatch(/^\/uploads\/products\/[\w-]+\.png$/);
   });
@@ -127,7 +128,7 @@ describe.each(DB_KINDS)('catalogue API on %s', (kind) => {
   it('reports health with the database reachable', async () => {
     const res = await shop.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', storage: 'up' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', storage: 'up', redis: 'off' });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

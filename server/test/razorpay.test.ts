@@ -14,14 +14,16 @@ interface StandIn {
   url: string;
   orders: Map<string, { amount: number; receipt: string }>;
   payments: Map<string, { id: string; status: string; amount: number }[]>;
+  refunds: Map<string, { id: string; entity: 'refund'; payment_id: string; amount: number; status: string; notes: Record<string, string> }[]>;
   requests: { method: string; path: string; auth: string | undefined; body: unknown }[];
   close(): Promise<void>;
 }
 
-/** A local stand-in for Razorpay's Orders API, enough for the SDK calls the shop makes. */
+/** A local stand-in for Razorpay's Orders and Refunds APIs, enough for the SDK calls the shop makes. */
 async function razorpayStandIn(): Promise<StandIn> {
   const orders = new Map<string, { amount: number; receipt: string }>();
   const payments = new Map<string, { id: string; status: string; amount: number }[]>();
+  const refunds = new Map<string, { id: string; entity: 'refund'; payment_id: string; amount: number; status: string; notes: Record<string, string> }[]>();
   const requests: StandIn['requests'] = [];
   let n = 0;
   const server = http.createServer((req, res) => {
@@ -41,6 +43,16 @@ async function razorpayStandIn(): Promise<StandIn> {
         orders.set(id, { amount: body.amount, receipt: body.receipt });
         return send(200, { id, entity: 'order', amount: body.amount, amount_paid: 0, currency: body.currency, receipt: body.receipt, status: 'created' });
       }
+      const r = /^\/v1\/payments\/([^/]+)\/refunds?(?:\?.*)?$/.exec(req.url ?? '');
+      if (r && req.method === 'POST' && req.url!.includes('/refund') && !req.url!.includes('/refunds')) {
+        const refund = { id: `rfnd_STANDIN${++n}`, entity: 'refund' as const, payment_id: r[1]!, amount: body.amount, status: 'pending', notes: body.notes ?? {} };
+        refunds.set(r[1]!, [...(refunds.get(r[1]!) ?? []), refund]);
+        return send(200, refund);
+      }
+      if (r && req.method === 'GET') {
+        const items = refunds.get(r[1]!) ?? [];
+        return send(200, { entity: 'collection', count: items.length, items });
+      }
       const m = /^\/v1\/orders\/([^/]+)\/payments$/.exec(req.url ?? '');
       if (req.method === 'GET' && m) {
         const items = payments.get(m[1]!) ?? [];
@@ -51,7 +63,7 @@ async function razorpayStandIn(): Promise<StandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, orders, payments, requests, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `http://127.0.0.1:${port}`, orders, payments, refunds, requests, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 describe('the Razorpay provider against a local stand-in of its API', () => {
@@ -132,5 +144,22 @@ describe('the Razorpay provider against a local stand-in of its API', () => {
     const row = await shop.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('provider_order_id', '=', order.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'placed', provider_payment_id: 'pay_captured' });
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/orders/${order.id}/payments`)).toBe(true);
+  });
+
+  it('refunds a canceled order through the Refunds API (normal speed, our key in the notes) and settles it by reconciliation', async () => {
+    const { changeStatus } = await import('../src/modules/orders/orders-admin.service');
+    const { order } = await checkoutStart();
+    const event = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_REFUND1', order_id: order.id, status: 'captured' } } } });
+    await app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(KEYS.webhookSecret, event) }, payload: event });
+    await changeStatus(app.orderDeps, order.orderId, { status: 'canceled' });
+    const call = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments/pay_REFUND1/refund')!;
+    expect(call.body).toMatchObject({ amount: order.amount, speed: 'normal', notes: { refund_key: expect.stringMatching(/^cancel:\d+$/) } });
+    const row = () => shop.db.selectFrom('refunds').select(['status', 'provider_refund_id', 'amount_paise']).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ status: 'pending', provider_refund_id: expect.stringMatching(/^rfnd_STANDIN/), amount_paise: order.amount });
+    // Razorpay processes it; reconciliation asks and records it.
+    standIn.refunds.get('pay_REFUND1')![0]!.status = 'processed';
+    await reconcile(app.orderDeps, 30);
+    expect((await row()).status).toBe('processed');
+    expect(standIn.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/payments/pay_REFUND1/refunds'))).toBe(true);
   });
 });

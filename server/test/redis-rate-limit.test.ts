@@ -60,13 +60,13 @@ describe.runIf(up)('rate limits shared through Redis (REDIS_URL)', () => {
     for (let i = 0; i < 12; i++) statuses.push((await attempt(i % 2 ? other : shop.app, i)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    // Another address is not affected.
+    // Another address is not affected (for another account: this one is now slowed down for every address).
     const elsewhere = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       remoteAddress: '10.254.254.254',
       headers: { 'content-type': 'application/json', origin: ORIGIN },
-      payload: JSON.stringify({ email: 'victim@example.com', password: 'guess-x-xx' }),
+      payload: JSON.stringify({ email: 'bystander@example.com', password: 'guess-x-xx' }),
     });
     expect(elsewhere.statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './helpers/databases';
 import { indexProducts } from '../src/modules/search/search.service';
+import { bumpPublicCacheVersion } from '../src/plugins/public-cache';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 type Found = { title: string }[];
@@ -101,6 +102,7 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
     expect(await count('gyroscope')).toBe(1);
     await shop.db.updateTable('products').set({ title: 'Accelerometer Module' }).where('id', '=', p.id).execute();
     await indexProducts(shop.db, [{ id: p.id, title: 'Accelerometer Module', description: 'Senses rotation.', category: 'Components' }]);
+    await bumpPublicCacheVersion(shop.db); // changed behind the app's back, as an admin route would not
     expect(await titles('gyroscope')).toBe(404);
     expect(await count('gyroscope')).toBe(0);
     expect(await titles('accelerometer')).toEqual(['Accelerometer Module']);
@@ -114,5 +116,25 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
     expect(past.statusCode).toBe(200);
     expect(past.json()).toEqual([]);
     expect((await shop.app.inject('/api/products/search/robobox?offset=501')).statusCode).toBe(400);
+  });
+});
+
+describe.each(DB_KINDS)('search ranking rules on %s', (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop(kind);
+    const f = factories(shop);
+    const gimbals = await f.category('Gimbal Parts');
+    const other = await f.category('Camera Gear');
+    // The category-only match is made first, so a lower id cannot explain the title matches ranking above it.
+    await f.product({ title: 'Camera Mount Plate', categoryId: gimbals.id, description: 'Aluminium plate.' });
+    await f.product({ title: 'Brushless Gimbal', categoryId: other.id, description: 'Three axes.' });
+    await f.product({ title: 'Gimbal Motor', categoryId: other.id, description: 'For stabilisers.' });
+  });
+  afterAll(() => shop.close());
+
+  it('ranks a title match above a category-only match, and equal matches by id (older first)', async () => {
+    const res = await shop.app.inject('/api/products/search/gimbal');
+    expect((res.json() as Found).map((p) => p.title)).toEqual(['Brushless Gimbal', 'Gimbal Motor', 'Camera Mount Plate']);
   });
 });

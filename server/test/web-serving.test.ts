@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { bumpPublicCacheVersion } from '../src/plugins/public-cache';
 
 /** A stand-in for `vite build` output, so these tests do not depend on building the web app. */
 function fakeWebBuild(): string {
@@ -10,9 +12,13 @@ function fakeWebBuild(): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Robokits</title><meta name="description" content="Shop"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>Robokits</title><meta name="description" content="Shop"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
   );
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), '.brand{color:#1d4ed8}');
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // As the build's precompress step leaves them beside each asset.
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
   return dir;
 }
 
@@ -70,6 +76,8 @@ describe('serving the web app', () => {
 
   it('tells the browser to preload the first page\'s data, exactly as the app requests it', async () => {
     await shop.db.insertInto('advert_images').values({ path: '/uploads/adverts/a.png', position: 0, width: 1600, height: 600 }).execute();
+    // Written behind the app's back (not through an admin route): tell the page cache, as such code must.
+    await bumpPublicCacheVersion(shop.db);
     const home = await shop.app.inject('/');
     expect(home.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/storefront/home">');
     expect(home.body).toContain('imagesrcset="/uploads/adverts/a.w160.webp 160w, /uploads/adverts/a.w320.webp 320w');
@@ -85,6 +93,29 @@ describe('serving the web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await shop.app.inject('/')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli or gzip file the build made, as it is, with immutable caching', async () => {
+    const br = await shop.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload).toEqual(fs.readFileSync(path.join(web, 'assets', 'app-abc123.js.br')));
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    const gz = await shop.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload).toEqual(fs.readFileSync(path.join(web, 'assets', 'app-abc123.js.gz')));
+    const plain = await shop.app.inject('/assets/app-abc123.js');
+    expect(plain.body).toBe('console.log(1)');
+    // The page itself comes pre-compressed from the page cache.
+    const page = await shop.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('puts the stylesheet in the page, so the first paint waits for no other request', async () => {
+    const page = await shop.app.inject('/product/1');
+    expect(page.body).toContain('<style>.brand{color:#1d4ed8}</style>');
+    expect(page.body).not.toContain('rel="stylesheet"');
   });
 
   it('sends security headers', async () => {

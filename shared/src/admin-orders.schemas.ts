@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from './order-status';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
+/** GET api/ordersAdmin without `page` answers at most this many (newest first); X-Total-Count tells if there are more. */
+export const ADMIN_ORDERS_UNPAGED = 1000;
 
 export const AdminOrdersQuery = z.object({
   status: z.enum(['all', 'placed', 'dispatched', 'delivered', 'canceled']).default('all'),
   period: z.enum(['all', '1y', '6m', '1m']).default('all'),
   q: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** without a page, the newest ADMIN_ORDERS_UNPAGED orders (what the original dashboard expects: one list) */
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
@@ -23,14 +27,43 @@ export const AdminOrder = z.object({
   razorpayPaymentId: z.string().nullable(),
   shippingAddress: z.string(),
   nextStatuses: z.array(z.string()),
+  /** refunded and processed, in rupees */
+  refunded: z.number(),
+  /** refunds started but not processed yet, in rupees */
+  refundPending: z.number(),
+  /** something to look at: 'late_payment' (a payment after the order stopped awaiting one, refunded automatically) */
+  flag: z.string().nullable(),
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
-export const AdminOrdersPage = z.object({
-  orders: z.array(AdminOrder),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** GET api/ordersAdmin answers a JSON array (SPEC.md §7); the total is in X-Total-Count. */
+export const AdminOrderList = z.array(AdminOrder);
 
-export const OrderStatusInput = z.object({ status: z.enum(ORDER_STATUSES) });
+/**
+ * PATCH api/UserOrders/{orderId}: the next status; dispatching also needs the
+ * courier and the tracking number (and may give a tracking link).
+ */
+export const OrderStatusInput = z
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    courier: z.string().trim().min(1, 'Enter the courier').max(60, 'The courier name has at most 60 characters').optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .min(3, 'Enter the tracking number')
+      .max(40, 'The tracking number has at most 40 characters')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]*$/, 'A tracking number has letters, digits, spaces, - and /')
+      .optional(),
+    trackingUrl: z
+      .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'The tracking link must be an http(s) address' }).max(500)])
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status !== 'dispatched') return;
+    if (!v.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: 'Enter the courier' });
+    if (!v.trackingNumber) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Enter the tracking number' });
+  });
+export type OrderStatusInput = z.infer<typeof OrderStatusInput>;

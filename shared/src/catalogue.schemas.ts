@@ -8,6 +8,8 @@ export const Product = z.object({
   description: z.string(),
   images: z.array(z.string()),
   category: z.string(),
+  /** units for sale; null when the shop does not track this product's stock */
+  stock: z.number().int().nullable(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { MAX_ID } from './catalogue.schemas';
 import { rupeesToPaise } from './money';
+
+/** The largest usage limit (the column is a 32-bit integer on PostgreSQL). */
+export const MAX_USAGE_LIMIT = 1_000_000_000;
 
 /** Blank form fields count as "not set". */
 const blank = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -28,7 +32,7 @@ export const CouponInput = z
       z.coerce.number({ error: 'Discount percentage must be a number from 0 to 100' }).int('Discount percentage must be a whole number').min(0, 'Discount percentage must be from 0 to 100').max(100, 'Discount percentage must be from 0 to 100').nullable(),
     ),
     min_purchase: Rupees('Minimum purchase'),
-    product_id: z.preprocess(blank, z.coerce.number({ error: 'Product ID must be a number' }).int().min(1, 'Product ID must be a product id').nullable()),
+    product_id: z.preprocess(blank, z.coerce.number({ error: 'Product ID must be a number' }).int('Product ID must be a product id').min(1, 'Product ID must be a product id').max(MAX_ID, 'Product ID must be a product id').nullable()),
     expires_at: z.preprocess(
       blank,
       z
@@ -36,7 +40,7 @@ export const CouponInput = z
         .refine((v) => !Number.isNaN(Date.parse(v)), 'Expiry must be a date')
         .nullable(),
     ),
-    usage_limit: z.preprocess(blank, z.coerce.number({ error: 'Usage limit must be a number' }).int('Usage limit must be a whole number').min(1, 'Usage limit must be at least 1').nullable()),
+    usage_limit: z.preprocess(blank, z.coerce.number({ error: 'Usage limit must be a number' }).int('Usage limit must be a whole number').min(1, 'Usage limit must be at least 1').max(MAX_USAGE_LIMIT, 'Usage limit must be at most 1,000,000,000').nullable()),
     once_per_customer: z.preprocess((v) => v === 'true' || v === 'on' || v === true || v === 1, z.boolean()).default(false),
   })
   .refine((c) => (c.discount !== null && rupeesToPaise(c.discount)! > 0) || (c.discount_percent !== null && c.discount_percent > 0), {

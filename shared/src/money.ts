@@ -18,11 +18,13 @@ export function paiseToRupees(paise: number): number {
 
 /**
  * Rupees (number or decimal string) to integer paise, exactly.
- * Returns null when the value is not a finite, non-negative amount with at most two decimals.
+ * Returns null when the value is not a finite, non-negative amount with at most two decimals,
+ * or is ₹10 crore or more (no price, discount or refund of this shop comes near; the cap keeps
+ * every amount far inside what both databases store).
  */
 export function rupeesToPaise(value: number | string): number | null {
   const text = typeof value === 'number' ? String(value) : value.trim();
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) return null;
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) return null;
   const [whole = '0', fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }

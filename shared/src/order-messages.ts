@@ -33,6 +33,7 @@ export const orderMessages = {
   cartEmptyCheckout: 'Your cart is empty',
   productUnavailable: 'A product in your cart is no longer available. Please remove it to continue.',
   alreadyInCart: 'This product is already in your cart',
+  freeProductNotForSale: 'Free kits cannot be bought. Claim them with the form on the product page.',
   orderNotFound: 'Order not found',
   signatureInvalid: 'Payment verification failed',
 } as const;

@@ -24,6 +24,8 @@ export const CartLine = z.object({
   available: z.boolean(),
   /** the unit price when the product was added, when it has changed since */
   previousPrice: z.number().nullable(),
+  /** units for sale now; null when not tracked */
+  stock: z.number().int().nullable(),
 });
 export type CartLine = z.infer<typeof CartLine>;
 
@@ -42,7 +44,8 @@ export const VerifyCouponInput = z.object({
   totalAmount: z.unknown().optional(),
   productId: z.unknown().optional(),
 });
-export const VerifyCouponResult = z.object({ success: z.boolean(), discount: z.number(), message: z.string() });
+/** SPEC.md's answer, plus the code as the shop stores it (the shopper may have typed it in another case). */
+export const VerifyCouponResult = z.object({ success: z.boolean(), discount: z.number(), message: z.string(), code: z.string().optional() });
 
 export const CreateOrderInput = z.object({
   items: z
@@ -93,5 +96,15 @@ export const UserOrder = z.object({
   total_amount: z.number(),
   discount: z.number(),
   coupon_code: z.string().nullable(),
+  /** refunded and processed by the payment provider, in rupees */
+  refunded: z.number(),
+  /** refunds started but not yet processed, in rupees */
+  refund_pending: z.number(),
+  /** dispatch details, once dispatched */
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** the GST tax invoice's number (download at /api/orders/{order_id}/invoice.pdf), or null */
+  invoice: z.string().nullable(),
 });
 export type UserOrder = z.infer<typeof UserOrder>;

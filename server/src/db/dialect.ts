@@ -21,3 +21,9 @@ export function timestampColumn(c: ColumnDefinitionBuilder): ColumnDefinitionBui
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
+
+/** True when a statement failed on a unique constraint (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -17,6 +17,11 @@ export interface ProductTable {
   category_id: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** units for sale, held by pending orders; null: not tracked */
+  stock: Generated<number | null>;
+  /** HSN/SAC code and GST rate (basis points, 1800 = 18 %) for tax invoices */
+  hsn_code: Generated<string>;
+  gst_rate_bp: Generated<number>;
 }
 
 export interface ProductImageTable {
@@ -143,6 +148,87 @@ export interface OrderTable {
   paid_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** something the admin must look at: 'late_payment' */
+  flag: Generated<string | null>;
+  /** set when the order is dispatched */
+  courier: Generated<string | null>;
+  /** the delivery address's state: the place of supply on the invoice */
+  delivery_state: Generated<string | null>;
+  tracking_number: Generated<string | null>;
+  tracking_url: Generated<string | null>;
+}
+
+/** A captured payment of an order: the one that placed it, or one that came late. */
+export interface OrderPaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  provider_payment_id: string;
+  amount_paise: number;
+  /** refunded or being refunded (pending and processed refunds); never above amount_paise */
+  refunded_paise: Generated<number>;
+  /** 1 when the payment arrived after the order stopped awaiting payment */
+  late: Generated<number>;
+  created_at: Generated<string>;
+}
+
+/** Failed sign-ins of one account in the current window (see modules/auth/sign-in-guard). */
+export interface SignInFailureTable {
+  /** the user's id, or 'unknown:<identifier>' for an address or username with no account */
+  account_key: string;
+  failures: number;
+  window_start: string;
+}
+
+/** A webhook of the simulated provider waiting to be delivered (durable: any node delivers it). */
+export interface SimulatedWebhookTable {
+  id: Generated<number>;
+  event_id: string;
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  delivered_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** A periodic job's lease: the node named in holder runs it until `until`. */
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  until: string;
+  last_run_at: string | null;
+}
+
+/** An address left on the coming-soon page (Notify Me). */
+export interface NotifySignupTable {
+  id: Generated<number>;
+  email: string;
+  /** lower-cased, unique: one entry per address */
+  email_key: string;
+  created_at: Generated<string>;
+}
+
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+export interface RefundTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number;
+  amount_paise: number;
+  status: RefundStatus;
+  /** 'cancel' | 'partial' | 'late_payment' */
+  kind: string;
+  reason: Generated<string>;
+  /** JSON: [{ lineId, quantity }] when whole lines were refunded */
+  lines: string | null;
+  idempotency_key: string;
+  provider_refund_id: string | null;
+  failure_reason: string | null;
+  attempts: Generated<number>;
+  /** 'admin:<username>', 'system' */
+  created_by: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+  processed_at: string | null;
 }
 
 export interface OrderLineTable {
@@ -153,6 +239,11 @@ export interface OrderLineTable {
   unit_price_paise: number;
   quantity: number;
   image_path: string | null;
+  /** units given back to stock (cancellation, refunds); never above quantity */
+  restocked_quantity: Generated<number>;
+  /** the product's HSN/SAC code and GST rate when ordered */
+  hsn_code: string | null;
+  gst_rate_bp: number | null;
 }
 
 export interface CouponRedemptionTable {
@@ -161,6 +252,8 @@ export interface CouponRedemptionTable {
   user_id: string;
   /** reserved (order awaiting payment) or used (paid) */
   state: string;
+  /** the shopper's id for once-per-customer coupons (unique per coupon), else null */
+  once_key: string | null;
 }
 
 export interface PaymentEventTable {
@@ -169,11 +262,23 @@ export interface PaymentEventTable {
   received_at: Generated<string>;
 }
 
+export interface SimulatedRefundTable {
+  id: string;
+  payment_id: string;
+  amount_paise: number;
+  status: string;
+  /** our refund's idempotency key: the simulation refunds once per key, as Razorpay does per request */
+  refund_key: string;
+  created_at: Generated<string>;
+}
+
 export interface SimulatedOrderTable {
   id: string;
   amount_paise: number;
   receipt: string;
   created_at: Generated<string>;
+  /** the one payment the simulated checkout captured for this order */
+  captured_payment_id: Generated<string | null>;
 }
 
 export interface SimulatedPaymentTable {
@@ -240,9 +345,18 @@ export interface Database {
   orders: OrderTable;
   order_lines: OrderLineTable;
   coupon_redemptions: CouponRedemptionTable;
+  order_payments: OrderPaymentTable;
+  refunds: RefundTable;
+  sign_in_failures: SignInFailureTable;
+  simulated_webhooks: SimulatedWebhookTable;
+  job_leases: JobLeaseTable;
+  notify_signups: NotifySignupTable;
+  invoice_counters: { series: string; last: number };
+  invoices: { id: Generated<number>; order_id: number; number: string; issued_at: Generated<string> };
   payment_events: PaymentEventTable;
   simulated_orders: SimulatedOrderTable;
   simulated_payments: SimulatedPaymentTable;
+  simulated_refunds: SimulatedRefundTable;
   outbox: OutboxTable;
   app_settings: AppSettingTable;
   user: UserTable;
@@ -253,4 +367,11 @@ export interface Database {
   search_postings: SearchPostingTable;
   search_vocab: SearchVocabTable;
   search_deletes: SearchDeleteTable;
+  public_cache_version: PublicCacheVersionTable;
+}
+
+/** One row (id 1): the version of the public answers every node caches (server/src/plugins/public-cache.ts). */
+export interface PublicCacheVersionTable {
+  id: number;
+  version: number;
 }

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Db } from '../db/database';
 import * as catalogueRepo from '../modules/catalogue/catalogue.repository';
 import * as advertsRepo from '../modules/adverts/adverts.repository';
@@ -9,6 +8,7 @@ import { DEMO_ADVERTS, DEMO_CATALOGUE } from './demo-catalogue';
 import { advertSvg, productSvg } from './demo-images';
 
 async function svgImage(storage: FileStorage, folder: string, svg: string): Promise<StoredImage> {
+  const { default: sharp } = await import('sharp');
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
   return storeImage(storage, folder, png);
 }

@@ -7,6 +7,7 @@ import { loadConfig, type Env } from '../../src/config';
 import * as catalogueRepo from '../../src/modules/catalogue/catalogue.repository';
 import { storeImage } from '../../src/modules/images/image.service';
 import { indexProducts } from '../../src/modules/search/search.service';
+import { bumpPublicCacheVersion } from '../../src/plugins/public-cache';
 import { LocalStorage } from '../../src/storage/local-storage';
 import { freshDb, type DbKind, type TestDb } from './databases';
 
@@ -63,9 +64,10 @@ export function factories(shop: TestShop) {
   return {
     async category(type = `Category ${++counter}`) {
       const id = await catalogueRepo.insertCategory(shop.db, type);
+      await bumpPublicCacheVersion(shop.db);
       return { id, type };
     },
-    async product(p: { title?: string; description?: string; pricePaise?: number; categoryId: number; categoryType?: string; images?: number }) {
+    async product(p: { title?: string; description?: string; pricePaise?: number; categoryId: number; categoryType?: string; images?: number; stock?: number | null }) {
       const title = p.title ?? `Product ${++counter}`;
       const description = p.description ?? 'A product made for tests.';
       const id = await catalogueRepo.insertProduct(shop.db, {
@@ -73,6 +75,7 @@ export function factories(shop: TestShop) {
         description,
         price_paise: p.pricePaise ?? 99_900,
         category_id: p.categoryId,
+        stock: p.stock ?? null,
       });
       const images = [];
       for (let i = 0; i < (p.images ?? 0); i++) {
@@ -82,6 +85,8 @@ export function factories(shop: TestShop) {
       await catalogueRepo.insertProductImages(shop.db, id, images);
       const category = await catalogueRepo.findCategoryById(shop.db, p.categoryId);
       await indexProducts(shop.db, [{ id, title, description, category: category?.type ?? '' }]);
+      // Written through the repositories, not an admin route: the public cache must be told.
+      await bumpPublicCacheVersion(shop.db);
       return { id, title, description, images: images.map((i) => i.path) };
     },
   };

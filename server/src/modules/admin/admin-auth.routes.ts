@@ -3,6 +3,7 @@ import type { App } from '../../app';
 import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
 import { AppError } from '../../errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
+import { signInGuard } from '../auth/sign-in-guard';
 import { adminMessages, adminRoute } from './admin.guards';
 
 const AdminLogin = z.object({
@@ -11,6 +12,8 @@ const AdminLogin = z.object({
 });
 
 export async function adminAuthRoutes(app: App) {
+  // The same per-account counter as the shopper sign-in: one count however many endpoints reach the admin.
+  const guard = signInGuard(app.db);
   app.post(
     '/api/adminlogin',
     {
@@ -23,30 +26,43 @@ export async function adminAuthRoutes(app: App) {
       },
     },
     async (req) => {
-      const headers = new Headers({ [CLIENT_IP_HEADER]: req.ip, origin: app.config.publicUrl });
-      let res: Response;
+      const accountKey = await guard.check(req.body.username);
       try {
-        res = await app.auth.api.signInUsername({ body: { username: req.body.username, password: req.body.password }, headers, asResponse: true });
-      } catch {
-        throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+        const token = await signIn(req.body.username, req.body.password, req.ip);
+        await guard.succeeded(accountKey);
+        return { token };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 401) await guard.failed(accountKey);
+        throw err;
       }
-      const token = res.headers.get('set-auth-token');
-      const body = (await res.json().catch(() => null)) as { user?: { role?: string } } | null;
-      if (!res.ok || !token) throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
-      if (body?.user?.role !== 'admin') {
-        // A shopper's correct password opens no admin session.
-        await app.auth.api.signOut({ headers: new Headers({ authorization: `Bearer ${token}` }) }).catch(() => {});
-        throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
-      }
-      return { token };
     },
   );
+
+  /** Signs in through better-auth's username sign-in; the token of an admin, else 401. */
+  async function signIn(username: string, password: string, ip: string): Promise<string> {
+    const headers = new Headers({ [CLIENT_IP_HEADER]: ip, origin: app.config.publicUrl });
+    let res: Response;
+    try {
+      res = await app.auth.api.signInUsername({ body: { username, password }, headers, asResponse: true });
+    } catch {
+      throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+    }
+    const token = res.headers.get('set-auth-token');
+    const body = (await res.json().catch(() => null)) as { user?: { role?: string } } | null;
+    if (!res.ok || !token) throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+    if (body?.user?.role !== 'admin') {
+      // A shopper's correct password opens no admin session.
+      await app.auth.api.signOut({ headers: new Headers({ authorization: `Bearer ${token}` }) }).catch(() => {});
+      throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+    }
+    return token;
+  }
 
   app.post(
     '/api/adminlogout',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'End the admin session (revokes the token)', response: { 200: z.object({ success: z.boolean() }), 401: ErrorBody } } },
     async (req) => {
-      await app.auth.api.signOut({ headers: new Headers({ authorization: req.headers.authorization! }) });
+      await app.auth.api.signOut({ headers: new Headers({ authorization: `Bearer ${req.headers.authorization!.replace(/^Bearer /, '')}` }) });
       return { success: true };
     },
   );

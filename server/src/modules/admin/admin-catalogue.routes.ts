@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import { AdvertImage, Category, ErrorBody, IdParam, Product } from '../../../../shared/src/catalogue.schemas';
 import { rupeesToPaise } from '../../../../shared/src/money';
+import { MAX_STOCK } from '../../../../shared/src/stock';
 import { badRequest, parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as adverts from '../adverts/adverts.service';
@@ -19,8 +20,32 @@ const Price = z
   .min(1, 'Price is required')
   .refine((v) => rupeesToPaise(v) !== null, 'Price must be a number of rupees, 0 or more, with at most 2 decimals (e.g. 2499 or 2499.50)');
 
-const ProductForm = z.object({ title: Title, price: Price, description: Description.default(''), category: CategoryName });
-const ProductPatchForm = ProductForm.partial();
+/** Empty: the shop does not track this product's stock. */
+const Stock = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_STOCK), 'Stock must be a whole number from 0 to 1,000,000, or empty to not track it')
+  .transform((v) => (v === '' ? null : Number(v)));
+
+/** HSN/SAC code: 4 to 8 digits. */
+const Hsn = z.string().trim().regex(/^\d{4,8}$/, 'HSN/SAC code must be 4 to 8 digits');
+/** GST rate in per cent, one of the Indian slabs. */
+const GstRate = z
+  .string()
+  .trim()
+  .refine((v) => ['0', '0.25', '3', '5', '12', '18', '28'].includes(v), 'GST rate must be one of 0, 0.25, 3, 5, 12, 18 or 28 (per cent)')
+  .transform((v) => Math.round(Number(v) * 100));
+
+const ProductForm = z.object({
+  title: Title,
+  price: Price,
+  description: Description.default(''),
+  category: CategoryName,
+  stock: Stock.default(null),
+  hsnCode: Hsn.optional(),
+  gstRate: GstRate.optional(),
+});
+const ProductPatchForm = ProductForm.extend({ stock: Stock.optional() }).partial();
 const CategoryInput = z.object({ name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters') });
 
 
@@ -32,14 +57,14 @@ export async function adminCatalogueRoutes(app: App) {
 
   app.post(
     '/api/products',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a product (multipart: title, price, description, category, images)', ...multipartBody, response: { 201: Product, ...errors } } },
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a product (multipart: title, price, description, category, stock (empty: not tracked), images)', ...multipartBody, response: { 201: Product, ...errors } } },
     async (req, reply) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
       const f = parseOrBadRequest(ProductForm, form.fields);
       const product = await admin.createProduct(
         db,
         storage,
-        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category },
+        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category, stock: f.stock, ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}), ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}) },
         form.files.map((x) => x.data),
       );
       return reply.code(201).send(product);
@@ -61,6 +86,9 @@ export async function adminCatalogueRoutes(app: App) {
           ...(f.price !== undefined ? { pricePaise: rupeesToPaise(f.price)! } : {}),
           ...(f.description !== undefined ? { description: f.description } : {}),
           ...(f.category !== undefined ? { category: f.category } : {}),
+          ...(f.stock !== undefined ? { stock: f.stock } : {}),
+          ...(f.hsnCode !== undefined ? { hsnCode: f.hsnCode } : {}),
+          ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}),
         },
         form.files.map((x) => x.data),
       );

@@ -11,8 +11,12 @@ export async function adminCouponRoutes(app: App) {
 
   app.get(
     '/api/coupons',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'All coupons', response: { 200: z.object({ message: z.string(), coupons: z.array(AdminCoupon) }), ...errors } } },
-    async () => ({ message: 'Coupons fetched successfully', coupons: await coupons.listCoupons(app.db) }),
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'All coupons, as a JSON array (SPEC.md §7); X-Total-Count says how many', response: { 200: z.array(AdminCoupon), ...errors } } },
+    async (_req, reply) => {
+      const list = await coupons.listCoupons(app.db);
+      reply.header('X-Total-Count', String(list.length));
+      return list;
+    },
   );
   app.post(
     '/api/coupons',

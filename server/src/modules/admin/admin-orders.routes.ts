@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app';
-import { AdminOrdersPage, AdminOrdersQuery, OrderStatusInput } from '../../../../shared/src/admin-orders.schemas';
+import { AdminOrderList, AdminOrdersQuery, OrderStatusInput } from '../../../../shared/src/admin-orders.schemas';
 import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
 import * as outbox from '../mail/outbox.repository';
 import * as admin from '../orders/orders-admin.service';
@@ -11,8 +11,20 @@ export async function adminOrderRoutes(app: App) {
 
   app.get(
     '/api/ordersAdmin',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Paid orders: filter by status, period and order id or email; 25 a page', querystring: AdminOrdersQuery, response: { 200: AdminOrdersPage, ...errors } } },
-    async (req) => admin.listOrders(app.db, req.query),
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
+        querystring: AdminOrdersQuery,
+        response: { 200: AdminOrderList, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await admin.listOrders(app.db, req.query);
+      reply.header('X-Total-Count', String(result.total)).header('X-Page', String(result.page)).header('X-Page-Size', String(result.pageSize));
+      return result.orders;
+    },
   );
 
   app.get(
@@ -33,13 +45,13 @@ export async function adminOrderRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Change an order status (only the allowed next states; the shopper is mailed)',
+        summary: 'Change an order status (only the allowed next states; the shopper is mailed; canceling a paid order refunds what is left of its payment)',
         params: z.object({ orderId: z.string().min(1).max(40) }),
         body: OrderStatusInput,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: z.object({ message: z.string(), refund: z.number().optional() }), ...errors },
       },
     },
-    async (req) => admin.changeStatus(app.orderDeps, req.params.orderId, req.body.status),
+    async (req) => admin.changeStatus(app.orderDeps, req.params.orderId, req.body),
   );
 
   app.get(
@@ -48,11 +60,12 @@ export async function adminOrderRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Revenue and orders per day (30 days) and the top products',
+        summary: 'Revenue and orders per day (30 days), the top products and the products low on stock',
         response: {
           200: z.object({
             days: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number() })),
             topProducts: z.array(z.object({ title: z.string(), quantity: z.number(), revenue: z.number() })),
+            lowStock: z.array(z.object({ id: z.number(), title: z.string(), stock: z.number() })),
           }),
           ...errors,
         },

@@ -17,12 +17,15 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: a valid admin token in `Authorization: Bearer …`, else 401 (no or bad token) or 403 (not an admin). */
+/**
+ * preHandler: a valid admin token in `Authorization: Bearer <token>` or, as the
+ * original web app sends it (SPEC.md §6), `Authorization: <token>`; else 401
+ * (no or bad token) or 403 (not an admin).
+ */
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
-  const authorization = req.headers.authorization;
-  if (typeof authorization !== 'string' || !/^Bearer \S+$/.test(authorization)) {
-    throw new AppError('admin_unauthenticated', 401, adminMessages.unauthenticated);
-  }
+  const match = /^(?:Bearer )?(\S+)$/.exec(typeof req.headers.authorization === 'string' ? req.headers.authorization : '');
+  if (!match) throw new AppError('admin_unauthenticated', 401, adminMessages.unauthenticated);
+  const authorization = `Bearer ${match[1]}`;
   // Only the token counts: a shopper's cookie riding along must not turn into an admin session.
   const session = await req.server.auth.api.getSession({ headers: new Headers({ authorization }) });
   if (!session) throw new AppError('admin_unauthenticated', 401, adminMessages.unauthenticated);

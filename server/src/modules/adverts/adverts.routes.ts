@@ -6,7 +6,7 @@ import * as adverts from './adverts.service';
 export async function advertRoutes(app: App) {
   app.get(
     '/api/advertimages',
-    { schema: { tags: ['adverts'], summary: 'Advertisement images', response: { 200: z.array(AdvertImage) } } },
+    { config: { publicCache: true }, schema: { tags: ['adverts'], summary: 'Advertisement images', response: { 200: z.array(AdvertImage) } } },
     async () => adverts.listAdverts(app.db),
   );
 }

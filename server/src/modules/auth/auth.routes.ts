@@ -1,5 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_IP_HEADER } from './auth';
+import { signInGuard } from './sign-in-guard';
+
+const SIGN_IN_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-in/username']);
+
+/** The e-mail address or username a sign-in request names, if any. */
+function signInIdentifier(body: unknown): string | null {
+  try {
+    const parsed = (typeof body === 'string' ? JSON.parse(body) : body) as { email?: unknown; username?: unknown } | null;
+    const id = parsed?.email ?? parsed?.username;
+    return typeof id === 'string' && id.trim() ? id : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Mounts better-auth at /api/auth/*. Bodies reach it as the raw text the client
@@ -7,6 +21,7 @@ import { CLIENT_IP_HEADER } from './auth';
  * from the connection and TRUST_PROXY; a client cannot set that header itself.
  */
 export async function authRoutes(app: FastifyInstance) {
+  const guard = signInGuard(app.db);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   app.route({
@@ -14,6 +29,9 @@ export async function authRoutes(app: FastifyInstance) {
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(req, reply) {
+      // Repeated failures against one account slow it down whatever the client address.
+      const identifier = req.method === 'POST' && SIGN_IN_PATHS.has(req.url.split('?')[0]!) ? signInIdentifier(req.body) : null;
+      const accountKey = identifier ? await guard.check(identifier) : null;
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -27,6 +45,8 @@ export async function authRoutes(app: FastifyInstance) {
         body: hasBody ? (typeof req.body === 'string' ? req.body : req.body ? JSON.stringify(req.body) : undefined) : undefined,
       });
       const res = await app.auth.handler(request);
+      if (accountKey && res.status === 401) await guard.failed(accountKey);
+      else if (accountKey && res.ok) await guard.succeeded(accountKey);
       reply.code(res.status);
       res.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

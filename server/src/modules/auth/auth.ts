@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
@@ -22,6 +23,8 @@ export interface AuthDeps {
   secret: string;
   /** shared rate-limit counters (Redis) when REDIS_URL is set; else they live in the database */
   rateLimitStore?: RateLimitStore;
+  /** better-auth's own messages go through the app's JSON log */
+  log?: FastifyBaseLogger;
 }
 
 const DAY = 24 * 60 * 60;
@@ -59,7 +62,7 @@ function tokenPayload(token: string): { email?: string; updateTo?: string } {
  * current password on the server. Sessions are database rows behind a cookie, so
  * they can be revoked and work on every app server.
  */
-export async function createAuth({ config, db, mailer, secret, rateLimitStore }: AuthDeps) {
+export async function createAuth({ config, db, mailer, secret, rateLimitStore, log }: AuthDeps) {
   const shopName = config.public.shopName;
   const link = (page: string, token: string) => `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
@@ -123,7 +126,18 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore }:
     secret,
     trustedOrigins: trustedOrigins(config.publicUrl),
     database: { db, type: isPostgres(db) ? 'postgres' : 'sqlite' },
-    logger: { disabled: config.logLevel === 'silent' },
+    logger: {
+      disabled: config.logLevel === 'silent',
+      ...(log
+        ? {
+            // As JSON lines of the app's log (pino), not plain text on the console.
+            log: (level: 'info' | 'success' | 'warn' | 'error' | 'debug', message: string, ...args: unknown[]) => {
+              const target = level === 'success' ? 'info' : level;
+              log[target]({ auth: true, ...(args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {}) }, `better-auth: ${message}`);
+            },
+          }
+        : {}),
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

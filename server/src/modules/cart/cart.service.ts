@@ -3,8 +3,10 @@ import type { Cart, CartLine } from '../../../../shared/src/orders.schemas';
 import { messages } from '../../../../shared/src/messages';
 import { orderMessages } from '../../../../shared/src/order-messages';
 import { paiseToRupees, rupeesToPaise } from '../../../../shared/src/money';
-import { AppError, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import * as catalogue from '../catalogue/catalogue.service';
+import { canSell } from '../../../../shared/src/stock';
+import { notEnoughStock } from '../stock/stock.service';
 import * as repo from './cart.repository';
 
 /** A cart line priced from the catalogue as it is now. */
@@ -16,6 +18,8 @@ export interface PricedLine {
   image: string | null;
   available: boolean;
   addedPaise: number;
+  /** units for sale now (null: not tracked) */
+  stock: number | null;
 }
 
 /** The shopper's cart, priced from fresh product data (never from what the browser says). */
@@ -36,6 +40,7 @@ export async function pricedCart(db: Db, userId: string): Promise<PricedLine[]> 
       image: p?.images[0] ?? null,
       available: p !== undefined,
       addedPaise: r.added_price_paise,
+      stock: p?.stock ?? null,
     };
   });
 }
@@ -54,6 +59,7 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
     image: l.image,
     available: l.available,
     previousPrice: l.available && l.addedPaise !== l.unitPaise ? paiseToRupees(l.addedPaise) : null,
+    stock: l.stock,
   }));
   return { items, count: items.length, subtotal: paiseToRupees(subtotalPaise(lines)) };
 }
@@ -62,12 +68,17 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
 export async function addToCart(db: Db, userId: string, productId: number, quantity: number): Promise<Cart> {
   const [product] = await catalogue.productsByIds(db, [productId]);
   if (!product) throw notFound(messages.productNotFound, 'product_not_found');
+  // Free kits are claimed with the form on their page (one per school), never bought.
+  if (product.price <= 0) throw badRequest(orderMessages.freeProductNotForSale, 'free_product');
+  if (!canSell(product.stock, quantity)) throw notEnoughStock(product.title, product.stock ?? 0);
   const added = await repo.addLine(db, userId, productId, quantity, rupeesToPaise(product.price.toFixed(2))!);
   if (!added) throw new AppError('already_in_cart', 409, orderMessages.alreadyInCart);
   return getCart(db, userId);
 }
 
 export async function setQuantity(db: Db, userId: string, productId: number, quantity: number): Promise<Cart> {
+  const [product] = await catalogue.productsByIds(db, [productId]);
+  if (product && !canSell(product.stock, quantity)) throw notEnoughStock(product.title, product.stock ?? 0);
   if (!(await repo.setQuantity(db, userId, productId, quantity))) throw notFound('This product is not in your cart', 'not_in_cart');
   return getCart(db, userId);
 }

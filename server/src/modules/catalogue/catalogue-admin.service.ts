@@ -13,6 +13,11 @@ export interface ProductFields {
   pricePaise: number;
   description: string;
   category: string;
+  /** null: stock not tracked */
+  stock: number | null;
+  /** for tax invoices; the defaults (9023, 18 %) apply when not given */
+  hsnCode?: string;
+  gstRateBp?: number;
 }
 
 async function categoryNamed(db: Db, name: string) {
@@ -46,6 +51,9 @@ export async function createProduct(db: Db, storage: FileStorage, fields: Produc
         description: fields.description,
         price_paise: fields.pricePaise,
         category_id: category.id,
+        stock: fields.stock,
+        ...(fields.hsnCode ? { hsn_code: fields.hsnCode } : {}),
+        ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
       });
       await repo.insertProductImages(trx, productId, images);
       await search.indexProducts(trx, [{ id: productId, title: fields.title, description: fields.description, category: category.type }]);
@@ -64,6 +72,9 @@ export async function updateProduct(db: Db, storage: FileStorage, id: number, fi
     description: fields.description ?? current.description,
     category_id: category.id,
     ...(fields.pricePaise !== undefined ? { price_paise: fields.pricePaise } : {}),
+    ...(fields.stock !== undefined ? { stock: fields.stock } : {}),
+    ...(fields.hsnCode !== undefined ? { hsn_code: fields.hsnCode } : {}),
+    ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
   };
   const oldImages = await withImages(storage, files, (images) =>
     db.transaction().execute(async (trx) => {

@@ -9,13 +9,14 @@ export interface ProductRow {
   price_paise: number;
   category_id: number;
   category: string;
+  stock: number | null;
 }
 
 function productQuery(db: Db) {
   return db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.title', 'p.description', 'p.price_paise', 'p.category_id', 'c.type as category']);
+    .select(['p.id', 'p.title', 'p.description', 'p.price_paise', 'p.category_id', 'c.type as category', 'p.stock']);
 }
 
 export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
@@ -103,6 +104,9 @@ export interface NewProduct {
   description: string;
   price_paise: number;
   category_id: number;
+  stock?: number | null;
+  hsn_code?: string;
+  gst_rate_bp?: number;
 }
 
 export async function insertProduct(db: Db, p: NewProduct): Promise<number> {

@@ -16,6 +16,7 @@ export async function catalogueRoutes(app: App) {
   app.get(
     '/api/product/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['catalogue'],
         summary: 'One product',
@@ -29,6 +30,7 @@ export async function catalogueRoutes(app: App) {
   app.get(
     '/api/products',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['catalogue'],
         summary: 'Products, paginated (total in X-Total-Count)',
@@ -47,6 +49,7 @@ export async function catalogueRoutes(app: App) {
   app.get(
     '/api/products/search/:query',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['catalogue'],
         summary: 'Search products (typo-tolerant, title matches first); 404 when nothing matches',
@@ -61,6 +64,7 @@ export async function catalogueRoutes(app: App) {
   app.get(
     '/api/categories',
     {
+      config: { publicCache: true },
       schema: { tags: ['catalogue'], summary: 'All categories', response: { 200: z.array(Category) } },
     },
     async () => catalogue.listCategories(db),

@@ -24,6 +24,7 @@ export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
         description: r.description,
         images: imagesOf.get(id) ?? [],
         category: r.category,
+        stock: r.stock === null ? null : Number(r.stock),
       },
     ];
   });

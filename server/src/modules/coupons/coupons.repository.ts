@@ -59,7 +59,7 @@ export async function releaseUse(db: Db, couponId: number): Promise<void> {
     .execute();
 }
 
-export async function insertRedemption(db: Db, r: { order_id: number; coupon_id: number; user_id: string }): Promise<void> {
+export async function insertRedemption(db: Db, r: { order_id: number; coupon_id: number; user_id: string; once_key: string | null }): Promise<void> {
   await db.insertInto('coupon_redemptions').values({ ...r, state: 'reserved' }).execute();
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { orderMessages } from '../../../../shared/src/order-messages';
 import { paiseToRupees } from '../../../../shared/src/money';
+import { isUniqueViolation } from '../../db/dialect';
 import { AppError } from '../../errors';
 import * as cart from '../cart/cart.service';
 import { couponKey, evaluateCoupon, type CouponOutcome } from './coupon-rules';
@@ -26,16 +27,36 @@ export async function couponForCart(
 export async function verifyCoupon(db: Db, userId: string, code: string) {
   const lines = await cart.pricedCart(db, userId);
   if (lines.length === 0) return { success: false, discount: 0, message: orderMessages.cartEmptyCheckout };
-  const { outcome } = await couponForCart(db, userId, code, lines);
+  const { coupon, outcome } = await couponForCart(db, userId, code, lines);
   return outcome.ok
-    ? { success: true, discount: paiseToRupees(outcome.discountPaise), message: orderMessages.couponApplied }
+    ? { success: true, discount: paiseToRupees(outcome.discountPaise), message: orderMessages.couponApplied, ...(coupon ? { code: coupon.code } : {}) }
     : { success: false, discount: 0, message: outcome.message };
 }
 
-/** Holds a use of the coupon for an order awaiting payment; refuses when the last use was just taken. */
-export async function reserveForOrder(db: Db, couponId: number, orderId: number, userId: string): Promise<void> {
-  if (!(await repo.reserveUse(db, couponId))) throw new AppError('coupon_used_up', 409, orderMessages.couponUsedUp);
-  await repo.insertRedemption(db, { order_id: orderId, coupon_id: couponId, user_id: userId });
+/**
+ * The answer to a checkout whose coupon does not apply: the same status and
+ * message whichever way the refusal is found (by the rules, or by the database
+ * when a concurrent checkout took the last use), and on both databases.
+ */
+export function refusal(message: string): AppError {
+  const conflict = message === orderMessages.couponUsedUp || message === orderMessages.couponAlreadyUsed;
+  return conflict ? new AppError('coupon_not_available', 409, message) : new AppError('coupon_not_applicable', 400, message);
+}
+
+/**
+ * Holds a use of the coupon for an order awaiting payment (inside the order's
+ * transaction). The limits are the database's: the conditional update refuses
+ * a use past the total limit, and for a once-per-customer coupon the unique
+ * (coupon, shopper) key refuses a second redemption however many checkouts race.
+ */
+export async function reserveForOrder(db: Db, couponId: number, orderId: number, userId: string, oncePerCustomer: boolean): Promise<void> {
+  if (!(await repo.reserveUse(db, couponId))) throw refusal(orderMessages.couponUsedUp);
+  try {
+    await repo.insertRedemption(db, { order_id: orderId, coupon_id: couponId, user_id: userId, once_key: oncePerCustomer ? userId : null });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refusal(orderMessages.couponAlreadyUsed);
+    throw err;
+  }
 }
 
 /** The order was paid: its held use becomes a use. */

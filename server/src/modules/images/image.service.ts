@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { RENDITION_WIDTHS, renditionPath } from '../../../../shared/src/images';
 import { badRequest } from '../../errors';
 import { keyFromPublicPath, publicPath, type FileStorage } from '../../storage/storage';
@@ -18,6 +18,8 @@ const MAX_PIXELS = 40_000_000;
  * kept) so that metadata such as GPS positions never leaves the shop.
  */
 export async function storeImage(storage: FileStorage, folder: string, input: Buffer): Promise<StoredImage> {
+  // Loaded on first use: libvips costs tens of megabytes that a shop that is only browsed never needs.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();

@@ -126,17 +126,70 @@ export function newOrderMail(shopName: string, o: OrderForMail): MailContent {
 const STATUS_WORDS: Record<string, { subject: string; line: string }> = {
   dispatched: { subject: 'is on its way', line: 'Good news: your order has been dispatched and is on its way to you.' },
   delivered: { subject: 'has been delivered', line: 'Your order has been delivered. We hope you enjoy building with it!' },
-  canceled: { subject: 'has been canceled', line: 'Your order has been canceled. If you paid for it, the refund will reach you through your original payment method.' },
+  canceled: { subject: 'has been canceled', line: 'Your order has been canceled.' },
 };
 
-/** The shopper's notice when an order is dispatched, delivered or canceled. */
-export function orderStatusMail(shopName: string, name: string, orderCode: string, status: string, ordersUrl: string): MailContent | null {
+/**
+ * The shopper's notice when an order is dispatched, delivered or canceled. A
+ * cancellation says what happens to the money: `refund` is the amount being
+ * refunded (formatted), or null when nothing was paid or nothing is left.
+ */
+export function orderStatusMail(
+  shopName: string,
+  name: string,
+  orderCode: string,
+  status: string,
+  ordersUrl: string,
+  refund: string | null = null,
+  tracking: { courier: string; trackingNumber: string; trackingUrl: string | null } | null = null,
+): MailContent | null {
   const words = STATUS_WORDS[status];
   if (!words) return null;
-  return mail(shopName, `Your order ${orderCode} ${words.subject}`, [`Hello ${name},`, words.line, `Order: ${orderCode}.`], {
+  const shipping = tracking
+    ? [`Courier: ${tracking.courier}. Tracking number: ${tracking.trackingNumber}.`, ...(tracking.trackingUrl ? [`Track it at ${tracking.trackingUrl}`] : [])]
+    : [];
+  const money =
+    status !== 'canceled'
+      ? []
+      : refund
+        ? [`We have asked our payment provider to refund ${refund} to your original payment method. Banks usually show it within 5 to 7 working days; we will write again when the refund is processed.`]
+        : ['No payment was taken for this order, so there is nothing to refund.'];
+  return mail(shopName, `Your order ${orderCode} ${words.subject}`, [`Hello ${name},`, words.line, ...shipping, ...money, `Order: ${orderCode}.`], {
     label: 'View my orders',
     url: ordersUrl,
   });
+}
+
+/** The shopper's notice that a refund has reached the payment provider's "processed" state. */
+export function refundProcessedMail(shopName: string, name: string, orderCode: string, amount: string, ordersUrl: string): MailContent {
+  return mail(
+    shopName,
+    `Refund of ${amount} for order ${orderCode} processed`,
+    [`Hello ${name},`, `Your refund of ${amount} for order ${orderCode} has been processed by our payment provider. Depending on your bank it can take a few working days to show on your statement.`],
+    { label: 'View my orders', url: ordersUrl },
+  );
+}
+
+/** The shopper's notice that a payment came for an order that no longer awaited one, and is being returned. */
+export function latePaymentMail(shopName: string, name: string, orderCode: string, amount: string, ordersUrl: string): MailContent {
+  return mail(
+    shopName,
+    `Your payment of ${amount} for order ${orderCode} is being refunded`,
+    [
+      `Hello ${name},`,
+      `We received a payment of ${amount} for order ${orderCode}, but that order was no longer awaiting payment (it had been canceled, or was already paid). We have not kept the money: a full refund to your original payment method has been started.`,
+      'If you still want the products, please check out again from your cart.',
+    ],
+    { label: 'View my orders', url: ordersUrl },
+  );
+}
+
+/** The shop's notice of a late payment that is being refunded automatically. */
+export function latePaymentNoticeMail(shopName: string, orderCode: string, paymentId: string, amount: string, email: string): MailContent {
+  return mail(shopName, `Late payment ${paymentId} for order ${orderCode} is being refunded`, [
+    `A payment of ${amount} (${paymentId}) by ${email} arrived for order ${orderCode}, which was no longer awaiting payment.`,
+    'It has been recorded against the order and a full refund was started automatically. The order is flagged in the dashboard; check the refund there.',
+  ]);
 }
 
 /** A list of label: value lines, for notices that carry every field of a form. */

@@ -1,10 +1,12 @@
 import type { Db } from '../../db/database';
-import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type AdminOrdersQuery } from '../../../../shared/src/admin-orders.schemas';
+import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type OrderStatusInput } from '../../../../shared/src/admin-orders.schemas';
 import { canMove, nextStatuses, type OrderStatus } from '../../../../shared/src/order-status';
-import { paiseToRupees } from '../../../../shared/src/money';
+import { formatPaise, paiseToRupees } from '../../../../shared/src/money';
 import { AppError, notFound } from '../../errors';
 import { orderStatusMail } from '../mail/mail.templates';
 import type { OrderDeps } from './orders.service';
+import * as refunds from '../refunds/refunds.service';
+import * as stock from '../stock/stock.service';
 import * as repo from './orders.repository';
 
 const PERIOD_DAYS = { '1y': 365, '6m': 182, '1m': 30 } as const;
@@ -15,10 +17,8 @@ function filterOf(q: AdminOrdersQuery, now = Date.now()): repo.AdminOrderFilter 
 }
 
 async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdminOrders>>): Promise<AdminOrder[]> {
-  const lines = await repo.listLines(
-    db,
-    orders.map((o) => o.id),
-  );
+  const ids = orders.map((o) => o.id);
+  const [lines, refunded] = await Promise.all([repo.listLines(db, ids), refunds.refundTotals(db, ids)]);
   return orders.map((o) => ({
     orderId: o.order_code,
     customerEmail: o.email,
@@ -30,22 +30,26 @@ async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdmi
     razorpayOrderId: o.provider_order_id,
     razorpayPaymentId: o.provider_payment_id,
     shippingAddress: o.address,
-    nextStatuses: [...nextStatuses(o.status as OrderStatus)],
+    nextStatuses: o.paid_at === null ? [] : [...nextStatuses(o.status as OrderStatus)],
+    refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
+    refundPending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),
+    flag: o.flag,
+    courier: o.courier,
+    trackingNumber: o.tracking_number,
+    trackingUrl: o.tracking_url,
   }));
 }
 
-/** Paid orders, filtered and paged on the server (25 a page). */
+/** Paid orders, filtered and paged on the server (`pageSize` a page; without a page, the newest ones). */
 export async function listOrders(db: Db, q: AdminOrdersQuery) {
   const filter = filterOf(q);
-  const [orders, total] = await Promise.all([
-    repo.listAdminOrders(db, filter, { limit: ADMIN_ORDERS_PAGE_SIZE, offset: (q.page - 1) * ADMIN_ORDERS_PAGE_SIZE }),
-    repo.countAdminOrders(db, filter),
-  ]);
-  return { orders: await withLines(db, orders), total, page: q.page, pageSize: ADMIN_ORDERS_PAGE_SIZE };
+  const page = q.page === undefined ? { limit: ADMIN_ORDERS_UNPAGED, offset: 0 } : { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const [orders, total] = await Promise.all([repo.listAdminOrders(db, filter, page), repo.countAdminOrders(db, filter)]);
+  return { orders: await withLines(db, orders), total, page: q.page ?? 1, pageSize: page.limit };
 }
 
 /** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
-function cell(value: string | number | null): string {
+export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
@@ -55,13 +59,13 @@ function cell(value: string | number | null): string {
 export async function ordersCsv(db: Db, q: AdminOrdersQuery): Promise<string> {
   const filter = filterOf(q);
   const header = ['Order ID', 'Paid at', 'Status', 'Customer email', 'Customer phone', 'Shipping address', 'Products', 'Total (INR)', 'Razorpay order ID', 'Razorpay payment ID'];
-  const out = [header.map(cell).join(',')];
+  const out = [header.map(csvCell).join(',')];
   for (let offset = 0; offset < 100_000; offset += 1000) {
     const orders = await withLines(db, await repo.listAdminOrders(db, filter, { limit: 1000, offset }));
     for (const o of orders) {
       out.push(
         [o.orderId, o.createdAt, o.status, o.customerEmail, o.customerPhone, o.shippingAddress, o.products.map((p) => `${p.quantity} x ${p.name}`).join('; '), o.totalAmount.toFixed(2), o.razorpayOrderId, o.razorpayPaymentId]
-          .map(cell)
+          .map(csvCell)
           .join(','),
       );
     }
@@ -74,33 +78,47 @@ export async function ordersCsv(db: Db, q: AdminOrdersQuery): Promise<string> {
  * Moves an order along the status table (shared/src/order-status.ts); the
  * shopper is told by mail when it is dispatched, delivered or canceled.
  */
-export async function changeStatus(deps: OrderDeps, orderCode: string, to: OrderStatus) {
+export async function changeStatus(deps: OrderDeps, orderCode: string, input: OrderStatusInput) {
+  const to = input.status;
   const order = await repo.findByCode(deps.db, orderCode);
   if (!order || order.paid_at === null) throw notFound('Order not found', 'order_not_found');
   const from = order.status as OrderStatus;
   if (!canMove(from, to)) {
     throw new AppError('status_not_allowed', 409, `An order that is ${from} cannot become ${to}.`);
   }
-  if (!(await repo.moveStatus(deps.db, order.id, from, to))) {
+  // Canceling gives the units back and starts the refund of what was paid in the transaction that
+  // cancels: of any number of concurrent cancels exactly one moves the order, so one refund.
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.moveStatus(trx, order.id, from, to))) return null;
+    if (to === 'dispatched') await repo.setDispatch(trx, order.id, { courier: input.courier!, tracking_number: input.trackingNumber!, tracking_url: input.trackingUrl || null });
+    if (to !== 'canceled') return { refund: null, stockChanged: false };
+    const stockChanged = await stock.returnUnits(trx, order.id);
+    return { refund: await refunds.refundRestIn(trx, order.id, 'admin'), stockChanged };
+  });
+  if (!moved) {
     throw new AppError('status_changed', 409, 'The order changed meanwhile. Refresh and try again.');
   }
-  const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`);
+  await stock.stockChanged(deps.db, moved.stockChanged);
+  if (moved.refund) await refunds.executeRefund(deps, moved.refund.id);
+  const refundText = moved.refund ? formatPaise(moved.refund.amountPaise) : null;
+  const tracking = to === 'dispatched' ? { courier: input.courier!, trackingNumber: input.trackingNumber!, trackingUrl: input.trackingUrl || null } : null;
+  const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refundText, tracking);
   if (mail) {
     await deps.mailer.send({ to: order.email, kind: `order-${to}`, ...mail }).catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the status mail'));
   }
-  return { message: 'Order status updated successfully!' };
+  return { message: 'Order status updated successfully!', ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
 }
 
-/** Revenue and orders per day for the last 30 days (days without orders included), and the top products. */
+/** Revenue and orders per day for the last 30 days (days without orders included), the top products, and tracked products low on stock. */
 export async function overview(db: Db, now = new Date()) {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
   const since = start.toISOString();
-  const [rows, top] = await Promise.all([repo.revenueByDay(db, since), repo.topProducts(db, since, 5)]);
+  const [rows, top, lowStock] = await Promise.all([repo.revenueByDay(db, since), repo.topProducts(db, since, 5), stock.lowStock(db)]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
     const r = byDay.get(date);
     return { date, revenue: paiseToRupees(r?.revenue ?? 0), orders: r?.orders ?? 0 };
   });
-  return { days, topProducts: top.map((t) => ({ title: t.title, quantity: t.quantity, revenue: paiseToRupees(t.revenue) })) };
+  return { days, topProducts: top.map((t) => ({ title: t.title, quantity: t.quantity, revenue: paiseToRupees(t.revenue) })), lowStock };
 }

@@ -25,7 +25,7 @@ export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: num
 export async function insertLines(
   db: Db,
   orderId: number,
-  lines: { product_id: number; title: string; unit_price_paise: number; quantity: number; image_path: string | null }[],
+  lines: { product_id: number; title: string; unit_price_paise: number; quantity: number; image_path: string | null; hsn_code: string | null; gst_rate_bp: number | null }[],
 ): Promise<void> {
   await db
     .insertInto('order_lines')
@@ -39,6 +39,10 @@ export async function setProviderOrder(db: Db, orderId: number, providerOrderId:
 
 const columns = [
   'id',
+  'flag',
+  'courier',
+  'tracking_number',
+  'tracking_url',
   'order_code',
   'user_id',
   'status',
@@ -109,13 +113,13 @@ export async function listLines(db: Db, orderIds: number[]) {
   return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
 }
 
-/** The shopper's paid orders, newest first. */
+/** The shopper's paid orders, and orders a late payment was refunded for, newest first. */
 export async function listPaidOrdersOf(db: Db, userId: string) {
   const rows = await db
     .selectFrom('orders')
     .select(columns)
     .where('user_id', '=', userId)
-    .where('paid_at', 'is not', null)
+    .where((eb) => eb.or([eb('paid_at', 'is not', null), eb('flag', 'is not', null)]))
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
@@ -164,7 +168,8 @@ export interface AdminOrderFilter {
 }
 
 function adminFiltered(db: Db, f: AdminOrderFilter) {
-  let q = db.selectFrom('orders').where('paid_at', 'is not', null);
+  // Paid orders, and unpaid ones flagged for the admin (a late payment that is being refunded).
+  let q = db.selectFrom('orders').where((eb) => eb.or([eb('paid_at', 'is not', null), eb('flag', 'is not', null)]));
   if (f.status !== 'all') q = q.where('status', '=', f.status);
   if (f.since) q = q.where('paid_at', '>=', f.since);
   if (f.q) {
@@ -177,7 +182,7 @@ function adminFiltered(db: Db, f: AdminOrderFilter) {
 
 /** Paid orders for the admin, newest first, filtered, one page. */
 export async function listAdminOrders(db: Db, f: AdminOrderFilter, page: { limit: number; offset: number }) {
-  const rows = await adminFiltered(db, f).select(columns).orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const rows = await adminFiltered(db, f).select(columns).orderBy(sql`coalesce(paid_at, created_at)`, 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   return rows.map(normalise);
 }
 
@@ -189,6 +194,11 @@ export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<num
 export async function findByCode(db: Db, code: string) {
   const row = await db.selectFrom('orders').select(columns).where('order_code', '=', code.toUpperCase()).executeTakeFirst();
   return row && normalise(row);
+}
+
+/** Records how an order was dispatched. */
+export async function setDispatch(db: Db, id: number, d: { courier: string; tracking_number: string; tracking_url: string | null }): Promise<void> {
+  await db.updateTable('orders').set(d).where('id', '=', id).execute();
 }
 
 /** Moves an order from one status to another, only if it is still in the first. */

@@ -11,6 +11,10 @@ import * as coupons from '../coupons/coupons.service';
 import { newOrderMail, receiptMail, type OrderForMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/payment-provider';
+import * as invoices from '../invoices/invoices.service';
+import * as refunds from '../refunds/refunds.service';
+import * as stock from '../stock/stock.service';
+import { refundMessages } from '../../../../shared/src/refunds';
 import * as repo from './orders.repository';
 
 /** Razorpay takes no payment under ₹1. */
@@ -37,6 +41,9 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   const lines = await cart.pricedCart(db, userId);
   if (lines.length === 0) throw badRequest(orderMessages.cartEmptyCheckout, 'cart_empty');
   if (lines.some((l) => !l.available)) throw new AppError('product_unavailable', 409, orderMessages.productUnavailable);
+  if (lines.some((l) => l.unitPaise === 0)) throw badRequest(orderMessages.freeProductNotForSale, 'free_product');
+  const short = lines.find((l) => l.stock !== null && l.quantity > l.stock);
+  if (short) throw stock.notEnoughStock(short.title, short.stock ?? 0);
   const wanted = new Map(input.items.map((i) => [i.productId, i.quantity]));
   const matches = lines.length === wanted.size && lines.every((l) => wanted.get(l.productId) === l.quantity);
   if (!matches) throw new AppError('cart_changed', 409, orderMessages.cartChanged);
@@ -46,7 +53,7 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   let coupon: coupons.Coupon | null = null;
   if (input.couponCode) {
     const found = await coupons.couponForCart(db, userId, input.couponCode, lines);
-    if (!found.outcome.ok) throw badRequest(found.outcome.message, 'coupon_not_applicable');
+    if (!found.outcome.ok) throw coupons.refusal(found.outcome.message);
     coupon = found.coupon;
     discount = found.outcome.discountPaise;
   }
@@ -54,6 +61,7 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   if (total < MIN_ORDER_PAISE) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
 
   const me = await accounts.getMe(db, userId);
+  const tax = await invoices.taxInfoOf(db, lines.map((l) => l.productId));
   const order = await db.transaction().execute(async (trx) => {
     const created = await repo.insertPendingOrder(trx, {
       user_id: userId,
@@ -67,15 +75,25 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       address: `${me.address}, ${me.city}, ${me.state} ${me.zipCode}`,
       phone: me.phone,
       provider: provider.name,
+      delivery_state: me.state,
     });
     await repo.insertLines(
       trx,
       created.id,
-      lines.map((l) => ({ product_id: l.productId, title: l.title, unit_price_paise: l.unitPaise, quantity: l.quantity, image_path: l.image })),
+      lines.map((l) => ({
+        product_id: l.productId,
+        title: l.title,
+        unit_price_paise: l.unitPaise,
+        quantity: l.quantity,
+        image_path: l.image,
+        hsn_code: tax.get(l.productId)?.hsn ?? null,
+        gst_rate_bp: tax.get(l.productId)?.rateBp ?? null,
+      })),
     );
-    if (coupon) await coupons.reserveForOrder(trx, coupon.id, created.id, userId);
-    return created;
+    if (coupon) await coupons.reserveForOrder(trx, coupon.id, created.id, userId, Boolean(coupon.once_per_customer));
+    return { ...created, stockChanged: await stock.holdUnits(trx, lines) };
   });
+  await stock.stockChanged(db, order.stockChanged);
 
   let providerOrder;
   try {
@@ -97,14 +115,16 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   };
 }
 
-/** Cancels an order that was never paid and gives its coupon use back. */
+/** Cancels an order that was never paid and gives its coupon use and held units back. */
 export async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const canceled = await db.transaction().execute(async (trx) => {
     const order = await repo.findById(trx, orderId);
-    if (!order || !(await repo.cancelPending(trx, orderId))) return false;
+    if (!order || !(await repo.cancelPending(trx, orderId))) return null;
     if (order.coupon_id !== null) await coupons.releaseForOrder(trx, order.coupon_id, orderId);
-    return true;
+    return { stockChanged: await stock.returnUnits(trx, orderId) };
   });
+  if (canceled) await stock.stockChanged(db, canceled.stockChanged);
+  return canceled !== null;
 }
 
 /**
@@ -119,13 +139,24 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
   const placed = await db.transaction().execute(async (trx) => {
     const order = await repo.findByProviderOrderId(trx, providerOrderId);
     if (!order) return null;
-    if (!(await repo.markPlaced(trx, order.id, paymentId))) return { order, newlyPlaced: false };
+    if (!(await repo.markPlaced(trx, order.id, paymentId))) {
+      // Read again: the order may have been placed by a concurrent caller since the first read.
+      return { order: (await repo.findById(trx, order.id))!, newlyPlaced: false };
+    }
+    await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
+    await invoices.issueIn(trx, deps.config, order.id);
     if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
     await cart.clearCart(trx, order.user_id);
     return { order: { ...order, status: 'placed', provider_payment_id: paymentId }, newlyPlaced: true };
   });
-  if (placed?.newlyPlaced) await sendOrderMails(deps, placed.order.id);
-  return placed;
+  if (!placed) return null;
+  if (placed.newlyPlaced) {
+    await sendOrderMails(deps, placed.order.id);
+    return { ...placed, latePaise: null };
+  }
+  // Paid, but the order no longer awaited payment (canceled, or placed by another payment): never keep that money.
+  const latePaise = placed.order.provider_payment_id === paymentId ? null : await refunds.handleLatePayment(deps, placed.order.id, providerOrderId, paymentId);
+  return { ...placed, latePaise };
 }
 
 async function sendOrderMails(deps: OrderDeps, orderId: number): Promise<void> {
@@ -149,7 +180,16 @@ async function sendOrderMails(deps: OrderDeps, orderId: number): Promise<void> {
   const shopName = config.public.shopName;
   // The order is paid and kept whatever happens to the mail; a failed send is logged for the operator.
   await mailer
-    .send({ to: order.email, kind: 'receipt', ...receiptMail(shopName, content, `${config.publicUrl}/Orders`) })
+    .send({
+      to: order.email,
+      kind: 'receipt',
+      ...receiptMail(shopName, content, `${config.publicUrl}/Orders`),
+      // The GST tax invoice goes with the receipt.
+      attachments: await invoices
+        .invoicePdfOf(db, config, order.order_code, null)
+        .then((r) => [{ filename: `invoice-${r.number.replace(/\//g, '-')}.pdf`, content: r.pdf }])
+        .catch((err) => (deps.log.error({ err, order: order.order_code }, 'could not make the invoice'), [])),
+    })
     .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the receipt'));
   await mailer
     .send({ to: config.mail.shopEmail, kind: 'new-order', ...newOrderMail(shopName, content) })
@@ -167,18 +207,20 @@ export async function processPayment(
   }
   const order = await repo.findByProviderOrderId(deps.db, body.razorpay_order_id);
   if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound, 'order_not_found');
-  if (order.status === 'canceled') throw new AppError('order_canceled', 409, 'This order was canceled; you have not been charged by us. Please contact us if money was taken.');
   const done = await completePayment(deps, body.razorpay_order_id, body.razorpay_payment_id);
-  return { success: true, orderId: done?.order.order_code ?? order.order_code };
+  if (!done || done.order.provider_payment_id !== body.razorpay_payment_id) {
+    // A late payment: recorded and being refunded (never answered with success).
+    const amount = formatPaise(done?.latePaise ?? order.total_paise);
+    throw new AppError('payment_late', 409, refundMessages.latePayment(amount));
+  }
+  return { success: true, orderId: done.order.order_code };
 }
 
 /** GET api/UserOrders: the signed-in shopper's paid orders, newest first. */
 export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[]> {
   const orders = await repo.listPaidOrdersOf(db, userId);
-  const lines = await repo.listLines(
-    db,
-    orders.map((o) => o.id),
-  );
+  const ids = orders.map((o) => o.id);
+  const [lines, refunded, invoiceNumbers] = await Promise.all([repo.listLines(db, ids), refunds.refundTotals(db, ids), invoices.numbersOf(db, ids)]);
   return orders.map((o) => ({
     id: o.id,
     order_id: o.order_code,
@@ -192,6 +234,12 @@ export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[
     total_amount: paiseToRupees(o.total_paise),
     discount: paiseToRupees(o.discount_paise),
     coupon_code: o.coupon_code,
+    refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
+    refund_pending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),
+    courier: o.courier,
+    trackingNumber: o.tracking_number,
+    trackingUrl: o.tracking_url,
+    invoice: invoiceNumbers.get(o.id) ?? null,
   }));
 }
 
@@ -211,7 +259,8 @@ async function settle(deps: OrderDeps, order: Awaited<ReturnType<typeof repo.fin
 
 /**
  * Asks the provider about orders still awaiting payment after the configured
- * time: completes those it has a captured payment for, cancels the rest.
+ * time: completes those it has a captured payment for, cancels the rest; then
+ * settles refunds still pending.
  */
 export async function reconcile(deps: OrderDeps, olderThanMinutes: number) {
   const before = new Date(Date.now() - olderThanMinutes * 60_000).toISOString();
@@ -226,7 +275,7 @@ export async function reconcile(deps: OrderDeps, olderThanMinutes: number) {
       result.failed++;
     }
   }
-  return result;
+  return { ...result, refunds: await refunds.reconcileRefunds(deps) };
 }
 
 /**

@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../errors';
 import { requireVerifiedUser } from '../auth/auth.guards';
 import * as ordersRepo from '../orders/orders.repository';
 import * as orders from '../orders/orders.service';
+import * as refunds from '../refunds/refunds.service';
+import type { ProviderRefund } from './payment-provider';
 import type { App } from '../../app';
 
 interface WebhookBody {
@@ -13,7 +15,17 @@ interface WebhookBody {
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; status?: string } };
     order?: { entity?: { id?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string; notes?: Record<string, unknown> | unknown[] } };
   };
+}
+
+/** The refund of a refund.* event, else null. */
+function refundOf(body: WebhookBody): ProviderRefund | null {
+  const refund = body.payload?.refund?.entity;
+  if (!body.event?.startsWith('refund.') || !refund?.id) return null;
+  const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {};
+  const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
+  return { id: refund.id, status, amount: Number(refund.amount ?? 0), refundKey: typeof notes.refund_key === 'string' ? notes.refund_key : null };
 }
 
 /** The order and payment ids of an event that means "paid", else null. */
@@ -34,7 +46,7 @@ function paidIds(body: WebhookBody): { orderId: string; paymentId: string } | nu
 export async function webhookRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/api/razorpay/webhook', { schema: { tags: ['checkout'], summary: 'Razorpay webhooks (payment.captured, order.paid)', response: { 200: z.object({ status: z.string() }), 400: ErrorBody } }, config: { rateLimit: false } }, async (req) => {
+  app.post('/api/razorpay/webhook', { schema: { tags: ['checkout'], summary: 'Razorpay webhooks (payment.captured, order.paid, refund.processed, refund.failed)', response: { 200: z.object({ status: z.string() }), 400: ErrorBody } }, config: { rateLimit: false } }, async (req) => {
     const raw = typeof req.body === 'string' ? req.body : '';
     const signature = req.headers['x-razorpay-signature'];
     if (typeof signature !== 'string' || !app.payments.verifyWebhook(raw, signature)) {
@@ -50,9 +62,12 @@ export async function webhookRoutes(app: FastifyInstance) {
     const eventId = typeof headerId === 'string' && headerId ? headerId : null;
     if (eventId && (await ordersRepo.eventSeen(app.db, eventId))) return { status: 'duplicate' };
     const ids = paidIds(body);
-    if (ids) await orders.completePayment(app.orderDeps, ids.orderId, ids.paymentId);
+    const refund = refundOf(body);
+    let handled = false;
+    if (ids) handled = (await orders.completePayment(app.orderDeps, ids.orderId, ids.paymentId)) !== null;
+    else if (refund) handled = await refunds.applyRefundEvent(app.orderDeps, body.event!, refund);
     if (eventId) await ordersRepo.recordEvent(app.db, eventId, body.event ?? 'unknown');
-    return { status: ids ? 'processed' : 'ignored' };
+    return { status: handled ? 'processed' : 'ignored' };
   });
 }
 
@@ -61,8 +76,6 @@ export async function simulatedCheckoutRoutes(app: App) {
   const sim = app.simulatedPayments;
   if (!sim) return;
   const Params = z.object({ orderId: z.string().min(1).max(100) });
-  const timers = new Set<NodeJS.Timeout>();
-  app.addHook('onClose', async () => timers.forEach((t) => clearTimeout(t)));
 
   async function ownOrder(orderId: string, userId: string) {
     const order = await ordersRepo.findByProviderOrderId(app.db, orderId);
@@ -82,30 +95,18 @@ export async function simulatedCheckoutRoutes(app: App) {
       },
     },
     async (req) => {
-      const order = await ownOrder(req.params.orderId, req.user!.id);
-      if (order.status !== 'pending_payment') throw new AppError('not_payable', 409, 'This order can no longer be paid. Please check out again.');
+      // Like Razorpay, the simulation knows nothing of our order's state: paying an order that was
+      // canceled meanwhile (an old tab) captures money, which the shop then records and refunds.
+      await ownOrder(req.params.orderId, req.user!.id);
       const paid = await sim.pay(req.params.orderId);
       if (!paid) throw notFound(orderMessages.orderNotFound, 'order_not_found');
-      // Like Razorpay, also tell the shop by webhook, a moment later and through the same route.
-      const event = JSON.stringify({
-        entity: 'event',
-        event: 'payment.captured',
-        payload: { payment: { entity: { id: paid.paymentId, order_id: req.params.orderId, amount: paid.amount, currency: 'INR', status: 'captured' } } },
-        created_at: Math.floor(Date.now() / 1000),
-      });
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void app
-          .inject({
-            method: 'POST',
-            url: '/api/razorpay/webhook',
-            headers: { 'content-type': 'application/json', 'x-razorpay-signature': sim.signWebhook(event), 'x-razorpay-event-id': `evt_${paid.paymentId}` },
-            payload: event,
-          })
-          .catch((err) => app.log.error({ err }, 'simulated webhook failed'));
-      }, app.config.simulatedWebhookDelayMs);
-      timer.unref();
-      timers.add(timer);
+      if (paid.first) {
+        await sim.sendWebhook({
+          event: 'payment.captured',
+          id: `evt_${paid.paymentId}`,
+          payload: { payment: { entity: { id: paid.paymentId, order_id: req.params.orderId, amount: paid.amount, currency: 'INR', status: 'captured' } } },
+        });
+      }
       return { razorpay_order_id: req.params.orderId, razorpay_payment_id: paid.paymentId, razorpay_signature: paid.signature };
     },
   );

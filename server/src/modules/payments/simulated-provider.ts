@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
-import type { PaymentProvider } from './payment-provider';
+import { AppError } from '../../errors';
+import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import { hmacHex, paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures';
 
 export interface SimulatedSecrets {
@@ -8,18 +9,31 @@ export interface SimulatedSecrets {
   webhookSecret: string;
 }
 
+/** Sends a signed webhook to the shop a moment later, as Razorpay does. */
+export type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }) => Promise<void>;
+
 const id = (prefix: string) => `${prefix}_SIM${randomBytes(7).toString('hex')}`;
 
 /**
- * A stand-in for Razorpay when no keys are configured: orders and payments are
- * kept by the shop, and payments and webhooks are signed exactly like Razorpay's,
- * with secrets generated once and kept in the database.
+ * A stand-in for Razorpay when no keys are configured: orders, payments and
+ * refunds are kept by the shop, and payments and webhooks are signed exactly
+ * like Razorpay's, with secrets generated once and kept in the database.
  */
 export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
+  let sendWebhook: WebhookSender = async () => {};
+  const refundOf = (r: { id: string; status: string; amount_paise: number | string; refund_key: string }): ProviderRefund => ({
+    id: r.id,
+    status: r.status === 'processed' || r.status === 'failed' ? r.status : 'pending',
+    amount: Number(r.amount_paise),
+    refundKey: r.refund_key,
+  });
+
   const provider: PaymentProvider & {
-    pay(orderId: string): Promise<{ paymentId: string; signature: string; amount: number } | null>;
+    pay(orderId: string): Promise<{ paymentId: string; signature: string; amount: number; first: boolean } | null>;
     fail(orderId: string): Promise<{ paymentId: string } | null>;
     signWebhook(rawBody: string): string;
+    setWebhookSender(sender: WebhookSender): void;
+    sendWebhook: WebhookSender;
   } = {
     name: 'simulated',
     keyId: 'rzp_test_simulated',
@@ -38,14 +52,31 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
       const rows = await db.selectFrom('simulated_payments').select(['id', 'status', 'amount_paise']).where('order_id', '=', orderId).execute();
       return rows.map((r) => ({ id: r.id, status: r.status, amount: Number(r.amount_paise) }));
     },
-    /** The shopper pressed Pay in the simulated checkout: a captured payment and its signature. */
+    /**
+     * The shopper pressed Pay in the simulated checkout: a captured payment and its
+     * signature. An order is captured once: later presses (another tab, a double
+     * click) answer the same payment, as Razorpay Checkout does for a paid order.
+     */
     async pay(orderId) {
       const order = await db.selectFrom('simulated_orders').select(['id', 'amount_paise']).where('id', '=', orderId).executeTakeFirst();
       if (!order) return null;
-      const paymentId = id('pay');
       const amount = Number(order.amount_paise);
-      await db.insertInto('simulated_payments').values({ id: paymentId, order_id: orderId, status: 'captured', amount_paise: amount }).execute();
-      return { paymentId, signature: paymentSignature(secrets.keySecret, orderId, paymentId), amount };
+      const fresh = id('pay');
+      const first = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('simulated_orders')
+          .set({ captured_payment_id: fresh })
+          .where('id', '=', orderId)
+          .where('captured_payment_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return false;
+        await trx.insertInto('simulated_payments').values({ id: fresh, order_id: orderId, status: 'captured', amount_paise: amount }).execute();
+        return true;
+      });
+      const paymentId = first
+        ? fresh
+        : (await db.selectFrom('simulated_orders').select('captured_payment_id').where('id', '=', orderId).executeTakeFirstOrThrow()).captured_payment_id!;
+      return { paymentId, signature: paymentSignature(secrets.keySecret, orderId, paymentId), amount, first };
     },
     /** The shopper pressed Fail: a failed payment, as a declined card gives. */
     async fail(orderId) {
@@ -55,8 +86,45 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
       await db.insertInto('simulated_payments').values({ id: paymentId, order_id: orderId, status: 'failed', amount_paise: Number(order.amount_paise) }).execute();
       return { paymentId };
     },
+    /**
+     * Refunds a captured payment. Like Razorpay it refuses more than is left of
+     * the payment, answers 'pending', and tells the shop by a signed
+     * `refund.processed` webhook a moment later. One refund per key.
+     */
+    async refund(paymentId, amountPaise, refundKey) {
+      const existing = await db.selectFrom('simulated_refunds').selectAll().where('refund_key', '=', refundKey).executeTakeFirst();
+      if (existing) return { ...refundOf(existing), status: 'pending' };
+      const payment = await db.selectFrom('simulated_payments').select(['id', 'status', 'amount_paise']).where('id', '=', paymentId).executeTakeFirst();
+      if (!payment || payment.status !== 'captured') throw new AppError('provider_refund_refused', 400, 'The payment is not captured');
+      const refunded = await db
+        .selectFrom('simulated_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_paise'), eb.lit(0)).as('sum'))
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+      if (Number(refunded.sum) + amountPaise > Number(payment.amount_paise)) {
+        throw new AppError('provider_refund_refused', 400, 'The refund amount provided is greater than amount captured');
+      }
+      const refundId = id('rfnd');
+      await db.insertInto('simulated_refunds').values({ id: refundId, payment_id: paymentId, amount_paise: amountPaise, status: 'processed', refund_key: refundKey }).execute();
+      await sendWebhook({
+        event: 'refund.processed',
+        id: `evt_${refundId}`,
+        payload: { refund: { entity: { id: refundId, payment_id: paymentId, amount: amountPaise, currency: 'INR', status: 'processed', notes: { refund_key: refundKey } } } },
+      });
+      return { id: refundId, status: 'pending', amount: amountPaise, refundKey };
+    },
+    async fetchRefunds(paymentId) {
+      const rows = await db.selectFrom('simulated_refunds').selectAll().where('payment_id', '=', paymentId).execute();
+      return rows.map(refundOf);
+    },
     signWebhook(rawBody) {
       return hmacHex(secrets.webhookSecret, rawBody);
+    },
+    setWebhookSender(sender) {
+      sendWebhook = sender;
+    },
+    sendWebhook(event) {
+      return sendWebhook(event);
     },
   };
   return provider;

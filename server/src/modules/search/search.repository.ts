@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import { deletions } from '../../../../shared/src/search-text';
 
 /** Rows per statement: stays under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -157,6 +158,7 @@ export async function matchingProducts(
     const rows = await postings.limit(q.limit).execute();
     return rows.map((r) => Number(r.product_id));
   }
+  const postgres = isPostgres(db);
   let query = db.selectFrom(postings.limit(q.scan).as('d')).select('d.product_id');
   q.filters.forEach((terms, i) => {
     const alias = `f${i}` as 'f';
@@ -165,7 +167,11 @@ export async function matchingProducts(
         selectFrom(`search_postings as ${alias}`)
           .select(sql.lit(1).as('one'))
           .whereRef(`${alias}.product_id`, '=', 'd.product_id')
-          .where(`${alias}.term`, 'in', terms),
+          .where(`${alias}.term`, 'in', terms)
+          // PostgreSQL turns a plain EXISTS into a hash semi-join that reads every posting of these
+          // words (250,000 rows for common ones); with OFFSET 0 it cannot, and probes the
+          // (product_id, term) index once per candidate instead, as SQLite does.
+          .$if(postgres, (qb) => qb.offset(0)),
       ),
     );
   });

@@ -7,6 +7,7 @@ export async function storefrontRoutes(app: App) {
   app.get(
     '/api/storefront/home',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['storefront'],
         summary: 'Everything the home page shows, in one answer: adverts and the first products of each category',
@@ -21,7 +22,7 @@ export async function storefrontRoutes(app: App) {
 
   app.get(
     '/api/config',
-    { schema: { tags: ['storefront'], summary: 'Public configuration of the storefront', response: { 200: PublicConfig } } },
+    { config: { publicCache: true }, schema: { tags: ['storefront'], summary: 'Public configuration of the storefront', response: { 200: PublicConfig } } },
     async () => app.config.public,
   );
 }

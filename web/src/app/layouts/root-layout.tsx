@@ -1,8 +1,19 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { Footer } from '../../features/layout/components/footer';
 import { Header } from '../../features/layout/components/header';
+import { RouteErrorBoundary } from '../routes/route-error';
+
+/** A new page starts at the top; back and forward keep the browser's own scroll restoration. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
+}
 
 /** Header and footer around every page; lazily loaded pages show a spinner while their code arrives. */
 export function RootLayout() {
@@ -16,12 +27,14 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="content" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-3 py-4 outline-none sm:px-4 sm:py-6">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

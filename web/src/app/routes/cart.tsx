@@ -164,6 +164,7 @@ function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
               })
             }
             className={`${primaryButton} w-full py-3 text-lg`}
+            data-checkout-button
           >
             {checkout.isProcessing ? orderMessages.processing : orderMessages.checkoutAll}
           </button>

@@ -5,6 +5,7 @@ import { PRODUCT_IMAGE_SIZES } from '../../../../shared/src/images';
 import { formatRupees } from '../../../../shared/src/money';
 import { messages } from '../../../../shared/src/messages';
 import { orderMessages } from '../../../../shared/src/order-messages';
+import { stockLabel } from '../../../../shared/src/stock';
 import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { SlideShow } from '../../components/ui/slide-show';
@@ -72,9 +73,10 @@ export function ProductRoute() {
         <p className="text-sm font-medium text-brand-700">{p.category}</p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
         <p className="text-2xl font-bold text-slate-900">{formatRupees(p.price)}</p>
+        <StockNote stock={p.stock} />
         {p.price > 0 ? (
           <div className="flex flex-wrap gap-3">
-            <AddToCartButton productId={p.id} />
+            {p.stock !== 0 && <AddToCartButton productId={p.id} />}
             <Link to="/cart" className={secondaryButton}>
               {messages.goToCart}
             </Link>
@@ -93,6 +95,13 @@ export function ProductRoute() {
       </div>
     </article>
   );
+}
+
+/** "Out of stock" (and no Add to Cart) or "Only N left" for tracked products. */
+function StockNote({ stock }: { stock: number | null }) {
+  const label = stockLabel(stock);
+  if (!label) return null;
+  return <p className={stock === 0 ? 'text-lg font-semibold text-red-700' : 'font-semibold text-amber-800'}>{label}</p>;
 }
 
 /**

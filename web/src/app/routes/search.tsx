@@ -12,7 +12,17 @@ export function SearchRoute() {
   const query = (params.get('q') ?? '').trim();
   const search = useSearchProducts(query);
 
-  if (query !== '' && search.isPending) return <Spinner label="Loading search results" />;
+  // No words to search for: say so rather than 'Search Results for ""'.
+  if (query === '') {
+    return (
+      <div className="py-16 text-center">
+        <PageMeta title="Search" />
+        <h1 className="text-2xl font-bold text-slate-900">Search the shop</h1>
+        <p className="mt-2 text-slate-700">Type what you are looking for in the search box above, for example “drone kit”.</p>
+      </div>
+    );
+  }
+  if (search.isPending) return <Spinner label="Loading search results" />;
 
   if (isNotFound(search.error)) {
     return (

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { iconButton } from './button-styles';
 
@@ -17,8 +16,27 @@ type SlideShowProps = {
 /** An autoplaying, looping carousel (embla) with previous/next arrows and one dot per slide. */
 export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex' }: SlideShowProps) {
   const many = slides.length > 1;
-  const [plugins] = useState(() => [Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: true })]);
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, active: many }, many ? plugins : []);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+
+  // The carousel's code is fetched after the first paint: the first slide shows without it, and
+  // the home page's initial JavaScript stays small.
+  useEffect(() => {
+    const node = viewportRef.current;
+    if (!node || !many) return;
+    let api: EmblaCarouselType | null = null;
+    let cancelled = false;
+    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+      if (cancelled) return;
+      api = EmblaCarousel(node, { loop: true }, [Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: true })]);
+      setEmbla(api);
+    });
+    return () => {
+      cancelled = true;
+      api?.destroy();
+      setEmbla(null);
+    };
+  }, [many, delay, slides.length]);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {

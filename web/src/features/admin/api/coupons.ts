@@ -5,10 +5,9 @@ import type { Coupon, CouponInput } from '../lib/coupon-format';
 const couponsKey = ['admin', 'coupons'] as const;
 type CouponAnswer = { message: string; coupon: Coupon };
 
-/** GET /api/coupons → {message, coupons}. */
-export async function getCoupons(signal?: AbortSignal): Promise<Coupon[]> {
-  const { coupons } = await adminGet<{ message: string; coupons: Coupon[] }>('/api/coupons', signal);
-  return coupons;
+/** GET /api/coupons → a JSON array (SPEC.md §7). */
+export function getCoupons(signal?: AbortSignal): Promise<Coupon[]> {
+  return adminGet<Coupon[]>('/api/coupons', signal);
 }
 
 export function couponsQueryOptions() {

@@ -11,6 +11,9 @@ export function productFormData(values: ProductForm): FormData {
   form.append('price', values.price.trim());
   form.append('description', values.description);
   form.append('category', values.category.trim());
+  form.append('stock', values.stock.trim());
+  if (values.hsnCode.trim()) form.append('hsnCode', values.hsnCode.trim());
+  if (values.gstRate.trim()) form.append('gstRate', values.gstRate.trim());
   for (const file of Array.from(values.images ?? [])) form.append('images', file);
   return form;
 }

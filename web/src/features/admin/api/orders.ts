@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
+import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../../shared/src/admin-orders.schemas';
+import { adminFetch, adminSend } from '../lib/admin-fetch';
 import { ordersQuery, type OrderFilters } from '../lib/order-filters';
 import { saveBlob } from '../lib/save-blob';
 
@@ -15,14 +16,23 @@ export type AdminOrder = {
   razorpayPaymentId: string | null;
   shippingAddress: string;
   nextStatuses: string[];
+  refunded: number;
+  refundPending: number;
+  flag: string | null;
+  courier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
 };
 export type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageSize: number };
 
 const ordersKey = ['admin', 'orders'] as const;
 
-/** GET /api/ordersAdmin: one page of the filtered orders, filtered and paged by the server. */
-export function getAdminOrders(filters: OrderFilters, signal?: AbortSignal): Promise<AdminOrderPage> {
-  return adminGet<AdminOrderPage>(`/api/ordersAdmin${ordersQuery(filters)}`, signal);
+/** GET /api/ordersAdmin: one page of the filtered orders as a JSON array, filtered and paged by the server; the total in X-Total-Count. */
+export async function getAdminOrders(filters: OrderFilters, signal?: AbortSignal): Promise<AdminOrderPage> {
+  const res = await adminFetch(`/api/ordersAdmin${ordersQuery(filters)}`, { signal });
+  const orders = (await res.json()) as AdminOrder[];
+  const header = (name: string, fallback: number) => Number(res.headers.get(name) ?? fallback);
+  return { orders, total: header('X-Total-Count', orders.length), page: header('X-Page', filters.page), pageSize: header('X-Page-Size', ADMIN_ORDERS_PAGE_SIZE) };
 }
 
 export function adminOrdersQueryOptions(filters: OrderFilters) {
@@ -38,9 +48,11 @@ export function useAdminOrders(filters: OrderFilters) {
   return useQuery(adminOrdersQueryOptions(filters));
 }
 
-/** PATCH /api/UserOrders/{orderId} {status}: 409 when the move is not allowed. */
-export function updateOrderStatus({ orderId, status }: { orderId: string; status: string }): Promise<{ message: string }> {
-  return adminSend<{ message: string }>('PATCH', `/api/UserOrders/${encodeURIComponent(orderId)}`, { status });
+export type StatusChange = { orderId: string; status: string; courier?: string; trackingNumber?: string; trackingUrl?: string };
+
+/** PATCH /api/UserOrders/{orderId} {status, and for dispatched courier, trackingNumber, trackingUrl?}: 409 when the move is not allowed. */
+export function updateOrderStatus({ orderId, ...body }: StatusChange): Promise<{ message: string }> {
+  return adminSend<{ message: string }>('PATCH', `/api/UserOrders/${encodeURIComponent(orderId)}`, body);
 }
 
 export function useUpdateOrderStatus() {

@@ -12,7 +12,7 @@ import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-
 import { AdminSection } from './admin-section';
 import { FileField, SelectField, TextAreaField, UploadProgress } from './form-controls';
 
-const FIELDS = ['title', 'price', 'description', 'category', 'images'] as const;
+const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
 
 /** SPEC.md §2 Add Product: Title, Price (free text), Description, Category dropdown, Images; with upload progress. */
 export function AddProductSection() {
@@ -27,7 +27,7 @@ export function AddProductSection() {
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({
     resolver: zodResolver(ProductForm),
-    defaultValues: { title: '', price: '', description: '', category: '', images: undefined },
+    defaultValues: { title: '', price: '', description: '', category: '', stock: '', hsnCode: '', gstRate: '', images: undefined },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -61,6 +61,9 @@ export function AddProductSection() {
             </option>
           ))}
         </SelectField>
+        <FormField label="Stock (units; empty: not tracked)" inputMode="numeric" autoComplete="off" error={errors.stock?.message} {...register('stock')} />
+        <FormField label="HSN/SAC code (for GST invoices)" inputMode="numeric" autoComplete="off" placeholder="9023" error={errors.hsnCode?.message} {...register('hsnCode')} />
+        <FormField label="GST rate (%)" inputMode="decimal" autoComplete="off" placeholder="18" error={errors.gstRate?.message} {...register('gstRate')} />
         <FileField label="Images" multiple accept="image/*" error={errors.images?.message} {...register('images')} />
         {progress !== null && <UploadProgress fraction={progress} />}
         <div>

@@ -14,6 +14,7 @@ import { ClaimsSection } from './claims-section';
 import { CouponsSection } from './coupons-section';
 import { ManageProductsSection } from './manage-products-section';
 import { OrdersSection } from './orders-section';
+import { NotifySection } from './notify-section';
 import { OutboxSection } from './outbox-section';
 import { OverviewSection } from './overview-section';
 import { PrintRequestsSection } from './print-requests-section';
@@ -29,6 +30,7 @@ const SECTIONS = [
   { id: 'cupo', label: 'Manage Coupons' },
   { id: 'claims', label: 'Free Claims' },
   { id: 'printing', label: '3D Printing Requests' },
+  { id: 'notify', label: 'Notify Me list' },
   { id: 'outbox', label: 'Mail outbox' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
@@ -53,6 +55,8 @@ function SectionContent({ section }: { section: SectionId }) {
       return <ClaimsSection />;
     case 'printing':
       return <PrintRequestsSection />;
+    case 'notify':
+      return <NotifySection />;
     case 'outbox':
       return <OutboxSection />;
   }

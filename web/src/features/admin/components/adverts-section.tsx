@@ -74,7 +74,7 @@ export function AdvertsSection() {
   return (
     <AdminSection title="Advert Image">
       <form onSubmit={(e) => void submit(e)} noValidate className="ad:flex ad:max-w-xl ad:flex-col ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
-        <FileField ref={input} label="Choose advert images" multiple accept="image/*" hint="Up to 5 images at a time." onChange={choose} />
+        <FileField ref={input} label="Choose advert images" multiple accept="image/*" hint="Up to 5 images at a time. Recommended size: 1600 × 600 pixels (8:3); other proportions are shown whole, with a margin." onChange={choose} />
         <FormError>{error}</FormError>
         <div>
           <button type="submit" className={primaryButton} disabled={upload.isPending}>

@@ -14,7 +14,7 @@ import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-
 import { FileField, TextAreaField, UploadProgress } from './form-controls';
 import { Modal } from './modal';
 
-const FIELDS = ['title', 'price', 'description', 'category', 'images'] as const;
+const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
 
 /** SPEC.md §2 'Edit Product': Title, Price, Description, Category (free text), Images; the list refreshes on close. */
 export function EditProductModal({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -33,6 +33,9 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
       price: String(product.price),
       description: product.description,
       category: product.category,
+      stock: product.stock === null ? '' : String(product.stock),
+      hsnCode: '',
+      gstRate: '',
       images: undefined,
     },
   });
@@ -64,6 +67,9 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
         <FormField label="Price" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
         <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
         <FormField label="Category" error={errors.category?.message} {...register('category')} />
+        <FormField label="Stock (units; empty: not tracked)" inputMode="numeric" autoComplete="off" error={errors.stock?.message} {...register('stock')} />
+        <FormField label="HSN/SAC code (for GST invoices)" inputMode="numeric" autoComplete="off" placeholder="9023" error={errors.hsnCode?.message} {...register('hsnCode')} />
+        <FormField label="GST rate (%)" inputMode="decimal" autoComplete="off" placeholder="18" error={errors.gstRate?.message} {...register('gstRate')} />
         <FileField
           label="Images"
           multiple

@@ -5,8 +5,8 @@ import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { formatOrderDate } from '../../orders/lib/order-format';
-import { downloadOrdersCsv, useAdminOrders, useUpdateOrderStatus, type AdminOrder } from '../api/orders';
-import { reasonOf } from '../lib/admin-fetch';
+import { downloadOrdersCsv, useAdminOrders, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
+import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
 import { useDebounced } from '../hooks/use-debounced';
 import {
   changeFilters,
@@ -22,6 +22,8 @@ import { AdminSection, Pager } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
+import { DispatchDialog } from './dispatch-dialog';
+import { OrderMoneyPanel } from './order-money-panel';
 import { StatusBadge } from './status-badge';
 
 /** 'dispatched' → 'Dispatched'. */
@@ -29,7 +31,7 @@ function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1).replace('_', ' ');
 }
 
-type PendingChange = { orderId: string; status: string };
+type PendingChange = StatusChange;
 
 function OrderStatusSelect({ order, onChoose, busy }: { order: AdminOrder; onChoose: (status: string) => void; busy: boolean }) {
   const id = useId();
@@ -65,6 +67,21 @@ function OrderStatusSelect({ order, onChoose, busy }: { order: AdminOrder; onCho
   );
 }
 
+/** Payments and refunds, loaded when the admin opens them. */
+function MoneyDetails({ order }: { order: AdminOrder }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="ad:border-t ad:border-slate-200 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="ad:cursor-pointer ad:font-medium ad:text-blue-800">Payments and refunds</summary>
+      {open && (
+        <div className="ad:mt-3">
+          <OrderMoneyPanel orderId={order.orderId} />
+        </div>
+      )}
+    </details>
+  );
+}
+
 function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (status: string) => void; busy: boolean }) {
   const headingId = useId();
   return (
@@ -78,7 +95,10 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
             <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <div className="ad:flex ad:flex-wrap ad:gap-2">
+          {order.flag === 'late_payment' && <StatusBadge status="late payment refunded" tone="red" />}
+          <StatusBadge status={order.status} />
+        </div>
       </header>
       <div className="ad:grid ad:gap-4 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800 ad:sm:grid-cols-2">
         <dl className="ad:grid ad:grid-cols-[auto_1fr] ad:gap-x-3 ad:gap-y-1">
@@ -92,6 +112,14 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
           <dd className="ad:break-all">{order.razorpayOrderId ?? '—'}</dd>
           <dt className="ad:font-medium ad:text-slate-600">Payment id</dt>
           <dd className="ad:break-all">{order.razorpayPaymentId ?? '—'}</dd>
+          {order.courier && (
+            <>
+              <dt className="ad:font-medium ad:text-slate-600">Shipped with</dt>
+              <dd className="ad:break-all">
+                {order.courier}, {order.trackingNumber}
+              </dd>
+            </>
+          )}
         </dl>
         <div className="ad:flex ad:flex-col ad:gap-3">
           <div>
@@ -108,9 +136,17 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
             <span className="ad:font-medium ad:text-slate-600">Total: </span>
             <span className="ad:font-semibold ad:text-slate-900">{formatRupees(order.totalAmount)}</span>
           </p>
+          {(order.refunded > 0 || order.refundPending > 0) && (
+            <p>
+              {order.refunded > 0 && <span className="ad:font-semibold ad:text-green-800">Refunded {formatRupees(order.refunded)}</span>}
+              {order.refunded > 0 && order.refundPending > 0 && ' · '}
+              {order.refundPending > 0 && <span>Refund of {formatRupees(order.refundPending)} in progress</span>}
+            </p>
+          )}
           <OrderStatusSelect order={order} onChoose={onChoose} busy={busy} />
         </div>
       </div>
+      <MoneyDetails order={order} />
     </article>
   );
 }
@@ -125,6 +161,7 @@ export function OrdersSection() {
   const orders = useAdminOrders(effective);
   const update = useUpdateOrderStatus();
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
+  const [dispatching, setDispatching] = useState<{ orderId: string; errors: Record<string, string> } | null>(null);
   const [exporting, setExporting] = useState(false);
   const searchId = useId();
 
@@ -134,17 +171,22 @@ export function OrdersSection() {
 
   const set = (change: Partial<OrderFilters>) => setFilters(changeFilters(effective, change));
 
-  const apply = async ({ orderId, status }: PendingChange) => {
+  const apply = async (change: PendingChange) => {
     try {
-      await update.mutateAsync({ orderId, status });
+      await update.mutateAsync(change);
       notify('success', adminMessages.statusUpdated);
+      return true;
     } catch (error) {
       notify('error', withReason(adminMessages.failedToUpdateStatus, reasonOf(error)));
+      // The server's per-field messages go back under the dispatch fields.
+      if (change.status === 'dispatched') setDispatching({ orderId: change.orderId, errors: fieldErrorsOf(error) });
+      return false;
     }
   };
 
   const choose = (orderId: string, status: string) => {
-    if (status === 'delivered') setConfirming({ orderId, status });
+    if (status === 'delivered' || status === 'canceled') setConfirming({ orderId, status });
+    else if (status === 'dispatched') setDispatching({ orderId, errors: {} });
     else void apply({ orderId, status });
   };
 
@@ -229,11 +271,25 @@ export function OrdersSection() {
           <Pager page={effective.page} pages={pages} onPage={(page) => set({ page })} label="Order pages" />
         </>
       )}
+      {dispatching && (
+        <DispatchDialog
+          key={JSON.stringify(dispatching.errors)}
+          orderId={dispatching.orderId}
+          errors={dispatching.errors}
+          onCancel={() => setDispatching(null)}
+          onConfirm={(details) => {
+            const orderId = dispatching.orderId;
+            setDispatching(null);
+            void apply({ orderId, status: 'dispatched', ...details });
+          }}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
-          title="Mark as delivered?"
-          message={adminMessages.confirmDelivered}
-          confirmLabel="Set to Delivered"
+          title={confirming.status === 'canceled' ? 'Cancel this order?' : 'Mark as delivered?'}
+          message={confirming.status === 'canceled' ? adminMessages.confirmCanceled : adminMessages.confirmDelivered}
+          confirmLabel={confirming.status === 'canceled' ? 'Cancel order' : 'Set to Delivered'}
+          danger={confirming.status === 'canceled'}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             const change = confirming;

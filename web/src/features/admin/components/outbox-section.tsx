@@ -3,6 +3,7 @@ import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatOrderDate } from '../../orders/lib/order-format';
 import { useOutbox } from '../api/outbox';
+import { mailParts } from '../lib/mail-links';
 import { reasonOf } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
 import { AdminSection, Pager } from './admin-section';
@@ -43,7 +44,17 @@ export function OutboxSection() {
                       <time dateTime={mail.createdAt}>{formatOrderDate(mail.createdAt)}</time>
                     </span>
                   </summary>
-                  <pre className="ad:overflow-x-auto ad:border-t ad:border-slate-200 ad:px-4 ad:py-3 ad:text-sm ad:whitespace-pre-wrap ad:break-words ad:text-slate-800">{mail.text}</pre>
+                  <pre className="ad:overflow-x-auto ad:border-t ad:border-slate-200 ad:px-4 ad:py-3 ad:text-sm ad:whitespace-pre-wrap ad:break-words ad:text-slate-800">
+                    {mailParts(mail.text).map((part, i) =>
+                      part.href ? (
+                        <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="ad:font-medium ad:text-blue-800 ad:underline">
+                          {part.text}
+                        </a>
+                      ) : (
+                        part.text
+                      ),
+                    )}
+                  </pre>
                 </details>
               </li>
             ))}

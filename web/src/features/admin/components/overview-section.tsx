@@ -1,4 +1,5 @@
 import { formatRupees } from '../../../../../shared/src/money';
+import { LOW_STOCK_THRESHOLD } from '../../../../../shared/src/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOverview } from '../api/overview';
 import { reasonOf } from '../lib/admin-fetch';
@@ -44,6 +45,21 @@ export function OverviewSection() {
                   </tbody>
                 </table>
               </div>
+            )}
+          </div>
+          <div>
+            <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">Low on stock</h3>
+            {overview.data.lowStock.length === 0 ? (
+              <p className="ad:mt-2 ad:text-slate-700">No tracked product is at {LOW_STOCK_THRESHOLD} units or fewer.</p>
+            ) : (
+              <ul className="ad:mt-2 ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:text-sm ad:text-slate-800" aria-label="Products low on stock">
+                {overview.data.lowStock.map((p) => (
+                  <li key={p.id} className="ad:flex ad:justify-between ad:px-3 ad:py-2">
+                    <span>{p.title}</span>
+                    <span className={p.stock === 0 ? 'ad:font-semibold ad:text-red-700' : 'ad:tabular-nums'}>{p.stock === 0 ? 'Out of stock' : `${p.stock} left`}</span>
+                  </li>
+                ))}
+              </ul>
             )}
           </div>
         </>

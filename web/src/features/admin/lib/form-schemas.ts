@@ -7,7 +7,7 @@ import { z } from 'zod';
  * it into a chunk of its own on the home page's critical path.
  */
 export function isRupeeAmount(text: string): boolean {
-  return /^\d{1,10}(\.\d{1,2})?$/.test(text.trim());
+  return /^\d{1,8}(\.\d{1,2})?$/.test(text.trim());
 }
 
 const MONEY_HELP = 'Enter an amount in rupees: a non-negative number with at most 2 decimals';
@@ -30,6 +30,11 @@ export const ProductForm = z.object({
     .refine((v) => v.trim() === '' || isRupeeAmount(v), 'Enter a price in rupees: a non-negative number with at most 2 decimals'),
   description: z.string().max(5000, 'Descriptions have at most 5,000 characters'),
   category: z.string().trim().min(1, 'Select a category'),
+  /** empty: the shop does not track this product's stock */
+  stock: z.string().refine((v) => v.trim() === '' || (/^\d{1,7}$/.test(v.trim()) && Number(v) <= 1_000_000), 'Enter a whole number of units from 0 to 1,000,000, or leave empty'),
+  /** empty: the default (9023) on a new product, unchanged on an edit */
+  hsnCode: z.string().refine((v) => v.trim() === '' || /^\d{4,8}$/.test(v.trim()), 'Enter 4 to 8 digits, or leave empty'),
+  gstRate: z.string().refine((v) => ['', '0', '0.25', '3', '5', '12', '18', '28'].includes(v.trim()), 'Enter 0, 0.25, 3, 5, 12, 18 or 28, or leave empty'),
   images: files,
 });
 export type ProductForm = z.infer<typeof ProductForm>;

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { changeFilters, initialOrderFilters, ordersQuery, pageCount } from './order-filters';
 
 describe('ordersQuery', () => {
-  it('leaves out the defaults', () => {
-    expect(ordersQuery(initialOrderFilters)).toBe('');
+  it('leaves out the default filters, and always pages (the server answers everything without a page)', () => {
+    expect(ordersQuery(initialOrderFilters)).toBe('?page=1&pageSize=25');
   });
 
   it('combines status, period, trimmed search and page', () => {
-    expect(ordersQuery({ status: 'placed', period: '6m', q: '  a@b.in ', page: 3 })).toBe('?status=placed&period=6m&q=a%40b.in&page=3');
+    expect(ordersQuery({ status: 'placed', period: '6m', q: '  a@b.in ', page: 3 })).toBe('?status=placed&period=6m&q=a%40b.in&page=3&pageSize=25');
   });
 
   it('drops the page for the CSV export', () => {

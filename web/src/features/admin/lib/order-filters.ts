@@ -1,3 +1,4 @@
+import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../../shared/src/admin-orders.schemas';
 import { queryString } from '../../../lib/api-client';
 
 export const STATUS_FILTERS = [
@@ -36,7 +37,8 @@ export function ordersQuery(filters: OrderFilters, withPage = true): string {
     status: filters.status === 'all' ? undefined : filters.status,
     period: filters.period === 'all' ? undefined : filters.period,
     q: q || undefined,
-    page: withPage && filters.page > 1 ? filters.page : undefined,
+    page: withPage ? filters.page : undefined,
+    pageSize: withPage ? ADMIN_ORDERS_PAGE_SIZE : undefined,
   });
 }
 

@@ -86,6 +86,9 @@ export function EditProfileForm({ user }: { user: Me }) {
         }
       }
     }
+  }, () => {
+    // A later attempt that fails the form's own checks must not leave an earlier "saved" message up.
+    setSuccesses([]);
   });
 
   return (

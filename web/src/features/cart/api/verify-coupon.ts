@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 
-export type CouponResult = { success: boolean; discount: number; message: string };
+/** SPEC.md's answer; `code` is the code as the shop stores it. */
+export type CouponResult = { success: boolean; discount: number; message: string; code?: string };
 
 /**
  * POST /api/verifyCoupon with SPEC.md's body. The server prices the coupon

@@ -35,7 +35,7 @@ export function useCoupon(cart: Cart | undefined) {
       {
         onSuccess: (result) => {
           if (result.success) {
-            setApplied({ code: trimmed, discount: result.discount, signature });
+            setApplied({ code: result.code ?? trimmed, discount: result.discount, signature });
             notify('success', result.message);
           } else {
             notify('error', result.message);

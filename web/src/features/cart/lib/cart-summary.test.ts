@@ -3,7 +3,7 @@ import type { Cart, CartLine } from '../../../../../shared/src/orders.schemas';
 import { clampQuantity, itemCountLabel, orderItems, summarizeCart, withoutLine, withQuantity } from './cart-summary';
 
 function line(id: number, price: number, quantity: number, extra: Partial<CartLine> = {}): CartLine {
-  return { id, quantity, title: `Kit ${id}`, price, image: null, available: true, previousPrice: null, ...extra };
+  return { id, quantity, title: `Kit ${id}`, price, image: null, available: true, previousPrice: null, stock: null, ...extra };
 }
 
 describe('summarizeCart', () => {

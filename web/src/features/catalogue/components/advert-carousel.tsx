@@ -22,6 +22,7 @@ export function AdvertCarousel({ adverts }: { adverts: AdvertImage[] }) {
           height={600}
           sizes={ADVERT_IMAGE_SIZES}
           priority={i === 0}
+          fit="contain"
           className="aspect-[8/3] w-full rounded-lg"
         />
       ))}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '../../../../../shared/src/catalogue.schemas';
 import { formatRupees } from '../../../../../shared/src/money';
+import { stockMessages } from '../../../../../shared/src/stock';
 import type { CardSize } from '../hooks/use-display-prefs';
 import { ProductImage } from './product-image';
 
@@ -39,6 +40,7 @@ export function ProductCard({ product, size, imageSizes, className = '' }: Produ
           <p className={`mt-auto font-semibold text-slate-900 ${titleClass[size]}`}>
             {product.price <= 0 ? 'Free' : formatRupees(product.price)}
           </p>
+          {product.stock === 0 && <p className={`font-semibold text-red-700 ${titleClass[size]}`}>{stockMessages.outOfStock}</p>}
         </div>
       </Link>
     </li>

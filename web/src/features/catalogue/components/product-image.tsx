@@ -11,10 +11,12 @@ type ProductImageProps = {
   width?: number;
   height?: number;
   className?: string;
+  /** contain shows the whole picture (adverts of other proportions), cover fills the box (product cards) */
+  fit?: 'cover' | 'contain';
 };
 
 /** An uploaded image with its WebP renditions; width and height reserve its box so nothing shifts. */
-export function ProductImage({ path, alt, sizes, priority = false, width = 800, height = 800, className = '' }: ProductImageProps) {
+export function ProductImage({ path, alt, sizes, priority = false, width = 800, height = 800, className = '', fit = 'cover' }: ProductImageProps) {
   if (!path) {
     return (
       <div
@@ -39,7 +41,7 @@ export function ProductImage({ path, alt, sizes, priority = false, width = 800, 
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
-      className={`bg-slate-100 object-cover ${className}`}
+      className={`bg-slate-100 ${fit === 'contain' ? 'object-contain' : 'object-cover'} ${className}`}
     />
   );
 }

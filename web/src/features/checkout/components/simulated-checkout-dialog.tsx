@@ -19,8 +19,24 @@ export function SimulatedCheckoutDialog({ session, onClosed }: Props) {
 
   useEffect(() => {
     const dialog = ref.current;
+    // showModal() keeps Tab inside the dialog; on closing, the focus goes back to what opened it
+    // ("Checkout All"), once the page has re-enabled it.
+    // The button may have lost the focus already (it is disabled while the order is created).
+    const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener = active ?? document.querySelector<HTMLElement>('[data-checkout-button]');
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      let tries = 0;
+      const restore = () => {
+        // The cart re-renders its button while the checkout settles: find it again if it was replaced.
+        const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('[data-checkout-button]');
+        if (!target) return;
+        if ((target as HTMLButtonElement).disabled && tries++ < 40) setTimeout(restore, 50);
+        else target.focus();
+      };
+      setTimeout(restore, 0);
+    };
   }, []);
 
   const finish = (outcome: () => void) => {
@@ -63,6 +79,21 @@ export function SimulatedCheckoutDialog({ session, onClosed }: Props) {
       onCancel={(e) => {
         e.preventDefault();
         dismiss();
+      }}
+      // Tab and Shift+Tab cycle through the dialog's controls (a modal dialog would otherwise let the focus leave for the browser's own bar).
+      onKeyDown={(e) => {
+        if (e.key !== 'Tab') return;
+        const controls = [...(ref.current?.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input:not([disabled])') ?? [])];
+        const first = controls[0];
+        const last = controls[controls.length - 1];
+        if (!first || !last) return;
+        if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        } else if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        }
       }}
       className="m-auto w-[calc(100%-1.5rem)] max-w-sm overflow-hidden rounded-xl p-0 shadow-2xl backdrop:bg-slate-950/60"
     >

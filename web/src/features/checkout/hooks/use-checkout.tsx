@@ -68,8 +68,10 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
       try {
         await processOrder(body);
       } catch (error) {
-        notify('error', error instanceof ApiError && error.status === 400 ? orderMessages.paymentVerificationFailed : orderMessages.paymentError);
-        await navigate('/orderFail');
+        // A payment for an order that stopped awaiting one is being refunded: the failure page says so.
+        const late = error instanceof ApiError && error.code === 'payment_late';
+        notify('error', error instanceof ApiError && error.status === 400 ? orderMessages.paymentVerificationFailed : late ? error.message : orderMessages.paymentError);
+        await navigate('/orderFail', late ? { state: { detail: error.message } } : undefined);
         stop();
         return;
       }

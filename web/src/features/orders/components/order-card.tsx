@@ -54,6 +54,22 @@ export function OrderCard({ order }: { order: UserOrder }) {
         <dd className="text-slate-900">{order.address}</dd>
         <dt className="font-medium text-slate-600">Phone</dt>
         <dd className="text-slate-900">{order.phone}</dd>
+        {order.courier && (
+          <>
+            <dt className="font-medium text-slate-600">Shipped with</dt>
+            <dd className="text-slate-900">
+              {order.courier}, tracking number {order.trackingNumber}
+              {order.trackingUrl && (
+                <>
+                  {' · '}
+                  <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+                    Track your parcel
+                  </a>
+                </>
+              )}
+            </dd>
+          </>
+        )}
         {order.discount > 0 && (
           <>
             <dt className="font-medium text-slate-600">Coupon discount</dt>
@@ -63,8 +79,30 @@ export function OrderCard({ order }: { order: UserOrder }) {
             </dd>
           </>
         )}
+        {order.invoice ? (
+          <>
+            <dt className="font-medium text-slate-600">Tax invoice</dt>
+            <dd className="text-slate-900">
+              <a href={`/api/orders/${encodeURIComponent(order.order_id)}/invoice.pdf`} download className="font-medium text-brand-700 underline">
+                {order.invoice} (PDF)
+              </a>
+            </dd>
+          </>
+        ) : null}
         <dt className="font-medium text-slate-600">Total</dt>
         <dd className="text-base font-bold text-slate-900">{formatRupees(order.total_amount)}</dd>
+        {order.refunded > 0 && (
+          <>
+            <dt className="font-medium text-slate-600">Refund</dt>
+            <dd className="font-semibold text-green-800">Refunded {formatRupees(order.refunded)}</dd>
+          </>
+        )}
+        {order.refund_pending > 0 && (
+          <>
+            <dt className="font-medium text-slate-600">Refund in progress</dt>
+            <dd className="text-slate-900">{formatRupees(order.refund_pending)} is on its way back to your original payment method</dd>
+          </>
+        )}
       </dl>
     </article>
   );

@@ -41,7 +41,9 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
       if (!open) setOpen(true);
       const step = e.key === 'ArrowDown' ? 1 : -1;
       setActive((i) => (suggestions.length === 0 ? -1 : (i + step + suggestions.length) % suggestions.length));
-    } else if (e.key === 'Escape') {
+    } else if (e.key === 'Escape' && open) {
+      // The first Esc closes the suggestions (and keeps the text a search box would otherwise clear).
+      e.preventDefault();
       setOpen(false);
       setActive(-1);
     } else if (e.key === 'Enter' && showList && active >= 0 && suggestions[active] !== undefined) {

@@ -1,0 +1,37 @@
+// `npm run build:server`: compiles the server, with its pure-JavaScript dependencies, to one ES
+// module, dist/server/main.js, so that production runs plain JavaScript (no tsx at run time) and
+// starts fast: one file to parse instead of some two thousand modules to resolve and load.
+// Native modules and packages that read files from their own folder at run time stay in
+// node_modules and are imported from there.
+import { build } from 'esbuild';
+
+const external = [
+  'better-sqlite3',
+  'sharp',
+  'pg-native',
+  '@fastify/swagger-ui',
+  // reads its standard fonts from its own folder
+  'pdfkit',
+  // optional peer dependencies that are never installed
+  'mysql2',
+  '@aws-sdk/*',
+  'mongodb',
+  '@prisma/client',
+  'drizzle-orm',
+];
+
+await build({
+  // seed-process: the demo catalogue is seeded in a child process (server/src/seed/seed-process.ts).
+  entryPoints: { main: 'server/src/main.ts', 'seed-process': 'server/src/seed/seed-process.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // CommonJS dependencies call require(); give the bundle one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export async function taxInfo(db: Db, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db.selectFrom('products').select(['id', 'hsn_code', 'gst_rate_bp']).where('id', 'in', productIds).execute();
+}
+
+/**
+ * The next number of a series, inside the caller's transaction: the counter row
+ * is locked until the transaction ends, so numbers are consecutive and none is
+ * lost (a transaction that rolls back gives its number back with it).
+ */
+export async function nextInSeries(db: Db, series: string): Promise<number> {
+  await db.insertInto('invoice_counters').values({ series, last: 0 }).onConflict((oc) => oc.column('series').doNothing()).execute();
+  const row = await db
+    .updateTable('invoice_counters')
+    .set({ last: sql`last + 1` })
+    .where('series', '=', series)
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return Number(row.last);
+}
+
+export async function insertInvoice(db: Db, orderId: number, number: string): Promise<void> {
+  // ISO-8601 written here, so the date reads the same on both databases.
+  await db.insertInto('invoices').values({ order_id: orderId, number, issued_at: new Date().toISOString() }).execute();
+}
+
+export async function invoiceOf(db: Db, orderId: number) {
+  return db.selectFrom('invoices').select(['number', 'issued_at']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+export async function orderForInvoice(db: Db, orderCode: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'order_code', 'user_id', 'name', 'email', 'phone', 'address', 'delivery_state', 'subtotal_paise', 'discount_paise', 'total_paise', 'coupon_code', 'paid_at'])
+    .where('order_code', '=', orderCode.toUpperCase())
+    .executeTakeFirst();
+  return row && { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), total_paise: Number(row.total_paise) };
+}
+
+export async function linesForInvoice(db: Db, orderId: number) {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
+}
+
+export async function numbersOf(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('invoices').select(['order_id', 'number']).where('order_id', 'in', orderIds).execute();
+}

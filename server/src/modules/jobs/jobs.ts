@@ -1,0 +1,22 @@
+import type { App } from '../../app';
+import { reconcile } from '../orders/orders.service';
+import { scheduler, type Job } from './scheduler';
+
+/**
+ * The shop's periodic work, run inside the app by one node at a time: the
+ * simulated provider's webhooks that are due, and the reconciliation of orders
+ * awaiting payment and of pending refunds (`npm run payments:reconcile` runs the
+ * same by hand). Adding a job is one entry here.
+ */
+export function shopJobs(app: App): Job[] {
+  const jobs: Job[] = [{ name: 'reconcile-payments', everyMs: app.config.jobs.reconcileEveryMs, run: () => reconcile(app.orderDeps, app.config.pendingOrderMinutes) }];
+  const webhooks = app.simulatedWebhooks;
+  if (webhooks) jobs.push({ name: 'simulated-webhooks', everyMs: 0, run: () => webhooks.deliverDue() });
+  return jobs;
+}
+
+export function startJobs(app: App) {
+  const s = scheduler(app.db, app.log, shopJobs(app), { tickMs: app.config.jobs.tickMs, leaseMs: app.config.jobs.leaseMs });
+  if (app.config.jobs.enabled) s.start();
+  return s;
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../../db/database';
+import { NOTIFY_PAGE_SIZE, notifyMessages, type NotifySignup } from '../../../../shared/src/notify.schemas';
+import { csvCell } from '../orders/orders-admin.service';
+import * as repo from './notify.repository';
+
+/** Keeps the address once (any case); says whether it was new. */
+export async function signUp(db: Db, email: string): Promise<{ message: string; added: boolean }> {
+  const added = await repo.addSignup(db, email);
+  return { message: added ? notifyMessages.added : notifyMessages.already, added };
+}
+
+export async function list(db: Db, page: number): Promise<{ signups: NotifySignup[]; total: number }> {
+  const [rows, total] = await Promise.all([repo.listSignups(db, { limit: NOTIFY_PAGE_SIZE, offset: (page - 1) * NOTIFY_PAGE_SIZE }), repo.countSignups(db)]);
+  return { signups: rows.map((r) => ({ id: r.id, email: r.email, createdAt: String(r.created_at) })), total };
+}
+
+/** Every address as CSV (newest first), for a mailing tool. */
+export async function csv(db: Db): Promise<string> {
+  const rows = await repo.listSignups(db, { limit: 1_000_000, offset: 0 });
+  return `${['Email', 'Signed up at'].map(csvCell).join(',')}\r\n${rows.map((r) => [r.email, String(r.created_at)].map(csvCell).join(',')).join('\r\n')}${rows.length ? '\r\n' : ''}`;
+}

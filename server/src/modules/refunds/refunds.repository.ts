@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { RefundStatus } from '../../db/schema';
+
+const refundColumns = [
+  'id',
+  'order_id',
+  'payment_id',
+  'amount_paise',
+  'status',
+  'kind',
+  'reason',
+  'lines',
+  'idempotency_key',
+  'provider_refund_id',
+  'failure_reason',
+  'attempts',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'processed_at',
+] as const;
+
+function normaliseRefund<T extends { amount_paise: unknown }>(row: T) {
+  return { ...row, amount_paise: Number(row.amount_paise) };
+}
+
+function normalisePayment<T extends { amount_paise: unknown; refunded_paise: unknown }>(row: T) {
+  return { ...row, amount_paise: Number(row.amount_paise), refunded_paise: Number(row.refunded_paise) };
+}
+
+export async function insertPayment(db: Db, p: { order_id: number; provider_payment_id: string; amount_paise: number; late: number }): Promise<number | null> {
+  const row = await db
+    .insertInto('order_payments')
+    .values(p)
+    .onConflict((oc) => oc.column('provider_payment_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function paymentsOf(db: Db, orderId: number) {
+  const rows = await db.selectFrom('order_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  return rows.map(normalisePayment);
+}
+
+export async function findPayment(db: Db, id: number) {
+  const row = await db.selectFrom('order_payments').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && normalisePayment(row);
+}
+
+/**
+ * Sets aside `amount` of a payment for a refund, in one conditional statement:
+ * of any number of concurrent refunds, together they never pass the payment.
+ */
+export async function reserveRefundable(db: Db, paymentId: number, amount: number): Promise<boolean> {
+  const res = await db
+    .updateTable('order_payments')
+    .set({ refunded_paise: sql`refunded_paise + ${amount}` })
+    .where('id', '=', paymentId)
+    .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Gives back what a failed refund had set aside. */
+export async function releaseRefundable(db: Db, paymentId: number, amount: number): Promise<void> {
+  await db
+    .updateTable('order_payments')
+    .set({ refunded_paise: sql`refunded_paise - ${amount}` })
+    .where('id', '=', paymentId)
+    .where('refunded_paise', '>=', amount)
+    .execute();
+}
+
+export async function insertRefund(
+  db: Db,
+  r: { order_id: number; payment_id: number; amount_paise: number; kind: string; reason: string; lines: string | null; idempotency_key: string; created_by: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('refunds')
+    .values({ ...r, status: 'pending' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type RefundRow = NonNullable<Awaited<ReturnType<typeof findRefund>>>;
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+
+export async function findRefund(db: Db, id: number) {
+  const row = await db.selectFrom('refunds').select(refundColumns).where('id', '=', id).executeTakeFirst();
+  return row && normaliseRefund(row);
+}
+
+export async function findRefundByKey(db: Db, key: string) {
+  const row = await db.selectFrom('refunds').select(refundColumns).where('idempotency_key', '=', key).executeTakeFirst();
+  return row && normaliseRefund(row);
+}
+
+export async function findRefundByProviderId(db: Db, providerRefundId: string) {
+  const row = await db.selectFrom('refunds').select(refundColumns).where('provider_refund_id', '=', providerRefundId).executeTakeFirst();
+  return row && normaliseRefund(row);
+}
+
+export async function refundsOf(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await db.selectFrom('refunds').select(refundColumns).where('order_id', 'in', orderIds).orderBy('id').execute();
+  return rows.map(normaliseRefund);
+}
+
+export async function listPendingRefunds(db: Db, limit: number) {
+  const rows = await db.selectFrom('refunds').select(refundColumns).where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+  return rows.map(normaliseRefund);
+}
+
+/** Records the provider's answer while the refund is still pending; false when it moved on meanwhile. */
+export async function setProviderRefund(db: Db, id: number, providerRefundId: string): Promise<boolean> {
+  const res = await db
+    .updateTable('refunds')
+    .set({ provider_refund_id: providerRefundId, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Moves a refund from one status to another, only if it is still in the first. */
+export async function moveRefund(
+  db: Db,
+  id: number,
+  from: RefundStatus,
+  to: RefundStatus,
+  extra: { failure_reason?: string | null; processed_at?: string | null; attempts?: number } = {},
+): Promise<boolean> {
+  const res = await db
+    .updateTable('refunds')
+    .set({ status: to, updated_at: new Date().toISOString(), ...extra })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setOrderFlag(db: Db, orderId: number, flag: string | null): Promise<void> {
+  await db.updateTable('orders').set({ flag }).where('id', '=', orderId).execute();
+}
+
+export async function clearProviderRefund(db: Db, id: number): Promise<void> {
+  await db.updateTable('refunds').set({ provider_refund_id: null }).where('id', '=', id).execute();
+}
+
+const orderColumns = ['id', 'order_code', 'status', 'flag', 'name', 'email', 'subtotal_paise', 'total_paise'] as const;
+
+function normaliseOrder<T extends { subtotal_paise: unknown; total_paise: unknown }>(row: T) {
+  return { ...row, subtotal_paise: Number(row.subtotal_paise), total_paise: Number(row.total_paise) };
+}
+
+export async function findOrder(db: Db, id: number) {
+  const row = await db.selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
+  return row && normaliseOrder(row);
+}
+
+export async function findOrderByCode(db: Db, code: string) {
+  const row = await db.selectFrom('orders').select(orderColumns).where('order_code', '=', code.toUpperCase()).executeTakeFirst();
+  return row && normaliseOrder(row);
+}
+
+export async function linesOf(db: Db, orderId: number) {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['id', 'title', 'quantity', 'unit_price_paise', 'restocked_quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
+}

@@ -1,0 +1,332 @@
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
+import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../../shared/src/money';
+import { linesRefundPaise, refundMessages, type OrderMoney, type RefundInput, type RefundView } from '../../../../shared/src/refunds';
+import { AppError, badRequest, notFound } from '../../errors';
+import { latePaymentMail, latePaymentNoticeMail, refundProcessedMail } from '../mail/mail.templates';
+import type { OrderDeps } from '../orders/orders.service';
+import type { ProviderRefund } from '../payments/payment-provider';
+import * as stock from '../stock/stock.service';
+import * as repo from './refunds.repository';
+
+/** A refund whose provider call got no answer is sent again by reconciliation only after this long. */
+const UNANSWERED_REFUND_MS = 5 * 60_000;
+
+interface NewRefund {
+  orderId: number;
+  paymentId: number;
+  amountPaise: number;
+  kind: 'cancel' | 'partial' | 'late_payment';
+  reason: string;
+  key: string;
+  createdBy: string;
+  lines?: number[];
+}
+
+/**
+ * Sets the amount aside on its payment and writes the refund row, inside the
+ * caller's transaction. The conditional update keeps all refunds of a payment
+ * within it; the unique idempotency key makes a second row impossible.
+ */
+export async function createRefundIn(trx: Db, r: NewRefund): Promise<number> {
+  // The row first: a request repeating a key waits here for the first and then fails on the key,
+  // rather than failing on an amount the first has just set aside.
+  const id = await repo.insertRefund(trx, {
+    order_id: r.orderId,
+    payment_id: r.paymentId,
+    amount_paise: r.amountPaise,
+    kind: r.kind,
+    reason: r.reason,
+    lines: r.lines ? JSON.stringify(r.lines) : null,
+    idempotency_key: r.key,
+    created_by: r.createdBy,
+  });
+  if (!(await repo.reserveRefundable(trx, r.paymentId, r.amountPaise))) {
+    const payment = await repo.findPayment(trx, r.paymentId);
+    const left = payment ? payment.amount_paise - payment.refunded_paise : 0;
+    throw new AppError('refund_too_large', 409, left > 0 ? refundMessages.tooLarge(formatPaise(left)) : refundMessages.nothingLeft);
+  }
+  return id;
+}
+
+/** The key the provider sees for the refund's current attempt (a retried refund is a new refund there). */
+function providerKey(refund: repo.RefundRow): string {
+  return refund.attempts > 0 ? `${refund.idempotency_key}#${refund.attempts}` : refund.idempotency_key;
+}
+
+/** True for an error that is the provider's definite "no" (a 4xx), as opposed to no answer at all. */
+function definiteRefusal(err: unknown): boolean {
+  const status = (err as { statusCode?: unknown; status?: unknown } | null)?.statusCode ?? (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function reasonOf(err: unknown): string {
+  const e = err as { error?: { description?: string }; message?: string } | null;
+  return (e?.error?.description ?? e?.message ?? 'The payment provider refused the refund').slice(0, 500);
+}
+
+/**
+ * Asks the provider to refund a pending refund row. A definite refusal marks it
+ * failed (its amount is free again, and the admin can retry); no answer leaves
+ * it pending for reconciliation, which finds it at the provider by its key, so
+ * a lost answer never turns into a second refund.
+ */
+export async function executeRefund(deps: OrderDeps, refundId: number): Promise<void> {
+  const refund = await repo.findRefund(deps.db, refundId);
+  if (!refund || refund.status !== 'pending') return;
+  const payment = await repo.findPayment(deps.db, refund.payment_id);
+  if (!payment) return;
+  let answer: ProviderRefund;
+  try {
+    answer = await deps.provider.refund(payment.provider_payment_id, refund.amount_paise, providerKey(refund));
+  } catch (err) {
+    if (definiteRefusal(err)) {
+      deps.log.warn({ err, refund: refund.id }, 'the payment provider refused a refund');
+      await markFailed(deps, refund, reasonOf(err));
+    } else {
+      deps.log.error({ err, refund: refund.id }, 'no answer from the payment provider for a refund; reconciliation will settle it');
+    }
+    return;
+  }
+  await applyAnswer(deps, refund, answer);
+}
+
+async function applyAnswer(deps: OrderDeps, refund: repo.RefundRow, answer: ProviderRefund): Promise<void> {
+  if (refund.provider_refund_id !== answer.id) await repo.setProviderRefund(deps.db, refund.id, answer.id);
+  if (answer.status === 'processed') await markProcessed(deps, refund);
+  else if (answer.status === 'failed') await markFailed(deps, refund, 'The payment provider could not complete the refund');
+}
+
+async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
+  if (!(await repo.moveRefund(deps.db, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return;
+  const order = await repo.findOrder(deps.db, refund.order_id);
+  if (!order) return;
+  const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`);
+  await deps.mailer.send({ to: order.email, kind: 'refund-processed', ...mail }).catch((err) => deps.log.error({ err, refund: refund.id }, 'could not send the refund mail'));
+}
+
+async function markFailed(deps: OrderDeps, refund: repo.RefundRow, reason: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (await repo.moveRefund(trx, refund.id, 'pending', 'failed', { failure_reason: reason })) {
+      await repo.releaseRefundable(trx, refund.payment_id, refund.amount_paise);
+    }
+  });
+}
+
+/** A refund event from the provider's webhook: refund.processed, refund.failed (others only link the id). */
+export async function applyRefundEvent(deps: OrderDeps, event: string, entity: ProviderRefund): Promise<boolean> {
+  const refund =
+    (await repo.findRefundByProviderId(deps.db, entity.id)) ??
+    (entity.refundKey ? await repo.findRefundByKey(deps.db, entity.refundKey.replace(/#\d+$/, '')) : undefined);
+  if (!refund) return false;
+  // An event about an earlier attempt of a retried refund changes nothing.
+  if (refund.provider_refund_id && refund.provider_refund_id !== entity.id) return false;
+  if (entity.refundKey && entity.refundKey !== providerKey(refund)) return false;
+  const status = event === 'refund.processed' ? 'processed' : event === 'refund.failed' ? 'failed' : 'pending';
+  await applyAnswer(deps, refund, { ...entity, status });
+  return true;
+}
+
+/**
+ * Settles refunds still pending: asks the provider about each (by its refund
+ * id, or by its key when the first answer was lost) and records what it says; a
+ * refund the provider never received is sent again after a while.
+ */
+export async function reconcileRefunds(deps: OrderDeps): Promise<{ processed: number; failed: number; sent: number }> {
+  const result = { processed: 0, failed: 0, sent: 0 };
+  for (const refund of await repo.listPendingRefunds(deps.db, 200)) {
+    try {
+      const payment = await repo.findPayment(deps.db, refund.payment_id);
+      if (!payment) continue;
+      const known = await deps.provider.fetchRefunds(payment.provider_payment_id);
+      const match = known.find((r) => (refund.provider_refund_id ? r.id === refund.provider_refund_id : r.refundKey === providerKey(refund)));
+      if (match) {
+        await applyAnswer(deps, refund, match);
+        if (match.status !== 'pending') result[match.status]++;
+      } else if (!refund.provider_refund_id && Date.now() - Date.parse(refund.updated_at) > UNANSWERED_REFUND_MS) {
+        await executeRefund(deps, refund.id);
+        result.sent++;
+      }
+    } catch (err) {
+      deps.log.error({ err, refund: refund.id }, 'could not reconcile a refund');
+    }
+  }
+  return result;
+}
+
+function view(r: repo.RefundRow): RefundView {
+  return {
+    id: r.id,
+    amount: paiseToRupees(r.amount_paise),
+    status: r.status,
+    kind: r.kind,
+    reason: r.reason,
+    failureReason: r.failure_reason,
+    providerRefundId: r.provider_refund_id,
+    createdBy: r.created_by,
+    createdAt: String(r.created_at),
+    processedAt: r.processed_at,
+  };
+}
+
+/** The payments and refunds of an order, for the admin's order view. */
+export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney> {
+  const order = await repo.findOrderByCode(db, orderCode);
+  if (!order) throw notFound('Order not found', 'order_not_found');
+  const [payments, refunds, lines] = await Promise.all([repo.paymentsOf(db, order.id), repo.refundsOf(db, [order.id]), repo.linesOf(db, order.id)]);
+  const placing = payments.find((p) => !p.late);
+  return {
+    orderId: order.order_code,
+    status: order.status,
+    flag: order.flag,
+    payments: payments.map((p) => ({ paymentId: p.provider_payment_id, amount: paiseToRupees(p.amount_paise), refunded: paiseToRupees(p.refunded_paise), late: Boolean(p.late), createdAt: String(p.created_at) })),
+    refunds: refunds.map(view),
+    lines: lines.map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, unitPrice: paiseToRupees(l.unit_price_paise), refundable: placing !== undefined && l.restocked_quantity < l.quantity })),
+    refundable: placing ? paiseToRupees(placing.amount_paise - placing.refunded_paise) : 0,
+  };
+}
+
+/**
+ * An admin refunds part of a paid order without canceling it: an amount, or
+ * whole lines (their price less their share of the discount; their units go
+ * back on sale). The idempotency key makes a retried request answer the refund
+ * it already made.
+ */
+export async function refundPart(deps: OrderDeps, orderCode: string, input: RefundInput, adminName: string): Promise<RefundView> {
+  const { db } = deps;
+  const done = await repo.findRefundByKey(db, input.idempotencyKey);
+  if (done) return view(done);
+  const order = await repo.findOrderByCode(db, orderCode);
+  if (!order) throw notFound('Order not found', 'order_not_found');
+  const payment = (await repo.paymentsOf(db, order.id)).find((p) => !p.late);
+  if (!payment) throw new AppError('order_not_paid', 409, refundMessages.notPaid);
+
+  let amountPaise = input.amount !== undefined ? rupeesToPaise(input.amount)! : 0;
+  let units: Map<number, number> | undefined;
+  if (input.lines) {
+    const lines = await repo.linesOf(db, order.id);
+    const chosen = [...new Set(input.lines)].map((id) => lines.find((l) => l.id === id));
+    if (chosen.some((l) => !l || l.restocked_quantity > 0)) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
+    const picked = chosen as NonNullable<(typeof chosen)[number]>[];
+    amountPaise = linesRefundPaise({ subtotalPaise: order.subtotal_paise, totalPaise: order.total_paise }, picked.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })));
+    units = new Map(picked.map((l) => [l.id, l.quantity]));
+  }
+  if (amountPaise <= 0) throw badRequest(refundMessages.nothingLeft, 'nothing_to_refund');
+
+  let id: number;
+  let stockChanged = false;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const refundId = await createRefundIn(trx, {
+        orderId: order.id,
+        paymentId: payment.id,
+        amountPaise,
+        kind: 'partial',
+        reason: input.reason,
+        key: input.idempotencyKey,
+        createdBy: `admin:${adminName}`,
+        ...(input.lines ? { lines: input.lines } : {}),
+      });
+      if (units) stockChanged = await stock.returnUnits(trx, order.id, units);
+      return refundId;
+    });
+  } catch (err) {
+    // The same key raced in: answer the refund the other request made.
+    const other = isUniqueViolation(err) ? await repo.findRefundByKey(db, input.idempotencyKey) : undefined;
+    if (other) return view(other);
+    throw err;
+  }
+  await stock.stockChanged(db, stockChanged);
+  await executeRefund(deps, id);
+  return view((await repo.findRefund(db, id))!);
+}
+
+/** Tries a failed refund again: its amount is set aside again and the provider asked anew. */
+export async function retryRefund(deps: OrderDeps, refundId: number): Promise<RefundView> {
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    const refund = await repo.findRefund(trx, refundId);
+    if (!refund) throw notFound('Refund not found', 'refund_not_found');
+    if (refund.status !== 'failed') throw new AppError('refund_not_failed', 409, refundMessages.notFailed);
+    if (!(await repo.moveRefund(trx, refund.id, 'failed', 'pending', { failure_reason: null, attempts: refund.attempts + 1 }))) {
+      throw new AppError('refund_not_failed', 409, refundMessages.notFailed);
+    }
+    await repo.clearProviderRefund(trx, refund.id);
+    if (!(await repo.reserveRefundable(trx, refund.payment_id, refund.amount_paise))) {
+      throw new AppError('refund_too_large', 409, refundMessages.nothingLeft);
+    }
+    return refund.id;
+  });
+  await executeRefund(deps, moved);
+  return view((await repo.findRefund(deps.db, moved))!);
+}
+
+/**
+ * A captured payment for an order that no longer awaited payment (canceled, or
+ * paid by another payment): recorded against the order, flagged for the admin,
+ * refunded in full, and both the shopper and the shop are told. Answers the
+ * amount, or null when the provider does not show the payment as captured.
+ */
+export async function handleLatePayment(deps: OrderDeps, orderId: number, providerOrderId: string, paymentId: string): Promise<number | null> {
+  const { db } = deps;
+  const captured = (await deps.provider.fetchOrderPayments(providerOrderId)).find((p) => p.id === paymentId && p.status === 'captured');
+  if (!captured) {
+    deps.log.warn({ order: orderId, payment: paymentId }, 'a late payment is not captured at the provider; nothing to refund');
+    return null;
+  }
+  const created = await db.transaction().execute(async (trx) => {
+    const rowId = await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: captured.amount, late: 1 });
+    if (rowId === null) return null;
+    await repo.setOrderFlag(trx, orderId, 'late_payment');
+    return createRefundIn(trx, {
+      orderId,
+      paymentId: rowId,
+      amountPaise: captured.amount,
+      kind: 'late_payment',
+      reason: 'The payment arrived after the order stopped awaiting payment',
+      key: `late:${paymentId}`,
+      createdBy: 'system',
+    });
+  });
+  if (created === null) return captured.amount; // recorded before: its refund is under way
+  const order = (await repo.findOrder(db, orderId))!;
+  const amount = formatPaise(captured.amount);
+  deps.log.warn({ order: order.order_code, payment: paymentId, amount: captured.amount }, 'late payment recorded; refunding it');
+  await executeRefund(deps, created);
+  const ordersUrl = `${deps.config.publicUrl}/Orders`;
+  const shopName = deps.config.public.shopName;
+  await deps.mailer.send({ to: order.email, kind: 'late-payment', ...latePaymentMail(shopName, order.name, order.order_code, amount, ordersUrl) }).catch((err) => deps.log.error({ err }, 'could not send the late-payment mail'));
+  await deps.mailer
+    .send({ to: deps.config.mail.shopEmail, kind: 'late-payment-notice', ...latePaymentNoticeMail(shopName, order.order_code, paymentId, amount, order.email) })
+    .catch((err) => deps.log.error({ err }, 'could not send the late-payment notice'));
+  return captured.amount;
+}
+
+/** Processed and pending refund totals per order (paise), for order lists. */
+export async function refundTotals(db: Db, orderIds: number[]): Promise<Map<number, { processed: number; pending: number }>> {
+  const totals = new Map<number, { processed: number; pending: number }>();
+  for (const r of await repo.refundsOf(db, orderIds)) {
+    const t = totals.get(r.order_id) ?? { processed: 0, pending: 0 };
+    if (r.status === 'processed') t.processed += r.amount_paise;
+    if (r.status === 'pending') t.pending += r.amount_paise;
+    totals.set(r.order_id, t);
+  }
+  return totals;
+}
+
+/** Records the payment that placed an order (inside the transaction that places it). */
+export async function recordPlacingPayment(trx: Db, orderId: number, paymentId: string, amountPaise: number): Promise<void> {
+  await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: amountPaise, late: 0 });
+}
+
+/**
+ * Starts the refund of whatever is left of the payment that placed an order
+ * being canceled (inside the transaction that cancels it). Answers the refund
+ * id and amount, or null when nothing was paid or nothing is left.
+ */
+export async function refundRestIn(trx: Db, orderId: number, createdBy: string): Promise<{ id: number; amountPaise: number } | null> {
+  const payment = (await repo.paymentsOf(trx, orderId)).find((p) => !p.late);
+  const left = payment ? payment.amount_paise - payment.refunded_paise : 0;
+  if (!payment || left <= 0) return null;
+  const id = await createRefundIn(trx, { orderId, paymentId: payment.id, amountPaise: left, kind: 'cancel', reason: 'Order canceled', key: `cancel:${orderId}`, createdBy });
+  return { id, amountPaise: left };
+}

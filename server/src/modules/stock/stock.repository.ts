@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/**
+ * Takes `quantity` units of a tracked product in one statement, so that two
+ * checkouts racing for the last units cannot both succeed: the row lock
+ * (PostgreSQL) or the write lock (SQLite) orders them, and the condition is
+ * checked again by the second. Untracked products (stock NULL) always succeed.
+ */
+export async function takeUnits(db: Db, productId: number, quantity: number): Promise<'taken' | 'untracked' | false> {
+  const res = await db
+    .updateTable('products')
+    .set({ stock: sql`stock - ${quantity}` })
+    .where('id', '=', productId)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) return 'taken';
+  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return row !== undefined && row.stock === null ? 'untracked' : false;
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number | null> {
+  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return row?.stock ?? null;
+}
+
+/** Gives units back to a tracked product (a deleted or untracked product takes nothing back). */
+export async function returnUnits(db: Db, productId: number, quantity: number): Promise<boolean> {
+  const res = await db
+    .updateTable('products')
+    .set({ stock: sql`stock + ${quantity}` })
+    .where('id', '=', productId)
+    .where('stock', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Marks up to `quantity` units of an order line as given back; answers how many were newly marked. */
+export async function markRestocked(db: Db, lineId: number, quantity: number): Promise<number> {
+  const line = await db.selectFrom('order_lines').select(['quantity', 'restocked_quantity']).where('id', '=', lineId).executeTakeFirst();
+  if (!line) return 0;
+  const units = Math.min(quantity, line.quantity - line.restocked_quantity);
+  if (units <= 0) return 0;
+  const res = await db
+    .updateTable('order_lines')
+    .set({ restocked_quantity: line.restocked_quantity + units })
+    .where('id', '=', lineId)
+    .where('restocked_quantity', '=', line.restocked_quantity)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0 ? units : 0;
+}
+
+export async function linesOf(db: Db, orderId: number) {
+  return db.selectFrom('order_lines').select(['id', 'product_id', 'quantity', 'restocked_quantity']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** Tracked products at or below `threshold` units, fewest first. */
+export async function listLowStock(db: Db, threshold: number, limit: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'title', 'stock'])
+    .where('stock', 'is not', null)
+    .where('stock', '<=', threshold)
+    .orderBy('stock')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, onRequestHookHandler } from 'fastify';
+import { sqliteHandles, type Db } from '../db/database';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer is the same for every visitor (no identity, no cookie): served from the public
+     * cache, as stored bytes, until the next admin change.
+     */
+    publicCache?: boolean;
+  }
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** What a cached answer is made of: the body as sent without encoding, and the headers that belong to it. */
+export interface CachedAnswer {
+  status: number;
+  type: string;
+  body: string | Buffer;
+  /** e.g. X-Total-Count; never Set-Cookie, CORS or security headers (those are added per request) */
+  headers?: Record<string, string>;
+  cacheControl?: string;
+}
+
+interface Entry {
+  version: number;
+  status: number;
+  type: string;
+  headers: Record<string, string>;
+  cacheControl: string;
+  etag: string;
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  bytes: number;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding to send: brotli, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/** True when If-None-Match names one of the representations of this entry (or `*`). */
+function notModified(req: FastifyRequest, entry: Entry): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  const base = entry.etag.slice(1, -1);
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''))
+    .some((t) => t === '*' || t === base || t === `${base}-br` || t === `${base}-gz`);
+}
+
+/**
+ * Cached public answers (catalogue, search, adverts, the web app's pages) as ready-to-send bytes:
+ * identity, brotli and gzip, with a strong ETag per encoding (a revalidation gets 304).
+ *
+ * Every cached answer carries the version of the `public_cache_version` row it was made under; a
+ * request compares it with the row's current version, so an admin change (which increments the
+ * row) is seen on the next request by every app server sharing the database. The version read is
+ * one tiny query shared by all the requests that arrive while it runs (each request waits for a
+ * read that started after it arrived, so none can see a version older than its own arrival).
+ */
+export class PublicCache {
+  /** the routes answered from the cache (`GET /api/...`), for the test that keeps private routes out */
+  readonly routes: string[] = [];
+  private entries = new Map<string, Entry>();
+  private disabled = false;
+  private bytes = 0;
+  private inflight: Promise<number> | null = null;
+  private queued: Promise<number> | null = null;
+  // Compiled once: building the query each time showed in the profile.
+  private readonly versionQuery;
+  // On SQLite: a prepared statement, read synchronously (microseconds, no round trip).
+  private readonly sqliteRead;
+
+  constructor(
+    private readonly db: Db,
+    private readonly limits = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 },
+  ) {
+    this.versionQuery = db.selectFrom('public_cache_version').select('version').where('id', '=', 1).compile();
+    this.sqliteRead = preparedRead(db, this.versionQuery.sql, this.versionQuery.parameters);
+  }
+
+  /** The current version of the public answers in the database (NaN when it cannot be read: nothing is served from the cache). */
+  version(): Promise<number> | number {
+    if (this.sqliteRead) {
+      try {
+        return Number((this.sqliteRead.get() as { version: number } | undefined)?.version ?? 0);
+      } catch {
+        return Number.NaN;
+      }
+    }
+    if (!this.inflight) return this.startRead();
+    // A read is running, but it may have started before this request arrived: wait for the next one.
+    this.queued ??= this.inflight.then(
+      () => this.nextRead(),
+      () => this.nextRead(),
+    );
+    return this.queued;
+  }
+
+  private nextRead(): Promise<number> {
+    this.queued = null;
+    return this.startRead();
+  }
+
+  private startRead(): Promise<number> {
+    const read = this.db
+      .executeQuery(this.versionQuery)
+      .then((r) => Number(r.rows[0]?.version ?? 0))
+      .catch(() => Number.NaN)
+      .finally(() => {
+        if (this.inflight === read) this.inflight = null;
+      });
+    this.inflight = read;
+    return read;
+  }
+
+  /** The entry for key if it was made under the current version. */
+  async lookup(key: string): Promise<{ entry: Entry | null; version: number }> {
+    const current = this.version();
+    const version = typeof current === 'number' ? current : await current;
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return { entry: null, version };
+    // Most recently used last: the Map's order is the eviction order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return { entry, version };
+  }
+
+  /** Stores an answer made under `version`, pre-compressed. Returns the entry (stored or not). */
+  async store(key: string, version: number, answer: CachedAnswer): Promise<Entry> {
+    const identity = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
+    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+    const [br, gz] =
+      identity.length < 256
+        ? [null, null]
+        : await Promise.all([
+            brotli(identity, {
+              params: {
+                // 11 is the densest; past 64 KB (a long product list) it takes too long for a request to wait.
+                [zlib.constants.BROTLI_PARAM_QUALITY]: identity.length <= 64 * 1024 ? 11 : 6,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              },
+            }),
+            gzip(identity, { level: 9 }),
+          ]);
+    const entry: Entry = {
+      version,
+      status: answer.status,
+      type: answer.type,
+      headers: answer.headers ?? {},
+      cacheControl: answer.cacheControl ?? 'no-cache',
+      etag: `"${hash}"`,
+      identity,
+      br: br && br.length < identity.length ? br : null,
+      gzip: gz && gz.length < identity.length ? gz : null,
+      bytes: 0,
+    };
+    entry.bytes = identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + key.length;
+    if (Number.isFinite(version) && entry.bytes <= this.limits.maxBytes / 16) {
+      const old = this.entries.get(key);
+      if (old) this.bytes -= old.bytes;
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.bytes += entry.bytes;
+      this.evict();
+    }
+    return entry;
+  }
+
+  private evict() {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.entries.delete(key);
+      this.bytes -= entry.bytes;
+    }
+  }
+
+  /** Sends an entry in the best encoding the request accepts, or 304 when the request already holds it. */
+  send(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
+    const etag = body ? `"${entry.etag.slice(1, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
+    // Added to, not replaced: a CORS hook may have put Origin there already.
+    const vary = reply.getHeader('vary');
+    reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    reply.header('ETag', etag).header('Cache-Control', entry.cacheControl);
+    for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+    if (entry.status === 200 && notModified(req, entry)) return reply.code(304).send();
+    if (body) reply.header('Content-Encoding', encoding);
+    return reply.code(entry.status).type(entry.type).send(body ?? entry.identity);
+  }
+
+  /**
+   * Answers from the cache, or makes the answer with `make`, caches it and sends it. Requests that
+   * carry an Authorization header (admins, API clients) are never served from nor stored in the
+   * cache: such an answer may depend on who asks.
+   */
+  async respond(req: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<CachedAnswer | null>) {
+    if (req.headers.authorization || this.disabled) {
+      const answer = await make();
+      return answer ? reply.code(answer.status).type(answer.type).headers(answer.headers ?? {}).send(answer.body) : reply;
+    }
+    const { entry, version } = await this.lookup(key);
+    if (entry) return this.send(req, reply, entry);
+    const answer = await make();
+    if (!answer) return reply;
+    return this.send(req, reply, await this.store(key, version, answer));
+  }
+
+  /** Turns the cache off (PUBLIC_CACHE=0): respond() then always makes the answer afresh. */
+  disable() {
+    this.disabled = true;
+  }
+
+  /** Forgets every entry of this process (the version row is what other nodes look at). */
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+function preparedRead(db: Db, text: string, parameters: readonly unknown[]) {
+  try {
+    return sqliteHandles.get(db)?.prepare(text).bind(...parameters) ?? null;
+  } catch {
+    return null; // no table yet (migrations not run): the Kysely path reports it per request
+  }
+}
+
+/**
+ * Marks every cached public answer, on every app server, as out of date. Called after each admin
+ * change; call it too from any other code that changes what the public reads show (prices, titles,
+ * images, categories, adverts, stock).
+ */
+export async function bumpPublicCacheVersion(db: Db): Promise<void> {
+  await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
+}
+
+const cacheKey = (req: FastifyRequest) => `${req.method === 'HEAD' ? 'GET' : req.method} ${req.url}`;
+const kVersion = Symbol('publicCacheVersion');
+type CachingRequest = FastifyRequest & { [kVersion]?: number };
+
+/**
+ * Wires the public cache into the app: routes with `config.publicCache` are answered from it
+ * (looked up after the app's own onRequest hooks: security headers, rate limit, CORS), and every
+ * admin write (a route with `config.admin`, by an authenticated admin) increments the version
+ * before its answer leaves, so the admin's next read, on any node, sees the change.
+ */
+export function registerPublicCache(app: FastifyInstance) {
+  const cache = new PublicCache(app.db);
+  app.decorate('publicCache', cache);
+  // Off, this node still bumps the version on admin writes: other nodes may cache.
+  if (!app.config.publicCache) cache.disable();
+
+  const lookup: onRequestHookHandler = async function (req, reply) {
+    if (req.headers.authorization) return;
+    const { entry, version } = await cache.lookup(cacheKey(req));
+    if (entry) return cache.send(req, reply, entry);
+    (req as CachingRequest)[kVersion] = version;
+  };
+
+  const bump = async (req: FastifyRequest) => {
+    if (req.admin) await bumpPublicCacheVersion(app.db);
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.config?.admin && !methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      route.onSend = [...[route.onSend ?? []].flat(), async (req, _reply, payload) => (await bump(req), payload)];
+    }
+    if (!app.config.publicCache || !route.config?.publicCache || !methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    if (methods.includes('GET')) cache.routes.push(`GET ${route.url}`);
+    const handler = route.handler as RouteHandlerMethod;
+    route.onRequest = [...[route.onRequest ?? []].flat(), lookup];
+    route.handler = async function (this: FastifyInstance, req, reply) {
+      const result: unknown = await handler.call(this, req, reply);
+      const version = (req as CachingRequest)[kVersion];
+      if (reply.sent || result === reply || version === undefined || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) {
+        return result;
+      }
+      const total = reply.getHeader('x-total-count');
+      const body = reply.serialize(result);
+      const entry = await cache.store(cacheKey(req), version, {
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        body: typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.from(body),
+        ...(total !== undefined ? { headers: { 'X-Total-Count': String(total) } } : {}),
+      });
+      return cache.send(req, reply, entry);
+    };
+  });
+}

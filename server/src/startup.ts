@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { ConfigError, type Config } from './config';
+import type { FileStorage } from './storage/storage';
+import type { Db } from './db/database';
+import { isPostgres } from './db/dialect';
+
+/** An arbitrary constant: the PostgreSQL advisory lock every node takes for its start-up work. */
+const STARTUP_LOCK_KEY = 482_163_907;
+
+/**
+ * Runs a node's start-up work (migrations, better-auth's tables, the first
+ * admin, the demo catalogue) while holding one lock shared by every node of the
+ * database, so any number of nodes may start at the same moment on an empty
+ * database: one does the work, the others wait and then find it done. On
+ * PostgreSQL an advisory lock held by one session (released by PostgreSQL
+ * itself if the node dies); SQLite serves one machine and serialises writers
+ * on its own.
+ */
+export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
+/** Resolves after `ms`, for the drain period of a graceful stop. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Checks what the configuration points at before anything else runs, so that a
+ * wrong setting stops the start with one line naming the variable instead of a
+ * stack trace: the data directory must be writable (uploads, SQLite, secrets),
+ * and the database must answer.
+ */
+export function checkDataDir(config: Config): void {
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const probe = path.join(config.dataDir, `.write-test-${process.pid}`);
+    fs.writeFileSync(probe, 'ok');
+    fs.rmSync(probe);
+  } catch (err) {
+    throw new ConfigError(`DATA_DIR: cannot write to ${config.dataDir} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+}
+
+/** An S3 bucket that does not answer stops the start (local storage is checked with DATA_DIR). */
+export async function checkStorage(config: Config, storage: FileStorage): Promise<void> {
+  if (config.s3 && !(await storage.ping())) {
+    throw new ConfigError(`S3_BUCKET: cannot reach the bucket "${config.s3.bucket}"${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ''} (check the name, the endpoint and the keys)`);
+  }
+}
+
+export async function checkDatabase(config: Config, db: Db): Promise<void> {
+  try {
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 15 s')), 15_000).unref());
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } catch (err) {
+    const where = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
+    throw new ConfigError(`${where}: cannot open the database (${(err as Error).message})`);
+  }
+}

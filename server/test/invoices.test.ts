@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
+import { as, makeCoupon, payInSimulation } from './helpers/checkout';
+import { DB_KINDS } from './helpers/databases';
+import { ORIGIN, verifiedShopper } from './helpers/shoppers';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+/** The text of a PDF made with uncompressed content streams: the strings each text operator shows, one per line. */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const decode = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
+  const lines: string[] = [];
+  for (const m of raw.matchAll(/\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+    if (m[2] !== undefined) lines.push(decode(m[2]));
+    else lines.push([...m[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decode(h[1]!)).join(''));
+  }
+  return lines.join('\n');
+}
+
+describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
+  let shop: TestShop;
+  let kit: { id: number };
+  let base: string;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, {
+      ADMIN_PASSWORD,
+      SIMULATED_WEBHOOK_DELAY_MS: '60000',
+      SHOP_LEGAL_NAME: 'Robokits India Private Limited',
+      SHOP_ADDRESS: '4 Science Park, Pune 411007',
+      SHOP_STATE: 'Maharashtra',
+      SHOP_GSTIN: '27ABCDE1234F1Z5',
+    });
+    const c = await factories(shop).category('Kits');
+    kit = await factories(shop).product({ title: 'Invoice Rover', categoryId: c.id, pricePaise: 1_180_00 });
+    await makeCoupon(shop, { code: `GST${kind}`, discount_paise: 118_00 });
+    base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => shop.close());
+
+  async function paidOrder(state: string, coupon = true) {
+    const s = await verifiedShopper(shop, { state });
+    const api = as(shop, s.cookie);
+    await api.post('/api/cart', { productId: kit.id, quantity: 1 });
+    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }], ...(coupon ? { couponCode: `GST${kind}` } : {}) })).json();
+    expect((await api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id))).json().success).toBe(true);
+    return { s, api, order };
+  }
+
+  it('invoices a sale within the shop state with CGST and SGST, the discount shown, totals to the paisa', async () => {
+    const { api, order } = await paidOrder('Maharashtra');
+    const res = await api.get(`/api/orders/${order.orderId}/invoice.pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toMatch(/Invoice number: RK\/\d\d-\d\d\/\d{6}/);
+    expect(text).toContain('Robokits India Private Limited');
+    expect(text).toContain('GSTIN: 27ABCDE1234F1Z5');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain(`Discount (coupon GST${kind}): Rs. 118.00`);
+    // ₹1,180 less ₹118 = ₹1,062, tax-inclusive at 18 %: ₹900 taxable, ₹162 tax split in halves.
+    expect(text).toContain('Taxable value: Rs. 900.00');
+    expect(text).toContain('CGST: Rs. 81.00');
+    expect(text).toContain('SGST: Rs. 81.00');
+    expect(text).not.toContain('IGST:');
+    expect(text).toContain('Invoice total: Rs. 1,062.00');
+    expect(text).toContain('computer-generated invoice');
+  });
+
+  it('invoices a sale to another state with IGST', async () => {
+    const { api, order } = await paidOrder('Karnataka', false);
+    const text = pdfText((await api.get(`/api/orders/${order.orderId}/invoice.pdf`)).rawPayload);
+    expect(text).toContain('Place of supply: Karnataka (29)');
+    expect(text).toContain('Taxable value: Rs. 1,000.00');
+    expect(text).toContain('IGST: Rs. 180.00');
+    expect(text).not.toContain('CGST:');
+    expect(text).toContain('Invoice total: Rs. 1,180.00');
+  });
+
+  it("shows the invoice to its owner and the admin only, and attaches it to the receipt", async () => {
+    const { s, order } = await paidOrder('Maharashtra');
+    const stranger = await verifiedShopper(shop);
+    expect((await as(shop, stranger.cookie).get(`/api/orders/${order.orderId}/invoice.pdf`)).statusCode).toBe(404);
+    expect((await shop.app.inject(`/api/orders/${order.orderId}/invoice.pdf`)).statusCode).toBe(401);
+    const admin = asAdmin(shop, await adminToken(shop));
+    const viaAdmin = await admin.get(`/api/admin/orders/${order.orderId}/invoice.pdf`);
+    expect(viaAdmin.statusCode).toBe(200);
+    expect(viaAdmin.headers['content-type']).toBe('application/pdf');
+    const receipt = await shop.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).where('kind', '=', 'receipt').executeTakeFirstOrThrow();
+    expect(receipt.text_body).toMatch(/Attachments: invoice-RK-\d\d-\d\d-\d{6}\.pdf/);
+  });
+
+  it('numbers invoices without gaps or repeats when many payments complete at once', async () => {
+    const shoppers = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const s = await verifiedShopper(shop);
+        await as(shop, s.cookie).post('/api/cart', { productId: kit.id, quantity: 1 });
+        const order = (await as(shop, s.cookie).post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
+        return { s, paid: await payInSimulation(shop, s.cookie, order.id) };
+      }),
+    );
+    await Promise.all(
+      shoppers.map(({ s, paid }) =>
+        fetch(`${base}/api/processOrder`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: s.cookie, origin: ORIGIN }, body: JSON.stringify(paid) }),
+      ),
+    );
+    const numbers = (await shop.db.selectFrom('invoices').select('number').execute()).map((r) => r.number);
+    const seqs = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.every((n) => n.length <= 16)).toBe(true);
+  }, 60_000);
+});

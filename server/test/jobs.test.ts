@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduler } from '../src/modules/jobs/scheduler';
+import { retryDelayMs } from '../src/modules/jobs/webhook-queue';
+import { as, payInSimulation } from './helpers/checkout';
+import { DB_KINDS } from './helpers/databases';
+import { verifiedShopper } from './helpers/shoppers';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+describe.each(DB_KINDS)('jobs that run themselves on %s', (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    // The queuing node's own quick attempt never comes within the test: only the scheduler delivers.
+    shop = await startTestShop(kind, { SIMULATED_WEBHOOK_DELAY_MS: '60000' });
+  });
+  afterAll(() => shop.close());
+
+  it('runs each job on exactly one of two app instances, and another takes over when the holder stops', async () => {
+    const other = await shop.secondApp();
+    const runs: string[] = [];
+    const job = (node: string) => [{ name: `count-${kind}`, everyMs: 0, run: async () => void runs.push(node) }];
+    const a = scheduler(shop.db, shop.app.log, job('a'), { tickMs: 50, leaseMs: 10_000, holder: 'node-a' });
+    const b = scheduler(other.db, other.log, job('b'), { tickMs: 50, leaseMs: 10_000, holder: 'node-b' });
+    a.start();
+    b.start();
+    await new Promise((r) => setTimeout(r, 600));
+    await a.stop();
+    const before = new Set(runs);
+    expect(before.size, runs.join(',')).toBe(1);
+    const first = [...before][0];
+    // The holder stopped (or died and its lease ran out): the other node takes over.
+    runs.length = 0;
+    if (first === 'b') {
+      await b.stop();
+      const c = scheduler(shop.db, shop.app.log, job('c'), { tickMs: 50, leaseMs: 10_000, holder: 'node-c' });
+      c.start();
+      await new Promise((r) => setTimeout(r, 300));
+      await c.stop();
+      expect(runs.length).toBeGreaterThan(0);
+      expect(new Set(runs)).toEqual(new Set(['c']));
+    } else {
+      await new Promise((r) => setTimeout(r, 300));
+      await b.stop();
+      expect(runs.length).toBeGreaterThan(0);
+      expect(new Set(runs)).toEqual(new Set(['b']));
+    }
+  });
+
+  it('keeps simulated webhooks in the database until some node delivers them', async () => {
+    const c = await factories(shop).category('Kits');
+    const kit = await factories(shop).product({ title: 'Webhook kit', categoryId: c.id, pricePaise: 10_000 });
+    const s = await verifiedShopper(shop);
+    const api = as(shop, s.cookie);
+    await api.post('/api/cart', { productId: kit.id, quantity: 1 });
+    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
+    // Paid; the browser never calls back, and the node that queued the webhook is gone.
+    await payInSimulation(shop, s.cookie, order.id);
+    const queued = await shop.db.selectFrom('simulated_webhooks').select(['event_id', 'delivered_at']).where('payload', 'like', `%${order.id}%`).execute();
+    expect(queued).toEqual([{ event_id: expect.stringMatching(/^evt_pay_SIM/), delivered_at: null }]);
+    // Another node's scheduler delivers it once it is due.
+    await shop.db.updateTable('simulated_webhooks').set({ next_attempt_at: '2000-01-01T00:00:00.000Z' }).where('delivered_at', 'is', null).execute();
+    const other = await shop.secondApp();
+    expect(await other.simulatedWebhooks!.deliverDue()).toBeGreaterThanOrEqual(1);
+    expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('placed');
+    expect(await other.simulatedWebhooks!.deliverDue()).toBe(0);
+  });
+
+  it('retries with growing gaps, as Razorpay does', () => {
+    expect([0, 1, 2, 3].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(retryDelayMs(20)).toBe(6 * 3600_000);
+  });
+});

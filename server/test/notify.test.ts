@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
+import { DB_KINDS } from './helpers/databases';
+import { startTestShop, type TestShop } from './helpers/test-app';
+
+describe.each(DB_KINDS)('Notify Me on %s', (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { ADMIN_PASSWORD, FORM_RATE_LIMIT: '6' });
+  });
+  afterAll(() => shop.close());
+
+  const notify = (email: unknown, ip = '10.9.9.1') =>
+    shop.app.inject({ method: 'POST', url: '/api/notify', remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email }) });
+
+  it('keeps an address once, whatever its case, and says so', async () => {
+    expect((await notify('Maker@Example.com')).json()).toEqual({ message: "Thanks! We will email you when it's ready." });
+    expect((await notify('maker@example.com ')).json()).toEqual({ message: "You're already on the list. We will email you when it's ready." });
+    const rows = await shop.db.selectFrom('notify_signups').select('email').execute();
+    expect(rows).toEqual([{ email: 'Maker@Example.com' }]);
+  });
+
+  it('refuses what is not an email address', async () => {
+    for (const bad of ['', 'not-an-email', 'a@', `${'x'.repeat(250)}@example.com`, 42, null]) {
+      const res = await notify(bad, '10.9.9.2');
+      expect(res.statusCode, String(bad)).toBe(400);
+    }
+    expect((await notify('x', '10.9.9.3')).json().fields.email).toBe('Enter a valid email address');
+  });
+
+  it('limits how often one address may sign up', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await notify(`flood${i}@example.com`, '10.9.9.4')).statusCode);
+    expect(codes.slice(0, 6).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(6)).toEqual([429, 429]);
+  });
+
+  it('lists the addresses for the admin and exports them as CSV', async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    const list = await admin.get('/api/admin/notify');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[list.json().length - 1]).toMatchObject({ email: 'Maker@Example.com', createdAt: expect.any(String) });
+    expect(list.headers['x-total-count']).toBe(String(list.json().length));
+    const csv = await admin.get('/api/admin/notify.csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('"Email","Signed up at"');
+    expect(csv.body).toContain('"Maker@Example.com"');
+    expect((await shop.app.inject('/api/admin/notify')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,339 @@
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { pickEncoding } from '../src/plugins/public-cache';
+import { ADMIN_PASSWORD, adminToken, asAdmin, png } from './helpers/admin';
+import { DB_KINDS } from './helpers/databases';
+import { verifiedShopper } from './helpers/shoppers';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+type Product = { id: number; title: string; price: number; images: string[]; category: string };
+
+describe('Accept-Encoding negotiation', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('br;q=0,gzip;q=0')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe.each(DB_KINDS)('public cache on %s', (kind) => {
+  let shop: TestShop;
+  let other: App;
+  let token: string;
+  let productId: number;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { ADMIN_PASSWORD });
+    other = await shop.secondApp();
+    token = await adminToken(shop);
+    const f = factories(shop);
+    const category = await f.category('Drone Kits');
+    categoryId = category.id;
+    // Long enough for the answers to be compressed.
+    const description = 'A quadcopter kit with a flight controller, four brushless motors and a camera mount. '.repeat(8);
+    productId = (await f.product({ title: 'Quadcopter Kit', categoryId, pricePaise: 499_900, description, images: 1 })).id;
+    await f.product({ title: 'Quadcopter Frame', categoryId, pricePaise: 99_900 });
+  });
+  afterAll(() => shop.close());
+
+  const nodes = () => [shop.app, other];
+  const product = async (app: App) => (await app.inject(`/api/product/${productId}`)).json() as Product;
+  /** Every public read a change to a product can show up in, on one node. */
+  async function everywhere(app: App) {
+    const search = (await app.inject('/api/products/search/quadcopter')).json() as Product[];
+    const list = (await app.inject(`/api/products?category=${categoryId}`)).json() as Product[];
+    const home = (await app.inject('/api/storefront/home')).json() as { sections: { products: Product[] }[] };
+    const page = (await app.inject(`/product/${productId}`)).body;
+    return {
+      product: await product(app),
+      search: search.find((p) => p.id === productId),
+      list: list.find((p) => p.id === productId),
+      home: home.sections.flatMap((s) => s.products).find((p) => p.id === productId),
+      page,
+    };
+  }
+
+  it('answers public reads with stored, compressed bytes and a strong ETag; 304 on revalidation', async () => {
+    const url = `/api/product/${productId}`;
+    const plain = await shop.app.inject(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+
+    const br = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const gz = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const again = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(br.headers.etag);
+    // The same bytes on another node give the same ETag: a revalidation behind a load balancer still gets 304.
+    const elsewhere = await other.inject({ url, headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(elsewhere.statusCode).toBe(304);
+    // A stale ETag gets the full answer.
+    expect((await shop.app.inject({ url, headers: { 'if-none-match': '"old"' } })).statusCode).toBe(200);
+
+    for (const path of ['/api/categories', '/api/advertimages', '/api/storefront/home', '/api/products', '/api/products/search/quadcopter', '/']) {
+      const first = await shop.app.inject(path);
+      expect(first.statusCode, path).toBe(200);
+      const second = await shop.app.inject({ url: path, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(second.statusCode, path).toBe(304);
+    }
+    // Paging headers are part of the cached answer.
+    const listed = await shop.app.inject('/api/products?limit=1');
+    expect((await shop.app.inject('/api/products?limit=1')).headers['x-total-count']).toBe(listed.headers['x-total-count']);
+    expect(listed.headers['x-total-count']).toBe('2');
+  });
+
+  it('shows an admin change of price, title, description or image on the next request, on every node', async () => {
+    for (const app of nodes()) await everywhere(app); // both nodes have cached the product everywhere
+    const admin = asAdmin(shop, token);
+
+    const priced = await admin.form('PATCH', `/api/products/${productId}`, [{ name: 'price', value: '4321.50' }]);
+    expect(priced.statusCode).toBe(200);
+    for (const app of nodes()) {
+      const seen = await everywhere(app);
+      expect([seen.product.price, seen.search?.price, seen.list?.price, seen.home?.price]).toEqual([4321.5, 4321.5, 4321.5, 4321.5]);
+      expect(seen.page).toContain('content="4321.50"');
+    }
+
+    expect((await admin.form('PATCH', `/api/products/${productId}`, [{ name: 'title', value: 'Hexacopter Kit' }])).statusCode).toBe(200);
+    for (const app of nodes()) {
+      const seen = await everywhere(app);
+      expect(seen.product.title).toBe('Hexacopter Kit');
+      expect(seen.list?.title).toBe('Hexacopter Kit');
+      expect(seen.home?.title).toBe('Hexacopter Kit');
+      expect(seen.page).toContain('<title>Hexacopter Kit | Robokits India</title>');
+      expect(((await app.inject('/api/products/search/hexacopter')).json() as Product[]).map((p) => p.id)).toEqual([productId]);
+    }
+
+    const before = (await product(shop.app)).images;
+    const imaged = await admin.form('PATCH', `/api/products/${productId}`, [
+      { name: 'images', value: await png('#00aa00'), filename: 'green.png', type: 'image/png' },
+    ]);
+    expect(imaged.statusCode).toBe(200);
+    for (const app of nodes()) {
+      const seen = await everywhere(app);
+      expect(seen.product.images).toHaveLength(1);
+      expect(seen.product.images[0]).not.toBe(before[0]);
+      expect(seen.home?.images).toEqual(seen.product.images);
+      expect(seen.page).toContain(seen.product.images[0]);
+    }
+  });
+
+  it('shows a new, renamed or deleted category and a new product on the next request, on every node', async () => {
+    for (const app of nodes()) await app.inject('/api/categories');
+    const admin = asAdmin(shop, token);
+    const created = await admin.post('/api/categories', { name: 'Rover Kits' });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { Id: number }).Id;
+    for (const app of nodes()) {
+      expect(((await app.inject('/api/categories')).json() as { type: string }[]).map((c) => c.type)).toContain('Rover Kits');
+    }
+    expect((await admin.patch(`/api/categories/${categoryId}`, { name: 'Flying Kits' })).statusCode).toBe(200);
+    for (const app of nodes()) {
+      expect(((await app.inject('/api/categories')).json() as { type: string }[]).map((c) => c.type)).toContain('Flying Kits');
+      expect((await product(app)).category).toBe('Flying Kits');
+    }
+    expect((await admin.delete(`/api/categories/${id}`)).statusCode).toBe(200);
+    for (const app of nodes()) {
+      expect(((await app.inject('/api/categories')).json() as { type: string }[]).map((c) => c.type)).not.toContain('Rover Kits');
+      expect((await app.inject('/api/products?limit=100')).headers['x-total-count']).toBe('2');
+    }
+    const added = await admin.form('POST', '/api/products', [
+      { name: 'title', value: 'Quadcopter Propellers' },
+      { name: 'price', value: '199' },
+      { name: 'category', value: 'Flying Kits' },
+    ]);
+    expect(added.statusCode).toBe(201);
+    for (const app of nodes()) {
+      expect((await app.inject('/api/products?limit=100')).headers['x-total-count']).toBe('3');
+      expect(((await app.inject('/api/products/search/quadcopter')).json() as Product[]).map((p) => p.title)).toContain('Quadcopter Propellers');
+    }
+    const addedId = (added.json() as Product).id;
+    expect((await admin.delete(`/api/products/${addedId}`)).statusCode).toBe(200);
+    for (const app of nodes()) {
+      expect((await app.inject(`/api/product/${addedId}`)).statusCode).toBe(404);
+      expect(((await app.inject('/api/products/search/quadcopter')).json() as Product[]).map((p) => p.title)).not.toContain('Quadcopter Propellers');
+    }
+  });
+
+  it('shows an advert upload and removal on the next request, on every node, home page included', async () => {
+    for (const app of nodes()) await Promise.all([app.inject('/api/advertimages'), app.inject('/api/storefront/home'), app.inject('/')]);
+    const admin = asAdmin(shop, token);
+    const up = await admin.form('POST', '/api/advertimages', [{ name: 'images', value: await png('#123456', 80), filename: 'ad.png', type: 'image/png' }]);
+    expect(up.statusCode).toBe(200);
+    const advert = (up.json() as { id: number; url: string }[]).at(-1)!;
+    for (const app of nodes()) {
+      expect(((await app.inject('/api/advertimages')).json() as { id: number }[]).map((a) => a.id)).toContain(advert.id);
+      expect(((await app.inject('/api/storefront/home')).json() as { adverts: { id: number }[] }).adverts.map((a) => a.id)).toContain(advert.id);
+    }
+    expect((await admin.delete(`/api/advertimages/${advert.id}`)).statusCode).toBe(200);
+    for (const app of nodes()) {
+      expect(((await app.inject('/api/advertimages')).json() as { id: number }[]).map((a) => a.id)).not.toContain(advert.id);
+      expect(((await app.inject('/api/storefront/home')).json() as { adverts: { id: number }[] }).adverts.map((a) => a.id)).not.toContain(advert.id);
+    }
+  });
+
+  it('does not let a failed admin attempt or a non-admin throw the caches away', async () => {
+    const version = async () => (await shop.db.selectFrom('public_cache_version').select('version').executeTakeFirstOrThrow()).version;
+    const start = Number(await version());
+    const form = { name: 'price', value: '1' };
+    const { multipart } = await import('./helpers/admin');
+    const body = multipart([form]);
+    const anonymous = await shop.app.inject({ method: 'PATCH', url: `/api/products/${productId}`, ...body });
+    expect(anonymous.statusCode).toBe(401);
+    expect(Number(await version())).toBe(start);
+    expect((await product(shop.app)).price).toBe(4321.5);
+  });
+
+  it('never gives a shopper another shopper\'s or an admin\'s answer', async () => {
+    const alice = await verifiedShopper(shop, { email: 'alice@example.com', name: 'Alice' });
+    const bob = await verifiedShopper(shop, { email: 'bob@example.com', name: 'Bob' });
+    for (const round of [1, 2]) {
+      for (const app of nodes()) {
+        const a = await app.inject({ url: '/api/me', headers: { cookie: alice.cookie } });
+        const b = await app.inject({ url: '/api/me', headers: { cookie: bob.cookie } });
+        expect(a.json(), `round ${round}`).toMatchObject({ email: 'alice@example.com' });
+        expect(b.json(), `round ${round}`).toMatchObject({ email: 'bob@example.com' });
+        expect((await app.inject('/api/me')).statusCode).toBe(401);
+      }
+    }
+    // Alice's cart is hers alone, on every node.
+    const put = await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: alice.cookie, 'content-type': 'application/json', origin: 'http://shop.test' },
+      payload: JSON.stringify({ productId, quantity: 2 }),
+    });
+    expect(put.statusCode, put.body).toBeLessThan(300);
+    for (const app of nodes()) {
+      const mine = await app.inject({ url: '/api/cart', headers: { cookie: alice.cookie } });
+      const theirs = await app.inject({ url: '/api/cart', headers: { cookie: bob.cookie } });
+      expect(mine.body).toContain(String(productId));
+      expect(theirs.body).not.toContain(`"productId":${productId}`);
+      expect(theirs.body).not.toBe(mine.body);
+      expect(mine.headers.etag).toBeUndefined();
+    }
+    // An admin's reads (with the token) are never stored for others, and admin-only lists stay closed.
+    for (const app of nodes()) {
+      const adminRead = await app.inject({ url: '/api/ordersAdmin', headers: { authorization: `Bearer ${token}` } });
+      expect(adminRead.statusCode).toBe(200);
+      expect((await app.inject('/api/ordersAdmin')).statusCode).toBe(401);
+      expect((await app.inject({ url: '/api/ordersAdmin', headers: { cookie: alice.cookie } })).statusCode).toBe(401);
+      const tokenRead = await app.inject({ url: '/api/product/999999', headers: { authorization: `Bearer ${token}` } });
+      expect(tokenRead.statusCode).toBe(404);
+    }
+    // Shoppers with a session get exactly the public answer, and a public answer never sets a cookie.
+    for (const path of ['/api/categories', `/api/product/${productId}`, '/api/products/search/quadcopter', '/']) {
+      const anonymous = await shop.app.inject(path);
+      const signedIn = await other.inject({ url: path, headers: { cookie: alice.cookie } });
+      expect(signedIn.body, path).toBe(anonymous.body);
+      expect(signedIn.headers['set-cookie'], path).toBeUndefined();
+      expect(anonymous.headers['set-cookie'], path).toBeUndefined();
+    }
+  });
+
+  it('only caches routes that answer every visitor alike', () => {
+    expect([...shop.app.publicCache.routes].sort()).toEqual(
+      [
+        'GET /api/advertimages',
+        'GET /api/categories',
+        'GET /api/config',
+        'GET /api/product/:id',
+        'GET /api/products',
+        'GET /api/products/search/:query',
+        'GET /api/storefront/home',
+      ].sort(),
+    );
+  });
+});
+
+describe.each(DB_KINDS.filter((k) => k === 'postgres'))('public cache under concurrent load on %s', (kind) => {
+  let shop: TestShop;
+  let urls: string[];
+  let token: string;
+  let productId: number;
+
+  beforeAll(async () => {
+    // Thousands of reads from one address: the limiter must not be what answers them.
+    shop = await startTestShop(kind, { ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '10000000' });
+    const other = await shop.secondApp();
+    token = await adminToken(shop);
+    const f = factories(shop);
+    const category = await f.category('Drone Kits');
+    productId = (await f.product({ title: 'Racing Drone', categoryId: category.id, pricePaise: 100_000 })).id;
+    urls = [];
+    for (const app of [shop.app, other]) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    }
+  });
+  afterAll(() => shop.close());
+
+  it('never serves an old price once the admin\'s change has answered, while both nodes are under load', async () => {
+    for (let round = 1; round <= 5; round++) {
+      const price = 1000 + round;
+      let changedAt = Number.POSITIVE_INFINITY;
+      const stale: string[] = [];
+      let stop = false;
+      const reader = async (base: string) => {
+        let reads = 0;
+        while (!stop) {
+          const startedAt = performance.now();
+          const res = await fetch(`${base}/api/product/${productId}`, { headers: { 'accept-encoding': 'br, gzip' } });
+          const body = (await res.json()) as Product;
+          if (res.status !== 200) stale.push(`${base} round ${round}: status ${res.status}`);
+          else if (startedAt > changedAt && body.price !== price) stale.push(`${base} round ${round}: ${body.price}`);
+          reads++;
+        }
+        return reads;
+      };
+      const readers = Array.from({ length: 8 }, (_, i) => reader(urls[i % 2]!));
+      await new Promise((r) => setTimeout(r, 100));
+      const form = new FormData();
+      form.set('price', String(price));
+      const res = await fetch(`${urls[round % 2]}/api/products/${productId}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      changedAt = performance.now();
+      await new Promise((r) => setTimeout(r, 150));
+      stop = true;
+      const reads = await Promise.all(readers);
+      expect(stale).toEqual([]);
+      expect(reads.every((n) => n > 1)).toBe(true);
+    }
+  });
+});
+
+describe('public cache turned off (PUBLIC_CACHE=0)', () => {
+  it('computes every public read afresh, so even a change behind the app\'s back shows at once', async () => {
+    const shop = await startTestShop('sqlite', { PUBLIC_CACHE: '0' });
+    try {
+      const f = factories(shop);
+      const category = await f.category('Kits');
+      const { id } = await f.product({ title: 'Line Follower', categoryId: category.id });
+      expect((await shop.app.inject(`/api/product/${id}`)).json()).toMatchObject({ title: 'Line Follower' });
+      await shop.db.updateTable('products').set({ title: 'Maze Solver' }).where('id', '=', id).execute();
+      const res = await shop.app.inject(`/api/product/${id}`);
+      expect(res.json()).toMatchObject({ title: 'Maze Solver' });
+      expect(res.headers.etag).toBeUndefined();
+      expect(shop.app.publicCache.routes).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+});

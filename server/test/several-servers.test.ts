@@ -1,0 +1,188 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
+import { startS3Server } from './helpers/s3-server';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const haproxy = spawnSync('haproxy', ['-v']).status === 0;
+if (!haproxy && process.env.CI) throw new Error('haproxy is needed for the several-servers test (.ci/run installs it)');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+async function waitFor(url: string, ok: (status: number) => boolean, tries = 150): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    const status = await fetch(url).then((r) => r.status, () => 0);
+    if (ok(status)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+/**
+ * Two app servers, each with its own disk, on one PostgreSQL database, Redis
+ * and an S3 server, behind haproxy (round robin, health checks), as two real
+ * servers run. The configuration is the one in docs/operations/scaling.md.
+ */
+describe.runIf(haproxy && DB_KINDS.includes('postgres'))('two app servers behind a load balancer', () => {
+  const schema = `t_nodes_${randomBytes(5).toString('hex')}`;
+  const children: ChildProcess[] = [];
+  const nodes: { port: number; process: ChildProcess; dir: string }[] = [];
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let lb: string;
+  let db: pg.Client;
+
+  function startNode(port: number, balancer: string) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `node-${port}-`));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...s3.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      REDIS_URL,
+      PUBLIC_URL: balancer,
+      SEED_DEMO_DATA: '0',
+      ADMIN_PASSWORD: 'nodes-admin-password-1',
+      AUTH_RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
+      SIMULATED_WEBHOOK_DELAY_MS: '500',
+      JOBS_TICK_MS: '500',
+    };
+    delete env.SMTP_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(child);
+    nodes.push({ port, process: child, dir });
+  }
+
+  beforeAll(async () => {
+    s3 = await startS3Server('shop-two-nodes');
+    db = new pg.Client({ connectionString: POSTGRES_URL });
+    await db.connect();
+    await db.query(`CREATE SCHEMA ${schema}`);
+    const [lbPort, a, b] = [await freePort(), await freePort(), await freePort()];
+    lb = `http://127.0.0.1:${lbPort}`;
+    const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-')), 'haproxy.cfg');
+    fs.writeFileSync(
+      cfg,
+      [
+        'global',
+        '  maxconn 256',
+        'defaults',
+        '  mode http',
+        '  timeout connect 2s',
+        '  timeout client 30s',
+        '  timeout server 30s',
+        '  option http-server-close',
+        '  option forwardfor',
+        'frontend shop',
+        `  bind 127.0.0.1:${lbPort}`,
+        '  default_backend nodes',
+        'backend nodes',
+        '  balance roundrobin',
+        '  option httpchk GET /api/health',
+        '  http-check expect status 200',
+        '  retry-on conn-failure empty-response response-timeout',
+        '  retries 2',
+        '  option redispatch',
+        `  server a 127.0.0.1:${a} check inter 500 fall 2 rise 1`,
+        `  server b 127.0.0.1:${b} check inter 500 fall 2 rise 1`,
+        '',
+      ].join('\n'),
+    );
+    // Both nodes start at the same moment on the empty database.
+    startNode(a, lb);
+    startNode(b, lb);
+    children.push(spawn('haproxy', ['-f', cfg, '-db'], { stdio: 'ignore' }));
+    await Promise.all(nodes.map((n) => waitFor(`http://127.0.0.1:${n.port}/api/health`, (s) => s === 200)));
+    await waitFor(`${lb}/api/health`, (s) => s === 200);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+    await db.end();
+    await s3.close();
+    for (const n of nodes) fs.rmSync(n.dir, { recursive: true, force: true });
+  });
+
+  it('runs the admin and shopper journey across both nodes, survives one being killed, and serves every image from either', async () => {
+    const json = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${lb}${url}`, {
+        method,
+        headers: { origin: lb, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+    };
+
+    // The admin (created once by whichever node started first) adds a category and a product with two images.
+    const login = await json('POST', '/api/adminlogin', { username: 'admin', password: 'nodes-admin-password-1' });
+    expect(login.status).toBe(200);
+    const admin = { authorization: `Bearer ${String(login.body.token)}` };
+    expect((await json('POST', '/api/categories', { name: 'Robot Kits' }, admin)).status).toBeLessThan(300);
+    const form = new FormData();
+    form.append('title', 'Balancer Rover');
+    form.append('price', '1499');
+    form.append('category', 'Robot Kits');
+    for (const color of ['#cc3300', '#0033cc']) {
+      const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: color } }).png().toBuffer();
+      form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'rover.png');
+    }
+    const created = await fetch(`${lb}/api/products`, { method: 'POST', headers: admin, body: form });
+    expect(created.status).toBe(201);
+    const product = (await created.json()) as { id: number; images: string[] };
+    const coupon = await json('POST', '/api/coupons', { code: 'TWONODES', discount: 100 }, admin);
+    expect(coupon.status).toBeLessThan(300);
+
+    // A shopper signs up, follows the mailed link and signs in; consecutive requests land on both nodes.
+    const email = `nodes${randomBytes(4).toString('hex')}@example.com`;
+    const signUp = await json('POST', '/api/auth/sign-up/email', { email, password: 'kit-builder-42', name: 'nodes_shopper', username: `nodes_${randomBytes(3).toString('hex')}`, phone: '9876543210', address: '1 Lab Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' });
+    expect(signUp.status).toBe(200);
+    const mail = await db.query(`SELECT text_body FROM ${schema}.outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
+    const token = /verify-email\?token=([^\s&]+)/.exec(String(mail.rows[0]?.text_body))![1]!;
+    expect((await fetch(`${lb}/api/auth/verify-email?token=${token}`)).status).toBe(200);
+    const signIn = await fetch(`${lb}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: lb, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'kit-builder-42' }) });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const shopper = { cookie };
+    expect((await json('POST', '/api/cart', { productId: product.id, quantity: 2 }, shopper)).status).toBe(200);
+    const order = await json('POST', '/api/createBulkOrder', { items: [{ productId: product.id, quantity: 2 }], couponCode: 'TWONODES' }, shopper);
+    expect(order.status).toBe(200);
+    expect(order.body.amount).toBe(2 * 149_900 - 10_000);
+
+    // One node dies in the middle of the journey (no goodbye); the balancer sends everything to the other.
+    nodes[0]!.process.kill('SIGKILL');
+    const paid = await json('POST', `/api/payments/simulated/${String(order.body.id)}/pay`, {}, shopper);
+    expect(paid.status).toBe(200);
+    const processed = await json('POST', '/api/processOrder', paid.body, shopper);
+    expect(processed.body).toMatchObject({ success: true, orderId: order.body.orderId });
+    const dispatch = await json('PATCH', `/api/UserOrders/${String(order.body.orderId)}`, { status: 'dispatched', courier: 'Delhivery', trackingNumber: 'DL1234567' }, admin);
+    expect(dispatch.status).toBe(200);
+    const mine = await json('GET', '/api/UserOrders', undefined, shopper);
+    expect((mine.body.orders as { order_id: string; status: string; trackingNumber: string }[])[0]).toMatchObject({ order_id: order.body.orderId, status: 'dispatched', trackingNumber: 'DL1234567' });
+
+    // Every image answers 200 through the balancer and straight from the node that lives on.
+    for (const image of product.images) {
+      for (let i = 0; i < 2; i++) expect((await fetch(`${lb}${image}`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${nodes[1]!.port}${image}`)).status).toBe(200);
+    }
+    // Nothing was written to either node's own disk.
+    for (const n of nodes) expect(fs.existsSync(path.join(n.dir, 'uploads', 'products'))).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from './gst';
+
+describe('GST invoice arithmetic', () => {
+  it('takes 18 % out of a tax-inclusive price so that taxable value + tax = price', () => {
+    const [line] = invoiceLines([{ unitPaise: 118_00, quantity: 1, rateBp: 1800 }], 0, true);
+    expect(line).toMatchObject({ taxablePaise: 100_00, cgstPaise: 9_00, sgstPaise: 9_00, igstPaise: 0, totalPaise: 118_00 });
+    const [odd] = invoiceLines([{ unitPaise: 2_499_50, quantity: 3, rateBp: 1800 }], 0, false);
+    expect(odd!.taxablePaise + odd!.igstPaise).toBe(7_498_50);
+    expect(odd).toMatchObject({ cgstPaise: 0, sgstPaise: 0 });
+  });
+
+  it('splits the discount over the lines to the paisa, and the totals add up', () => {
+    const lines = invoiceLines(
+      [
+        { unitPaise: 333_33, quantity: 1, rateBp: 1800 },
+        { unitPaise: 100_01, quantity: 2, rateBp: 1200 },
+        { unitPaise: 1, quantity: 7, rateBp: 500 },
+      ],
+      101_01,
+      true,
+    );
+    const t = invoiceTotals(lines);
+    expect(t.discountPaise).toBe(101_01);
+    expect(t.totalPaise).toBe(333_33 + 200_02 + 7 - 101_01);
+    expect(t.taxablePaise + t.cgstPaise + t.sgstPaise + t.igstPaise).toBe(t.totalPaise);
+    for (const l of lines) expect(Math.abs(l.cgstPaise - l.sgstPaise)).toBeLessThanOrEqual(1);
+  });
+
+  it('numbers invoices per financial year (1 April, India time), at most 16 characters', () => {
+    expect(financialYear(new Date('2026-11-23T10:00:00Z'))).toBe('26-27');
+    expect(financialYear(new Date('2027-03-31T18:00:00Z'))).toBe('26-27');
+    expect(financialYear(new Date('2027-03-31T18:31:00Z'))).toBe('27-28');
+    expect(invoiceNumber('RK', '26-27', 123)).toBe('RK/26-27/000123');
+    expect(invoiceNumber('RKI', '26-27', 999_999)).toHaveLength(16);
+  });
+
+  it('knows the state codes of the place of supply', () => {
+    expect(stateCode('Maharashtra')).toBe('27');
+    expect(stateCode('  tamil nadu ')).toBe('33');
+    expect(stateCode('Jammu & Kashmir')).toBe('01');
+    expect(stateCode('Atlantis')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * GST for tax invoices (DESIGN.md, "GST facts"): prices are tax-inclusive;
+ * taxable value = price / (1 + rate), rounded to the paisa so that taxable
+ * value + tax = price exactly; within the supplier's state the tax is half CGST
+ * and half SGST, to another state it is IGST.
+ */
+
+/** States and union territories with their GST state codes (place of supply). */
+export const GST_STATE_CODES: Record<string, string> = {
+  'Jammu and Kashmir': '01', 'Himachal Pradesh': '02', Punjab: '03', Chandigarh: '04', Uttarakhand: '05', Haryana: '06', Delhi: '07',
+  Rajasthan: '08', 'Uttar Pradesh': '09', Bihar: '10', Sikkim: '11', 'Arunachal Pradesh': '12', Nagaland: '13', Manipur: '14', Mizoram: '15',
+  Tripura: '16', Meghalaya: '17', Assam: '18', 'West Bengal': '19', Jharkhand: '20', Odisha: '21', Chhattisgarh: '22', 'Madhya Pradesh': '23',
+  Gujarat: '24', 'Dadra and Nagar Haveli and Daman and Diu': '26', Maharashtra: '27', Karnataka: '29', Goa: '30', Lakshadweep: '31',
+  Kerala: '32', 'Tamil Nadu': '33', Puducherry: '34', 'Andaman and Nicobar Islands': '35', Telangana: '36', 'Andhra Pradesh': '37', Ladakh: '38',
+};
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/&/g, 'and').replace(/\s+/g, ' ');
+
+/** The two-digit code of a state name (any case; "&" as "and"), or null. */
+export function stateCode(state: string): string | null {
+  const wanted = norm(state);
+  for (const [name, code] of Object.entries(GST_STATE_CODES)) if (norm(name) === wanted) return code;
+  return null;
+}
+
+/** "26-27" for a date in the financial year 1 April 2026 to 31 March 2027 (India time). */
+export function financialYear(at: Date): string {
+  const ist = new Date(at.getTime() + 330 * 60_000);
+  const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${String(start % 100).padStart(2, '0')}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** RK/26-27/000123: prefix (1-3 characters), financial year and a 6-digit sequence: at most 16 characters. */
+export function invoiceNumber(prefix: string, fy: string, seq: number): string {
+  return `${prefix}/${fy}/${String(seq).padStart(6, '0')}`;
+}
+
+export interface InvoiceLineInput {
+  unitPaise: number;
+  quantity: number;
+  /** basis points: 1800 = 18 % */
+  rateBp: number;
+}
+
+export interface InvoiceLine extends InvoiceLineInput {
+  grossPaise: number;
+  discountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+/**
+ * Splits the order's discount over its lines in proportion to their value
+ * (largest remainders get the leftover paise, so the parts add up exactly),
+ * then takes the tax out of each tax-inclusive line.
+ */
+export function invoiceLines(lines: InvoiceLineInput[], discountPaise: number, intraState: boolean): InvoiceLine[] {
+  const gross = lines.map((l) => l.unitPaise * l.quantity);
+  const subtotal = gross.reduce((a, b) => a + b, 0);
+  const exact = gross.map((g) => (subtotal > 0 ? (g * discountPaise) / subtotal : 0));
+  const shares = exact.map(Math.floor);
+  let left = discountPaise - shares.reduce((a, b) => a + b, 0);
+  for (const i of exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.i)) {
+    if (left <= 0) break;
+    shares[i]!++;
+    left--;
+  }
+  return lines.map((l, i) => {
+    const total = gross[i]! - shares[i]!;
+    const taxable = Math.round((total * 10_000) / (10_000 + l.rateBp));
+    const tax = total - taxable;
+    const cgst = intraState ? Math.floor(tax / 2) : 0;
+    return { ...l, grossPaise: gross[i]!, discountPaise: shares[i]!, taxablePaise: taxable, cgstPaise: cgst, sgstPaise: intraState ? tax - cgst : 0, igstPaise: intraState ? 0 : tax, totalPaise: total };
+  });
+}
+
+export function invoiceTotals(lines: InvoiceLine[]) {
+  const sum = (k: keyof InvoiceLine) => lines.reduce((a, l) => a + (l[k] as number), 0);
+  return { grossPaise: sum('grossPaise'), discountPaise: sum('discountPaise'), taxablePaise: sum('taxablePaise'), cgstPaise: sum('cgstPaise'), sgstPaise: sum('sgstPaise'), igstPaise: sum('igstPaise'), totalPaise: sum('totalPaise') };
+}

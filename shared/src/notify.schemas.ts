@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const notifyMessages = {
+  added: "Thanks! We will email you when it's ready.",
+  already: "You're already on the list. We will email you when it's ready.",
+  invalidEmail: 'Enter a valid email address',
+} as const;
+
+/** POST /api/notify: the coming-soon page's Notify Me form. */
+export const NotifyInput = z.object({
+  email: z.string({ error: notifyMessages.invalidEmail }).trim().max(254, notifyMessages.invalidEmail).pipe(z.email(notifyMessages.invalidEmail)),
+});
+
+export const NotifySignup = z.object({ id: z.number().int(), email: z.string(), createdAt: z.string() });
+export type NotifySignup = z.infer<typeof NotifySignup>;
+
+export const NOTIFY_PAGE_SIZE = 50;

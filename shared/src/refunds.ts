@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { MAX_ID } from './catalogue.schemas';
+import { rupeesToPaise } from './money';
+
+export const refundMessages = {
+  refundStarted: 'Refund started',
+  tooLarge: (left: string) => `At most ${left} can still be refunded for this order.`,
+  nothingLeft: 'Nothing is left to refund for this order.',
+  notPaid: 'Only a paid order can be refunded.',
+  notFailed: 'Only a failed refund can be tried again.',
+  lineNotRefundable: 'A chosen line is not part of this order or was refunded already.',
+  amountOrLines: 'Give an amount or choose whole lines to refund, not both.',
+  /** processOrder's answer for a payment that came after the order stopped awaiting one */
+  latePayment: (amount: string) =>
+    `This order was no longer awaiting payment when your payment arrived, so it was not placed. Your payment of ${amount} is being refunded to your original payment method.`,
+} as const;
+
+/** Largest amount a refund request may name, in rupees (more than any order can total). */
+const MAX_REFUND_RUPEES = 10_000_000;
+
+/** POST /api/admin/orders/{orderId}/refunds: an amount in rupees, or whole order lines; never both. */
+export const RefundInput = z
+  .object({
+    amount: z
+      .number({ error: 'Amount must be a number of rupees' })
+      .positive('Amount must be more than ₹0')
+      .max(MAX_REFUND_RUPEES, 'Amount is larger than any order')
+      .refine((v) => rupeesToPaise(v) !== null, 'Amount may have at most 2 decimals')
+      .optional(),
+    lines: z.array(z.number().int().min(1).max(MAX_ID)).min(1).max(100).optional(),
+    reason: z.string().trim().max(500).default(''),
+    /** the same key for a retried request (double click, network retry): one refund */
+    idempotencyKey: z.string().trim().min(8, 'idempotencyKey must have 8 to 100 characters').max(100),
+  })
+  .refine((r) => (r.amount === undefined) !== (r.lines === undefined), { message: refundMessages.amountOrLines, path: ['amount'] });
+export type RefundInput = z.infer<typeof RefundInput>;
+
+export const RefundView = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  status: z.enum(['pending', 'processed', 'failed']),
+  kind: z.string(),
+  reason: z.string(),
+  failureReason: z.string().nullable(),
+  providerRefundId: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof RefundView>;
+
+export const OrderMoney = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  flag: z.string().nullable(),
+  payments: z.array(z.object({ paymentId: z.string(), amount: z.number(), refunded: z.number(), late: z.boolean(), createdAt: z.string() })),
+  refunds: z.array(RefundView),
+  lines: z.array(z.object({ id: z.number().int(), title: z.string(), quantity: z.number().int(), unitPrice: z.number(), refundable: z.boolean() })),
+  /** what can still be refunded of the payment that placed the order, in rupees */
+  refundable: z.number(),
+});
+export type OrderMoney = z.infer<typeof OrderMoney>;
+
+/**
+ * What whole lines account for of what was paid: their price less their share
+ * of the order's discount, rounded down to the paisa (so refunding every line
+ * never returns more than the order's total).
+ */
+export function linesRefundPaise(order: { subtotalPaise: number; totalPaise: number }, lines: { unitPaise: number; quantity: number }[]): number {
+  if (order.subtotalPaise <= 0) return 0;
+  const gross = lines.reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
+  return Math.floor((gross * order.totalPaise) / order.subtotalPaise);
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderMoney, RefundView } from '../../../../../shared/src/refunds';
+import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
+import { saveBlob } from '../lib/save-blob';
+
+const moneyKey = (orderId: string) => ['admin', 'order-money', orderId] as const;
+
+/** GET /api/admin/orders/{orderId}/money: payments (late ones flagged), refunds, what can still be refunded. */
+export function getOrderMoney(orderId: string, signal?: AbortSignal): Promise<OrderMoney> {
+  return adminGet<OrderMoney>(`/api/admin/orders/${encodeURIComponent(orderId)}/money`, signal);
+}
+
+export function useOrderMoney(orderId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...queryOptions({ queryKey: moneyKey(orderId), queryFn: ({ signal }) => getOrderMoney(orderId, signal), staleTime: 0 }),
+    // A pending refund turns processed when the provider says so: look again until none is pending.
+    refetchInterval: (query) => (query.state.data?.refunds.some((r) => r.status === 'pending') ? 2000 : false),
+  });
+  // When a refund settles, the order list's refund totals change too.
+  const settled = query.data?.refunds.filter((r) => r.status !== 'pending').length ?? 0;
+  useEffect(() => {
+    if (settled > 0) void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+  }, [settled, queryClient]);
+  return query;
+}
+
+export type RefundRequest = { amount?: number; lines?: number[]; reason: string; idempotencyKey: string };
+
+/** POST /api/admin/orders/{orderId}/refunds: the same idempotencyKey answers the same refund. */
+export function useRefund(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefundRequest) => adminSend<RefundView>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/refunds`, body),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: moneyKey(orderId) }), queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] })]),
+  });
+}
+
+/** POST /api/admin/refunds/{refundId}/retry: tries a failed refund again. */
+export function useRetryRefund(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: number) => adminSend<RefundView>('POST', `/api/admin/refunds/${refundId}/retry`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: moneyKey(orderId) }),
+  });
+}
+
+/** GET /api/admin/orders/{orderId}/invoice.pdf, saved as a file (a link cannot carry the token). */
+export async function downloadInvoice(orderId: string): Promise<void> {
+  const res = await adminFetch(`/api/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, { headers: { Accept: 'application/pdf' } });
+  saveBlob(await res.blob(), `invoice-${orderId}.pdf`);
+}

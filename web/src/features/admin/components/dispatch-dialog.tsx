@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { FormField } from '../../../components/ui/form-field';
+import { Modal } from './modal';
+
+export type DispatchDetails = { courier: string; trackingNumber: string; trackingUrl: string };
+
+/** Setting an order to dispatched asks for the courier and the tracking number (and an optional tracking link). */
+export function DispatchDialog({
+  orderId,
+  onCancel,
+  onConfirm,
+  errors = {},
+}: {
+  orderId: string;
+  onCancel: () => void;
+  onConfirm: (details: DispatchDetails) => void;
+  errors?: Record<string, string>;
+}) {
+  const [details, setDetails] = useState<DispatchDetails>({ courier: '', trackingNumber: '', trackingUrl: '' });
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const set = (field: keyof DispatchDetails) => (e: React.ChangeEvent<HTMLInputElement>) => setDetails({ ...details, [field]: e.target.value });
+  const shown = { ...errors, ...missing };
+  return (
+    <Modal title={`Dispatch order ${orderId}`} onClose={onCancel}>
+      <form
+        noValidate
+        className="ad:flex ad:flex-col ad:gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const next: Record<string, string> = {};
+          if (!details.courier.trim()) next.courier = 'Enter the courier';
+          if (!details.trackingNumber.trim()) next.trackingNumber = 'Enter the tracking number';
+          setMissing(next);
+          if (Object.keys(next).length === 0) onConfirm({ courier: details.courier.trim(), trackingNumber: details.trackingNumber.trim(), trackingUrl: details.trackingUrl.trim() });
+        }}
+      >
+        <FormField label="Courier" data-autofocus autoComplete="off" value={details.courier} onChange={set('courier')} error={shown.courier} />
+        <FormField label="Tracking number" autoComplete="off" value={details.trackingNumber} onChange={set('trackingNumber')} error={shown.trackingNumber} />
+        <FormField label="Tracking link (optional)" type="url" inputMode="url" autoComplete="off" value={details.trackingUrl} onChange={set('trackingUrl')} error={shown.trackingUrl} />
+        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3">
+          <button type="button" className={secondaryButton} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton}>
+            Mark as dispatched
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
