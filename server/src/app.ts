@@ -33,6 +33,7 @@ import { adminServiceRoutes } from './modules/admin/admin-services.routes';
 import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { legacyRoutes } from './modules/legacy/legacy.routes';
 import { webhookQueue, type WebhookQueue } from './modules/jobs/webhook-queue';
 import { serviceRoutes } from './modules/claims/services.routes';
 import { MAX_UPLOAD_BYTES } from './plugins/multipart';
@@ -213,6 +214,7 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(advertRoutes);
+  await app.register(legacyRoutes);
   await app.register(storefrontRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);

@@ -351,6 +351,7 @@ export interface Database {
   simulated_webhooks: SimulatedWebhookTable;
   job_leases: JobLeaseTable;
   notify_signups: NotifySignupTable;
+  legacy_imports: LegacyImportTable;
   invoice_counters: { series: string; last: number };
   invoices: { id: Generated<number>; order_id: number; number: string; issued_at: Generated<string> };
   payment_events: PaymentEventTable;
@@ -368,6 +369,15 @@ export interface Database {
   search_vocab: SearchVocabTable;
   search_deletes: SearchDeleteTable;
   public_cache_version: PublicCacheVersionTable;
+}
+
+/** A row brought across by `npm run import:legacy` (kind: category, product, product_image, advert, coupon, order). */
+export interface LegacyImportTable {
+  kind: string;
+  legacy_id: string;
+  local_id: number;
+  checksum: string;
+  imported_at: Generated<string>;
 }
 
 /** One row (id 1): the version of the public answers every node caches (server/src/plugins/public-cache.ts). */

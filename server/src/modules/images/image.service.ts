@@ -47,3 +47,14 @@ export async function deleteImage(storage: FileStorage, path: string): Promise<v
   const keys = [path, ...RENDITION_WIDTHS.map((w) => renditionPath(path, w))].map(keyFromPublicPath);
   await Promise.all(keys.filter((k): k is string => k !== null).map((k) => storage.delete(k)));
 }
+
+/** True when sharp can read the data as an image (what storeImage would accept). */
+export async function isReadableImage(input: Buffer): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
+  try {
+    await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,6 +4,7 @@ import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
 import { CreatedOrder, CreateOrderInput, ProcessOrderInput, UserOrder } from '../../../../shared/src/orders.schemas';
 import { requireUser, requireVerifiedUser } from '../auth/auth.guards';
 import * as orders from './orders.service';
+import { claimImportedOrders } from '../legacy/legacy.service';
 
 export async function orderRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
@@ -46,6 +47,9 @@ export async function orderRoutes(app: App) {
         response: { 200: z.object({ orders: z.array(UserOrder) }), 401: ErrorBody },
       },
     },
-    async (req) => ({ orders: await orders.listUserOrders(app.db, req.user!.id) }),
+    async (req) => {
+      await claimImportedOrders(app.db, req.user!);
+      return { orders: await orders.listUserOrders(app.db, req.user!.id) };
+    },
   );
 }
