@@ -1,17 +1,23 @@
 import type { App } from '../../app';
 import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
 import { Me, UpdateProfileInput } from '../../../../shared/src/account.schemas';
-import { requireUser } from '../auth/auth.guards';
+import { requireUser, sessionUser } from '../auth/auth.guards';
 import * as accounts from './accounts.service';
 
 export async function accountRoutes(app: App) {
   app.get(
     '/api/me',
     {
-      preHandler: requireUser,
-      schema: { tags: ['accounts'], summary: 'The signed-in shopper', response: { 200: Me, 401: ErrorBody } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in shopper, or null when nobody is signed in (an answer, not an error: the web app asks on every page load)',
+        response: { 200: Me.nullable(), 404: ErrorBody },
+      },
     },
-    async (req) => accounts.getMe(app.db, req.user!.id),
+    async (req) => {
+      const user = await sessionUser(req);
+      return user ? accounts.getMe(app.db, user.id) : null;
+    },
   );
 
   app.patch(

@@ -60,7 +60,10 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${slides.length}`}
-              className="min-w-0 shrink-0 grow-0 basis-full"
+              // The slide track moves by fractional pixels where the carousel's width is fractional (the
+              // product page's two columns); clipping one pixel at each side keeps a sliver of the
+              // neighbouring slide from showing at the edge.
+              className="min-w-0 shrink-0 grow-0 basis-full [clip-path:inset(0_1px)]"
             >
               {slide}
             </div>

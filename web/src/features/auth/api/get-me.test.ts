@@ -17,6 +17,11 @@ describe('getMe', () => {
   });
 
   it('answers null for a visitor', async () => {
+    answer(200, null);
+    expect(await getMe()).toBeNull();
+  });
+
+  it('answers null for a 401 too (an older server)', async () => {
     answer(401, { message: 'Please login to continue', code: 'unauthenticated' });
     expect(await getMe()).toBeNull();
   });

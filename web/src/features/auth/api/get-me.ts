@@ -6,13 +6,15 @@ import { ApiError, apiGet } from '../../../lib/api-client';
 export const meQueryKey = ['me'] as const;
 
 /**
- * GET /api/me: the signed-in shopper, or null when nobody is signed in (401)
- * or the session's user record is gone (404, logged as SPEC.md §8 says).
+ * GET /api/me: the signed-in shopper, or null when nobody is signed in (the
+ * server answers null, so a visitor's page load logs no failed request; an older
+ * server's 401 means the same) or the session's user record is gone (404,
+ * logged as SPEC.md §8 says).
  * Any other failure is only logged and counts as signed out (SPEC.md §8).
  */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await apiGet<Me>('/api/me', signal);
+    return await apiGet<Me | null>('/api/me', signal);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     if (error instanceof ApiError && error.status === 404) {
