@@ -32,11 +32,18 @@ test('an admin cancels a paid order and sees the refund processed; the shopper s
   await expect(refunds.getByText(price)).toBeVisible();
   await expect(refunds.getByText('refund processed')).toBeVisible({ timeout: 15_000 });
   await expect(card.getByText(`Refunded ${price}`)).toBeVisible({ timeout: 15_000 });
+  // The processed refund has its GST credit note.
+  await expect(card.getByRole('button', { name: /^Credit note RKC\/\d\d-\d\d\/\d{5} \(PDF\)$/ })).toBeVisible({ timeout: 15_000 });
 
   // The shopper sees it on Your Orders.
   await page.goto('/Orders');
   const order = page.getByRole('article', { name: `Order ID: ${created.orderId}` });
   await expect(order.getByText('canceled')).toBeVisible();
   await expect(order.getByText(`Refunded ${price}`)).toBeVisible();
+  const note = order.getByRole('link', { name: /^RKC\/\d\d-\d\d\/\d{5} \(PDF\)$/ });
+  await expect(note).toBeVisible();
+  const download = page.waitForEvent('download');
+  await note.click();
+  expect((await download).suggestedFilename()).toMatch(/^credit-note-RKC-\d\d-\d\d-\d{5}\.pdf$/);
   expect(shopper.email).toContain('@');
 });

@@ -68,6 +68,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       'GET /api/advertimages',
       'GET /api/storefront/home',
       'GET /api/config',
+      'GET /api/me',
       'GET /robots.txt',
       'GET /sitemap.xml',
       'GET /uploads/*',

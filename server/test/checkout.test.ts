@@ -161,6 +161,7 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
           trackingNumber: null,
           trackingUrl: null,
           invoice: expect.stringMatching(/^RK\/\d\d-\d\d\/\d{6}$/),
+          creditNotes: [],
         },
       ]);
     });

@@ -4,18 +4,7 @@ import { as, makeCoupon, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
-
-/** The text of a PDF made with uncompressed content streams: the strings each text operator shows, one per line. */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const decode = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
-  const lines: string[] = [];
-  for (const m of raw.matchAll(/\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-    if (m[2] !== undefined) lines.push(decode(m[2]));
-    else lines.push([...m[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decode(h[1]!)).join(''));
-  }
-  return lines.join('\n');
-}
+import { pdfText } from './helpers/pdf';
 
 describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
   let shop: TestShop;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from './gst';
+import { creditLines, creditNoteNumber, financialYear, invoiceLines, invoiceNumber, invoiceTotals, shareOut, stateCode } from './gst';
 
 describe('GST invoice arithmetic', () => {
   it('takes 18 % out of a tax-inclusive price so that taxable value + tax = price', () => {
@@ -40,5 +40,40 @@ describe('GST invoice arithmetic', () => {
     expect(stateCode('  tamil nadu ')).toBe('33');
     expect(stateCode('Jammu & Kashmir')).toBe('01');
     expect(stateCode('Atlantis')).toBeNull();
+  });
+
+  it('shares an amount out in whole paise that add up, by largest remainders', () => {
+    expect(shareOut(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(shareOut(10, [0, 5, 5])).toEqual([0, 5, 5]);
+    expect(shareOut(7, [0, 0])).toEqual([0, 0]);
+    expect(shareOut(1_000_01, [3, 7]).reduce((a, b) => a + b, 0)).toBe(1_000_01);
+    expect(shareOut(2, [1, 1, 1, 1])).toEqual([1, 1, 0, 0]);
+  });
+
+  it('makes credit note lines that add up to the refund, over every line or only the refunded ones', () => {
+    const invoice = invoiceLines(
+      [
+        { unitPaise: 1_180_00, quantity: 1, rateBp: 1800 },
+        { unitPaise: 105_00, quantity: 2, rateBp: 500 },
+      ],
+      100_00,
+      false,
+    );
+    const whole = creditLines(invoice, invoiceTotals(invoice).totalPaise, false);
+    expect(whole.map((l) => l.totalPaise)).toEqual(invoice.map((l) => l.totalPaise));
+    expect(whole.map((l) => l.igstPaise)).toEqual(invoice.map((l) => l.igstPaise));
+    const part = creditLines(invoice, 500_01, true);
+    const t = invoiceTotals(part);
+    expect(t.totalPaise).toBe(500_01);
+    expect(t.taxablePaise + t.cgstPaise + t.sgstPaise).toBe(500_01);
+    expect(t.igstPaise).toBe(0);
+    const second = creditLines(invoice, invoice[1]!.totalPaise, false, [false, true]);
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ index: 1, totalPaise: invoice[1]!.totalPaise, quantity: 2 });
+  });
+
+  it('numbers credit notes in their own series, at most 16 characters', () => {
+    expect(creditNoteNumber('RK', '26-27', 12)).toBe('RKC/26-27/00012');
+    expect(creditNoteNumber('ABC', '26-27', 99_999)).toHaveLength(16);
   });
 });

@@ -53,28 +53,61 @@ export interface InvoiceLine extends InvoiceLineInput {
 }
 
 /**
- * Splits the order's discount over its lines in proportion to their value
- * (largest remainders get the leftover paise, so the parts add up exactly),
- * then takes the tax out of each tax-inclusive line.
+ * Shares an amount out in proportion to weights, in whole paise that add up to
+ * the amount exactly (largest remainders get the leftover paise; ties go to the
+ * earlier weight); zero weights get nothing.
  */
-export function invoiceLines(lines: InvoiceLineInput[], discountPaise: number, intraState: boolean): InvoiceLine[] {
-  const gross = lines.map((l) => l.unitPaise * l.quantity);
-  const subtotal = gross.reduce((a, b) => a + b, 0);
-  const exact = gross.map((g) => (subtotal > 0 ? (g * discountPaise) / subtotal : 0));
+export function shareOut(amountPaise: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  // Nothing to share it over: nothing is shared.
+  if (sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (w * amountPaise) / sum);
   const shares = exact.map(Math.floor);
-  let left = discountPaise - shares.reduce((a, b) => a + b, 0);
+  let left = amountPaise - shares.reduce((a, b) => a + b, 0);
   for (const i of exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.i)) {
     if (left <= 0) break;
     shares[i]!++;
     left--;
   }
-  return lines.map((l, i) => {
-    const total = gross[i]! - shares[i]!;
-    const taxable = Math.round((total * 10_000) / (10_000 + l.rateBp));
-    const tax = total - taxable;
-    const cgst = intraState ? Math.floor(tax / 2) : 0;
-    return { ...l, grossPaise: gross[i]!, discountPaise: shares[i]!, taxablePaise: taxable, cgstPaise: cgst, sgstPaise: intraState ? tax - cgst : 0, igstPaise: intraState ? 0 : tax, totalPaise: total };
-  });
+  return shares;
+}
+
+/** Takes the tax out of a tax-inclusive amount: taxable value + tax = amount exactly. */
+export function taxOf(totalPaise: number, rateBp: number, intraState: boolean) {
+  const taxable = Math.round((totalPaise * 10_000) / (10_000 + rateBp));
+  const tax = totalPaise - taxable;
+  const cgst = intraState ? Math.floor(tax / 2) : 0;
+  return { taxablePaise: taxable, cgstPaise: cgst, sgstPaise: intraState ? tax - cgst : 0, igstPaise: intraState ? 0 : tax, totalPaise: totalPaise };
+}
+
+/**
+ * Splits the order's discount over its lines in proportion to their value,
+ * then takes the tax out of each tax-inclusive line.
+ */
+export function invoiceLines(lines: InvoiceLineInput[], discountPaise: number, intraState: boolean): InvoiceLine[] {
+  const gross = lines.map((l) => l.unitPaise * l.quantity);
+  const shares = shareOut(discountPaise, gross);
+  return lines.map((l, i) => ({ ...l, grossPaise: gross[i]!, discountPaise: shares[i]!, ...taxOf(gross[i]! - shares[i]!, l.rateBp, intraState) }));
+}
+
+/** RKC/26-27/00012: the invoice prefix with C, the financial year and a 5-digit sequence: at most 16 characters. */
+export function creditNoteNumber(prefix: string, fy: string, seq: number): string {
+  return `${prefix}C/${fy}/${String(seq).padStart(5, '0')}`;
+}
+
+/**
+ * The lines of a credit note for a refund of the invoice's lines: the refunded
+ * amount shared out over the lines it is for (every line for a refund by amount,
+ * the chosen ones for a refund of lines) in proportion to their invoiced value,
+ * each with its tax taken out at its rate. The lines add up to the refund.
+ */
+export function creditLines(invoice: InvoiceLine[], refundPaise: number, intraState: boolean, onlyLines?: boolean[]): (InvoiceLine & { index: number })[] {
+  const weights = invoice.map((l, i) => (onlyLines && !onlyLines[i] ? 0 : l.totalPaise));
+  const shares = shareOut(refundPaise, weights);
+  return invoice
+    .map((l, i) => ({ l, i, share: shares[i]! }))
+    .filter((x) => x.share > 0)
+    .map(({ l, i, share }) => ({ ...l, index: i, grossPaise: share, discountPaise: 0, ...taxOf(share, l.rateBp, intraState) }));
 }
 
 export function invoiceTotals(lines: InvoiceLine[]) {

@@ -106,5 +106,7 @@ export const UserOrder = z.object({
   trackingUrl: z.string().nullable(),
   /** the GST tax invoice's number (download at /api/orders/{order_id}/invoice.pdf), or null */
   invoice: z.string().nullable(),
+  /** GST credit notes of its processed refunds (download at /api/orders/{order_id}/credit-notes/{id}.pdf) */
+  creditNotes: z.array(z.object({ id: z.number().int(), number: z.string() })),
 });
 export type UserOrder = z.infer<typeof UserOrder>;

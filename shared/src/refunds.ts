@@ -58,6 +58,8 @@ export const OrderMoney = z.object({
   lines: z.array(z.object({ id: z.number().int(), title: z.string(), quantity: z.number().int(), unitPrice: z.number(), refundable: z.boolean() })),
   /** what can still be refunded of the payment that placed the order, in rupees */
   refundable: z.number(),
+  /** GST credit notes of the processed refunds (PDF at /api/admin/orders/{orderId}/credit-notes/{id}.pdf) */
+  creditNotes: z.array(z.object({ id: z.number().int(), number: z.string() })),
 });
 export type OrderMoney = z.infer<typeof OrderMoney>;
 

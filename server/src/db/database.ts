@@ -19,6 +19,7 @@ import * as m020 from './migrations/020-jobs';
 import * as m021 from './migrations/021-dispatch';
 import * as m022 from './migrations/022-notify';
 import * as m023 from './migrations/023-invoices';
+import * as m024 from './migrations/024-credit-notes';
 import * as m025 from './migrations/025-legacy-import';
 import * as m040 from './migrations/040-public-cache-version';
 import * as m070 from './migrations/070-stock';
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '021-dispatch': m021,
   '022-notify': m022,
   '023-invoices': m023,
+  '024-credit-notes': m024,
   '025-legacy-import': m025,
   '040-public-cache-version': m040,
   '070-stock': m070,

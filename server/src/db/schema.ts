@@ -354,6 +354,7 @@ export interface Database {
   legacy_imports: LegacyImportTable;
   invoice_counters: { series: string; last: number };
   invoices: { id: Generated<number>; order_id: number; number: string; issued_at: Generated<string> };
+  credit_notes: { id: Generated<number>; refund_id: number; order_id: number; number: string; issued_at: Generated<string> };
   payment_events: PaymentEventTable;
   simulated_orders: SimulatedOrderTable;
   simulated_payments: SimulatedPaymentTable;

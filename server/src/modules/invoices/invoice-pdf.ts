@@ -3,6 +3,8 @@ import { formatPaise } from '../../../../shared/src/money';
 import type { InvoiceLine } from '../../../../shared/src/gst';
 
 export interface InvoiceDocument {
+  /** a tax invoice, or a credit note against one (for a refund) */
+  kind: 'invoice' | 'credit-note';
   number: string;
   date: string;
   supplier: { legalName: string; address: string; state: string; stateCode: string | null; gstin: string | null };
@@ -13,22 +15,28 @@ export interface InvoiceDocument {
   lines: (InvoiceLine & { title: string; hsn: string })[];
   totals: { grossPaise: number; discountPaise: number; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
   intraState: boolean;
+  /** credit notes: the invoice they reduce, and why */
+  against?: { number: string; date: string };
+  reason?: string;
 }
 
-/** The tax invoice as a PDF (pdfkit, standard fonts; content left uncompressed so its text can be checked). */
+/** The tax invoice or credit note as a PDF (pdfkit, standard fonts; content left uncompressed so its text can be checked). */
 export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: 'A4', margin: 40, compress: false, info: { Title: `Tax invoice ${doc.number}` } });
+  const credit = doc.kind === 'credit-note';
+  const pdf = new PDFDocument({ size: 'A4', margin: 40, compress: false, info: { Title: `${credit ? 'Credit note' : 'Tax invoice'} ${doc.number}` } });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
   // The rupee sign is not in the standard fonts: amounts read "Rs." in the PDF.
   const money = (paise: number) => formatPaise(paise).replace('₹', 'Rs. ');
 
-  pdf.font('Helvetica-Bold').fontSize(16).text('Tax Invoice');
+  pdf.font('Helvetica-Bold').fontSize(16).text(credit ? 'Credit Note' : 'Tax Invoice');
   pdf.font('Helvetica').fontSize(10).moveDown(0.5);
-  pdf.text(`Invoice number: ${doc.number}`);
-  pdf.text(`Invoice date: ${doc.date}`);
+  pdf.text(`${credit ? 'Credit note' : 'Invoice'} number: ${doc.number}`);
+  pdf.text(`${credit ? 'Credit note' : 'Invoice'} date: ${doc.date}`);
+  if (doc.against) pdf.text(`Against invoice: ${doc.against.number} of ${doc.against.date}`);
   pdf.text(`Order: ${doc.orderCode}`);
+  if (doc.reason) pdf.text(`Reason: ${doc.reason}`);
   pdf.moveDown();
   pdf.font('Helvetica-Bold').text('Supplier');
   pdf.font('Helvetica').text(doc.supplier.legalName);
@@ -47,7 +55,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.font('Helvetica').text(
       [
         `HSN ${l.hsn}`,
-        `Qty ${l.quantity} x ${money(l.unitPaise)}`,
+        ...(credit ? [`Credited ${money(l.totalPaise)}`] : [`Qty ${l.quantity} x ${money(l.unitPaise)}`]),
         ...(l.discountPaise ? [`Discount ${money(l.discountPaise)}`] : []),
         `Taxable value ${money(l.taxablePaise)}`,
         `GST ${l.rateBp / 100}%`,
@@ -57,8 +65,10 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     );
   }
   pdf.moveDown();
-  pdf.text(`Total before discount: ${money(doc.totals.grossPaise)}`);
-  pdf.text(`Discount${doc.couponCode ? ` (coupon ${doc.couponCode})` : ''}: ${money(doc.totals.discountPaise)}`);
+  if (!credit) {
+    pdf.text(`Total before discount: ${money(doc.totals.grossPaise)}`);
+    pdf.text(`Discount${doc.couponCode ? ` (coupon ${doc.couponCode})` : ''}: ${money(doc.totals.discountPaise)}`);
+  }
   pdf.text(`Taxable value: ${money(doc.totals.taxablePaise)}`);
   if (doc.intraState) {
     pdf.text(`CGST: ${money(doc.totals.cgstPaise)}`);
@@ -66,8 +76,12 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   } else {
     pdf.text(`IGST: ${money(doc.totals.igstPaise)}`);
   }
-  pdf.font('Helvetica-Bold').text(`Invoice total: ${money(doc.totals.totalPaise)}`);
-  pdf.font('Helvetica').moveDown().fontSize(8).text('Prices include GST. This is a computer-generated invoice and needs no signature.');
+  pdf.font('Helvetica-Bold').text(`${credit ? 'Credit note total' : 'Invoice total'}: ${money(doc.totals.totalPaise)}`);
+  pdf
+    .font('Helvetica')
+    .moveDown()
+    .fontSize(8)
+    .text(`Prices include GST. This is a computer-generated ${credit ? 'credit note' : 'invoice'} and needs no signature.`);
   pdf.end();
   return done;
 }

@@ -43,7 +43,7 @@ export async function orderForInvoice(db: Db, orderCode: string) {
 export async function linesForInvoice(db: Db, orderId: number) {
   const rows = await db
     .selectFrom('order_lines')
-    .select(['title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp'])
+    .select(['id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp'])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
@@ -53,4 +53,29 @@ export async function linesForInvoice(db: Db, orderId: number) {
 export async function numbersOf(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   return db.selectFrom('invoices').select(['order_id', 'number']).where('order_id', 'in', orderIds).execute();
+}
+
+export async function insertCreditNote(db: Db, note: { refund_id: number; order_id: number; number: string }): Promise<void> {
+  await db.insertInto('credit_notes').values({ ...note, issued_at: new Date().toISOString() }).execute();
+}
+
+export async function creditNoteOfRefund(db: Db, refundId: number) {
+  return db.selectFrom('credit_notes').select(['id', 'number']).where('refund_id', '=', refundId).executeTakeFirst();
+}
+
+/** A credit note with what its refund was: the amount and, for a refund of lines, their ids. */
+export async function creditNote(db: Db, orderId: number, id: number) {
+  const row = await db
+    .selectFrom('credit_notes')
+    .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
+    .select(['credit_notes.id', 'credit_notes.number', 'credit_notes.issued_at', 'refunds.amount_paise', 'refunds.lines', 'refunds.reason'])
+    .where('credit_notes.order_id', '=', orderId)
+    .where('credit_notes.id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, amount_paise: Number(row.amount_paise) };
+}
+
+export async function creditNotesOf(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('credit_notes').select(['id', 'order_id', 'number']).where('order_id', 'in', orderIds).orderBy('id').execute();
 }

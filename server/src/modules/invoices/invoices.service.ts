@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '../../../../shared/src/gst';
+import { creditLines, creditNoteNumber, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '../../../../shared/src/gst';
 import { notFound } from '../../errors';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
@@ -30,11 +30,11 @@ export async function issueIn(trx: Db, config: Config, orderId: number, paidAt: 
   return number;
 }
 
-/** The invoice of a paid order as a PDF; 404 when it has none or (for a shopper) is someone else's. */
-export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
+/** What an invoice and its credit notes are computed from: the order, its lines and the place of supply. */
+async function invoiced(db: Db, config: Config, orderCode: string, ownerId: string | null, missing: string) {
   const order = await repo.orderForInvoice(db, orderCode);
   const invoice = order ? await repo.invoiceOf(db, order.id) : undefined;
-  if (!order || !invoice || (ownerId !== null && order.user_id !== ownerId)) throw notFound('Invoice not found', 'invoice_not_found');
+  if (!order || !invoice || (ownerId !== null && order.user_id !== ownerId)) throw notFound(missing, 'invoice_not_found');
   const stored = await repo.linesForInvoice(db, order.id);
   const deliveryState = order.delivery_state ?? config.invoice.state;
   const intraState = stateCode(deliveryState) !== null ? stateCode(deliveryState) === stateCode(config.invoice.state) : deliveryState.toLowerCase() === config.invoice.state.toLowerCase();
@@ -43,17 +43,77 @@ export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ow
     order.discount_paise,
     intraState,
   );
-  const pdf = await invoicePdf({
-    number: invoice.number,
-    date: String(invoice.issued_at).slice(0, 10),
+  const parties = {
     supplier: { legalName: config.invoice.legalName, address: config.invoice.address, state: config.invoice.state, stateCode: stateCode(config.invoice.state), gstin: config.invoice.gstin },
     buyer: { name: order.name, address: order.address, phone: order.phone, email: order.email },
     placeOfSupply: { state: deliveryState, code: stateCode(deliveryState) },
     orderCode: order.order_code,
+    intraState,
+  };
+  return { order, invoice, stored, lines, parties };
+}
+
+/** The invoice of a paid order as a PDF; 404 when it has none or (for a shopper) is someone else's. */
+export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
+  const { order, invoice, stored, lines, parties } = await invoiced(db, config, orderCode, ownerId, 'Invoice not found');
+  const pdf = await invoicePdf({
+    ...parties,
+    kind: 'invoice',
+    number: invoice.number,
+    date: String(invoice.issued_at).slice(0, 10),
     couponCode: order.coupon_code,
     lines: lines.map((l, i) => ({ ...l, title: stored[i]!.title, hsn: stored[i]!.hsn_code ?? '9023' })),
     totals: invoiceTotals(lines),
-    intraState,
   });
   return { number: invoice.number, pdf };
+}
+
+/**
+ * Gives a refund that has just been processed its GST credit note, inside the
+ * transaction that marks it processed: one per refund, numbered without gaps
+ * in the credit-note series of the financial year. Orders without an invoice
+ * (a late payment refunded before the order was placed) get none.
+ */
+export async function issueCreditNoteIn(trx: Db, config: Config, refund: { id: number; order_id: number }, at: Date = new Date()): Promise<string | null> {
+  if (!(await repo.invoiceOf(trx, refund.order_id))) return null;
+  const existing = await repo.creditNoteOfRefund(trx, refund.id);
+  if (existing) return existing.number;
+  const fy = financialYear(at);
+  const seq = await repo.nextInSeries(trx, `${config.invoice.prefix}C/${fy}`);
+  const number = creditNoteNumber(config.invoice.prefix, fy, seq);
+  await repo.insertCreditNote(trx, { refund_id: refund.id, order_id: refund.order_id, number });
+  return number;
+}
+
+/** The credit note of a refund, if it has one. */
+export async function creditNoteOfRefund(db: Db, refundId: number) {
+  return repo.creditNoteOfRefund(db, refundId);
+}
+
+/** The credit notes of orders (order id → their ids and numbers, oldest first). */
+export async function creditNotesOf(db: Db, orderIds: number[]): Promise<Map<number, { id: number; number: string }[]>> {
+  const notes = new Map<number, { id: number; number: string }[]>();
+  for (const n of await repo.creditNotesOf(db, orderIds)) notes.set(n.order_id, [...(notes.get(n.order_id) ?? []), { id: n.id, number: n.number }]);
+  return notes;
+}
+
+/** A credit note as a PDF: the refund shared out over the lines it is for, with their tax. */
+export async function creditNotePdfOf(db: Db, config: Config, orderCode: string, creditNoteId: number, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
+  const { order, invoice, stored, lines, parties } = await invoiced(db, config, orderCode, ownerId, 'Credit note not found');
+  const note = await repo.creditNote(db, order.id, creditNoteId);
+  if (!note) throw notFound('Credit note not found', 'credit_note_not_found');
+  const refundedLines = note.lines ? (JSON.parse(note.lines) as number[]) : null;
+  const credited = creditLines(lines, note.amount_paise, parties.intraState, refundedLines ? stored.map((l) => refundedLines.includes(l.id)) : undefined);
+  const pdf = await invoicePdf({
+    ...parties,
+    kind: 'credit-note',
+    number: note.number,
+    date: String(note.issued_at).slice(0, 10),
+    against: { number: invoice.number, date: String(invoice.issued_at).slice(0, 10) },
+    reason: note.reason,
+    couponCode: null,
+    lines: credited.map((l) => ({ ...l, title: stored[l.index]!.title, hsn: stored[l.index]!.hsn_code ?? '9023' })),
+    totals: invoiceTotals(credited),
+  });
+  return { number: note.number, pdf };
 }

@@ -220,7 +220,12 @@ export async function processPayment(
 export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[]> {
   const orders = await repo.listPaidOrdersOf(db, userId);
   const ids = orders.map((o) => o.id);
-  const [lines, refunded, invoiceNumbers] = await Promise.all([repo.listLines(db, ids), refunds.refundTotals(db, ids), invoices.numbersOf(db, ids)]);
+  const [lines, refunded, invoiceNumbers, creditNotes] = await Promise.all([
+    repo.listLines(db, ids),
+    refunds.refundTotals(db, ids),
+    invoices.numbersOf(db, ids),
+    invoices.creditNotesOf(db, ids),
+  ]);
   return orders.map((o) => ({
     id: o.id,
     order_id: o.order_code,
@@ -240,6 +245,7 @@ export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[
     trackingNumber: o.tracking_number,
     trackingUrl: o.tracking_url,
     invoice: invoiceNumbers.get(o.id) ?? null,
+    creditNotes: creditNotes.get(o.id) ?? [],
   }));
 }
 

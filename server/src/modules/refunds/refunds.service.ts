@@ -8,6 +8,7 @@ import type { OrderDeps } from '../orders/orders.service';
 import type { ProviderRefund } from '../payments/payment-provider';
 import * as stock from '../stock/stock.service';
 import * as repo from './refunds.repository';
+import * as invoices from '../invoices/invoices.service';
 
 /** A refund whose provider call got no answer is sent again by reconciliation only after this long. */
 const UNANSWERED_REFUND_MS = 5 * 60_000;
@@ -97,12 +98,27 @@ async function applyAnswer(deps: OrderDeps, refund: repo.RefundRow, answer: Prov
   else if (answer.status === 'failed') await markFailed(deps, refund, 'The payment provider could not complete the refund');
 }
 
+/** A refund the provider completed: marked processed once, with its GST credit note, and the shopper mailed (the credit note attached). */
 async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
-  if (!(await repo.moveRefund(deps.db, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return;
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
+    await invoices.issueCreditNoteIn(trx, deps.config, refund);
+    return true;
+  });
+  if (!moved) return;
   const order = await repo.findOrder(deps.db, refund.order_id);
   if (!order) return;
+  const note = await invoices.creditNoteOfRefund(deps.db, refund.id);
+  const attachments = note
+    ? await invoices
+        .creditNotePdfOf(deps.db, deps.config, order.order_code, note.id, null)
+        .then((r) => [{ filename: `credit-note-${r.number.replace(/\//g, '-')}.pdf`, content: r.pdf }])
+        .catch((err) => (deps.log.error({ err, refund: refund.id }, 'could not make the credit note'), []))
+    : [];
   const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`);
-  await deps.mailer.send({ to: order.email, kind: 'refund-processed', ...mail }).catch((err) => deps.log.error({ err, refund: refund.id }, 'could not send the refund mail'));
+  await deps.mailer
+    .send({ to: order.email, kind: 'refund-processed', ...mail, ...(attachments.length ? { attachments } : {}) })
+    .catch((err) => deps.log.error({ err, refund: refund.id }, 'could not send the refund mail'));
 }
 
 async function markFailed(deps: OrderDeps, refund: repo.RefundRow, reason: string): Promise<void> {
@@ -173,7 +189,12 @@ function view(r: repo.RefundRow): RefundView {
 export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney> {
   const order = await repo.findOrderByCode(db, orderCode);
   if (!order) throw notFound('Order not found', 'order_not_found');
-  const [payments, refunds, lines] = await Promise.all([repo.paymentsOf(db, order.id), repo.refundsOf(db, [order.id]), repo.linesOf(db, order.id)]);
+  const [payments, refunds, lines, creditNotes] = await Promise.all([
+    repo.paymentsOf(db, order.id),
+    repo.refundsOf(db, [order.id]),
+    repo.linesOf(db, order.id),
+    invoices.creditNotesOf(db, [order.id]),
+  ]);
   const placing = payments.find((p) => !p.late);
   return {
     orderId: order.order_code,
@@ -183,6 +204,7 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
     refunds: refunds.map(view),
     lines: lines.map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, unitPrice: paiseToRupees(l.unit_price_paise), refundable: placing !== undefined && l.restocked_quantity < l.quantity })),
     refundable: placing ? paiseToRupees(placing.amount_paise - placing.refunded_paise) : 0,
+    creditNotes: creditNotes.get(order.id) ?? [],
   };
 }
 

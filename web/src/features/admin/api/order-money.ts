@@ -48,6 +48,15 @@ export function useRetryRefund(orderId: string) {
 
 /** GET /api/admin/orders/{orderId}/invoice.pdf, saved as a file (a link cannot carry the token). */
 export async function downloadInvoice(orderId: string): Promise<void> {
-  const res = await adminFetch(`/api/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, { headers: { Accept: 'application/pdf' } });
-  saveBlob(await res.blob(), `invoice-${orderId}.pdf`);
+  await downloadPdf(`/api/admin/orders/${encodeURIComponent(orderId)}/invoice.pdf`, `invoice-${orderId}.pdf`);
+}
+
+/** GET /api/admin/orders/{orderId}/credit-notes/{id}.pdf: a refund's GST credit note, saved as a file. */
+export async function downloadCreditNote(orderId: string, note: { id: number; number: string }): Promise<void> {
+  await downloadPdf(`/api/admin/orders/${encodeURIComponent(orderId)}/credit-notes/${note.id}.pdf`, `credit-note-${note.number.replace(/\//g, '-')}.pdf`);
+}
+
+async function downloadPdf(url: string, filename: string): Promise<void> {
+  const res = await adminFetch(url, { headers: { Accept: 'application/pdf' } });
+  saveBlob(await res.blob(), filename);
 }

@@ -4,7 +4,7 @@ import type { RefundView } from '../../../../../shared/src/refunds';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { downloadInvoice, useOrderMoney, useRefund, useRetryRefund } from '../api/order-money';
+import { downloadCreditNote, downloadInvoice, useOrderMoney, useRefund, useRetryRefund } from '../api/order-money';
 import { reasonOf } from '../lib/admin-fetch';
 import { controlClass, labelClass } from './field-styles';
 import { StatusBadge } from './status-badge';
@@ -83,6 +83,16 @@ export function OrderMoneyPanel({ orderId }: { orderId: string }) {
           <button type="button" className={secondaryButton} onClick={() => void downloadInvoice(orderId).catch((error: unknown) => notify('error', reasonOf(error) ?? 'Could not download the invoice'))}>
             Download tax invoice (PDF)
           </button>
+          {m.creditNotes.map((note) => (
+            <button
+              key={note.id}
+              type="button"
+              className={`${secondaryButton} ad:ml-2`}
+              onClick={() => void downloadCreditNote(orderId, note).catch((error: unknown) => notify('error', reasonOf(error) ?? 'Could not download the credit note'))}
+            >
+              Credit note {note.number} (PDF)
+            </button>
+          ))}
         </div>
       )}
       <div>

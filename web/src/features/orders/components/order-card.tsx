@@ -89,6 +89,23 @@ export function OrderCard({ order }: { order: UserOrder }) {
             </dd>
           </>
         ) : null}
+        {order.creditNotes.length > 0 && (
+          <>
+            <dt className="font-medium text-slate-600">{order.creditNotes.length === 1 ? 'Credit note' : 'Credit notes'}</dt>
+            <dd className="flex flex-wrap gap-x-3 text-slate-900">
+              {order.creditNotes.map((note) => (
+                <a
+                  key={note.id}
+                  href={`/api/orders/${encodeURIComponent(order.order_id)}/credit-notes/${note.id}.pdf`}
+                  download
+                  className="font-medium text-brand-700 underline"
+                >
+                  {note.number} (PDF)
+                </a>
+              ))}
+            </dd>
+          </>
+        )}
         <dt className="font-medium text-slate-600">Total</dt>
         <dd className="text-base font-bold text-slate-900">{formatRupees(order.total_amount)}</dd>
         {order.refunded > 0 && (

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../src/modules/orders/orders.service';
+import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
+import { as, makeCoupon, mailsOfKind, payInSimulation } from './helpers/checkout';
+import { DB_KINDS } from './helpers/databases';
+import { verifiedShopper } from './helpers/shoppers';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { pdfText } from './helpers/pdf';
+
+/** GST credit notes: a processed refund of an invoiced order gets one, with the refund's tax. */
+describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
+  let shop: TestShop;
+  let kit: { id: number };
+  let cable: { id: number };
+  let admin: ReturnType<typeof asAdmin>;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, {
+      ADMIN_PASSWORD,
+      SIMULATED_WEBHOOK_DELAY_MS: '60000',
+      SHOP_LEGAL_NAME: 'Robokits India Private Limited',
+      SHOP_STATE: 'Maharashtra',
+      SHOP_GSTIN: '27ABCDE1234F1Z5',
+    });
+    const c = await factories(shop).category('Kits');
+    kit = await factories(shop).product({ title: 'Credit Rover', categoryId: c.id, pricePaise: 1_180_00 });
+    cable = await factories(shop).product({ title: 'Credit Cable', categoryId: c.id, pricePaise: 236_00 });
+    await makeCoupon(shop, { code: `CN${kind}`, discount_paise: 118_00 });
+    admin = asAdmin(shop, await adminToken(shop));
+  });
+  afterAll(() => shop.close());
+
+  async function paidOrder(state: string, options: { coupon?: boolean; cable?: boolean } = {}) {
+    const s = await verifiedShopper(shop, { state });
+    const api = as(shop, s.cookie);
+    const items = [{ productId: kit.id, quantity: 1 }, ...(options.cable ? [{ productId: cable.id, quantity: 2 }] : [])];
+    for (const item of items) await api.post('/api/cart', item);
+    const order = (await api.post('/api/createBulkOrder', { items, ...(options.coupon ? { couponCode: `CN${kind}` } : {}) })).json() as { id: string; orderId: string };
+    expect((await api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id))).json().success).toBe(true);
+    return { s, api, orderId: order.orderId };
+  }
+
+  const creditNotesOf = async (api: ReturnType<typeof as>, orderId: string) =>
+    ((await api.get('/api/UserOrders')).json().orders as { order_id: string; creditNotes: { id: number; number: string }[] }[]).find((o) => o.order_id === orderId)!.creditNotes;
+
+  it('gives a cancelled order with a coupon one credit note for the whole refund, split CGST and SGST, mailed with the refund', async () => {
+    const { s, api, orderId } = await paidOrder('Maharashtra', { coupon: true });
+    expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'canceled' })).statusCode).toBe(200);
+    // Nothing yet: the refund is still pending at the provider.
+    expect(await creditNotesOf(api, orderId)).toEqual([]);
+    await reconcile(shop.app.orderDeps, 30);
+    await reconcile(shop.app.orderDeps, 30);
+    const notes = await creditNotesOf(api, orderId);
+    expect(notes).toEqual([{ id: expect.any(Number), number: expect.stringMatching(/^RKC\/\d\d-\d\d\/\d{5}$/) }]);
+
+    const res = await api.get(`/api/orders/${orderId}/credit-notes/${notes[0]!.id}.pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Credit Note');
+    expect(text).toContain(`Credit note number: ${notes[0]!.number}`);
+    expect(text).toMatch(/Against invoice: RK\/\d\d-\d\d\/\d{6} of \d{4}-\d\d-\d\d/);
+    // ₹1,062 paid (₹1,180 less ₹118) comes back: ₹900 taxable and ₹162 tax in halves.
+    expect(text).toContain('Taxable value: Rs. 900.00');
+    expect(text).toContain('CGST: Rs. 81.00');
+    expect(text).toContain('SGST: Rs. 81.00');
+    expect(text).toContain('Credit note total: Rs. 1,062.00');
+
+    const mail = (await mailsOfKind(shop, 'refund-processed')).find((m) => m.to_address === s.email)!;
+    expect(mail.text_body).toMatch(/Attachments: credit-note-RKC-\d\d-\d\d-\d{5}\.pdf/);
+    // The admin sees and downloads it too.
+    const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json();
+    expect(money.creditNotes).toEqual(notes);
+    expect((await admin.get(`/api/admin/orders/${orderId}/credit-notes/${notes[0]!.id}.pdf`)).statusCode).toBe(200);
+  });
+
+  it('credits a part refund of an order to another state with IGST, to the paisa', async () => {
+    const { api, orderId } = await paidOrder('Karnataka');
+    const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 100, reason: 'Scratched box', idempotencyKey: `cn-part-${kind}-${orderId}` });
+    expect(refund.statusCode).toBe(201);
+    await reconcile(shop.app.orderDeps, 30);
+    const [note] = await creditNotesOf(api, orderId);
+    const text = pdfText((await api.get(`/api/orders/${orderId}/credit-notes/${note!.id}.pdf`)).rawPayload);
+    expect(text).toContain('Reason: Scratched box');
+    expect(text).toContain('Place of supply: Karnataka (29)');
+    // ₹100 at 18 %: ₹84.75 taxable, ₹15.25 IGST.
+    expect(text).toContain('Taxable value: Rs. 84.75');
+    expect(text).toContain('IGST: Rs. 15.25');
+    expect(text).not.toContain('CGST:');
+    expect(text).toContain('Credit note total: Rs. 100.00');
+  });
+
+  it('credits a refund of whole lines with those lines only', async () => {
+    const { api, orderId } = await paidOrder('Maharashtra', { cable: true });
+    const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] };
+    const cableLine = money.lines.find((l) => l.title === 'Credit Cable')!;
+    expect((await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-lines-${kind}-${orderId}` })).statusCode).toBe(201);
+    await reconcile(shop.app.orderDeps, 30);
+    const [note] = await creditNotesOf(api, orderId);
+    const text = pdfText((await api.get(`/api/orders/${orderId}/credit-notes/${note!.id}.pdf`)).rawPayload);
+    expect(text).toContain('Credit Cable');
+    expect(text).not.toContain('Credit Rover');
+    // 2 × ₹236 = ₹472: ₹400 taxable, ₹72 tax.
+    expect(text).toContain('Taxable value: Rs. 400.00');
+    expect(text).toContain('Credit note total: Rs. 472.00');
+  });
+
+  it("shows a credit note to its owner and the admin only", async () => {
+    const { api, orderId } = await paidOrder('Maharashtra');
+    await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 10, idempotencyKey: `cn-own-${kind}-${orderId}` });
+    await reconcile(shop.app.orderDeps, 30);
+    const [note] = await creditNotesOf(api, orderId);
+    const url = `/api/orders/${orderId}/credit-notes/${note!.id}.pdf`;
+    const stranger = await verifiedShopper(shop);
+    expect((await as(shop, stranger.cookie).get(url)).statusCode).toBe(404);
+    expect((await shop.app.inject(url)).statusCode).toBe(401);
+    expect((await api.get(`/api/orders/${orderId}/credit-notes/${note!.id + 1000}.pdf`)).statusCode).toBe(404);
+    expect((await api.get(`/api/orders/${orderId}/credit-notes/abc.pdf`)).statusCode).toBe(400);
+  });
+
+  it('numbers credit notes without gaps or repeats when many refunds complete at once on two app processes', async () => {
+    const orders = await Promise.all(Array.from({ length: 8 }, () => paidOrder('Maharashtra')));
+    for (const o of orders) await admin.post(`/api/admin/orders/${o.orderId}/refunds`, { amount: 5, idempotencyKey: `cn-many-${kind}-${o.orderId}` });
+    const other = await shop.secondApp();
+    await Promise.all([reconcile(shop.app.orderDeps, 30), reconcile(other.orderDeps, 30), reconcile(shop.app.orderDeps, 30)]);
+    const numbers = (await shop.db.selectFrom('credit_notes').select('number').execute()).map((r) => r.number).sort();
+    const seqs = numbers.map((n) => Number(n.split('/')[2]));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    expect(seqs.length).toBeGreaterThanOrEqual(8);
+  });
+});
