@@ -1,7 +1,8 @@
 // Lint rules, including the import boundaries between the parts of the repo:
 // shared/ is pure (no Node, no DOM, no server or web code), web/ never imports
 // server/, server/ never imports web/, and the storefront never imports the
-// admin dashboard (which is loaded lazily through the router only).
+// admin dashboard (which is loaded lazily through the router only). Shared code
+// is imported as '@shared/…', and route modules never reach repositories.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -9,6 +10,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const noServer = { group: ['**/server/**', '../server/*'], message: 'web/ and shared/ must not import server code.' };
 const noWeb = { group: ['**/web/**'], message: 'server/ and shared/ must not import web code.' };
+const noClimb = { group: ['**/shared/src', '**/shared/src/*'], message: "Import shared code as '@shared/…' (tsconfig.json paths), not by climbing folders." };
+const noRepository = {
+  group: ['**/*.repository', './*.repository'],
+  message: 'Routes call services; services own the rules and transactions, repositories the SQL.',
+};
 const noAdmin = {
   group: ['**/features/admin/**', '**/app/routes/admin*'],
   message: 'The storefront must not import admin code; the router loads it lazily.',
@@ -29,8 +35,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] },
+    files: ['server/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noClimb] }] },
+  },
+  {
+    files: ['server/src/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noClimb, noRepository] }] },
   },
   {
     files: ['shared/**'],
@@ -49,7 +59,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noServer, { group: ['node:*'], message: 'web/ runs in the browser.' }] }],
+      'no-restricted-imports': ['error', { patterns: [noServer, noClimb, { group: ['node:*'], message: 'web/ runs in the browser.' }] }],
     },
   },
   {
@@ -58,7 +68,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noServer, noAdmin, { group: ['node:*'], message: 'web/ runs in the browser.' }] },
+        { patterns: [noServer, noAdmin, noClimb, { group: ['node:*'], message: 'web/ runs in the browser.' }] },
       ],
     },
   },

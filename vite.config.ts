@@ -63,6 +63,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [react(), tailwindcss(), devShopConfig(), precompress()],
+  // One name for the code shared by server and web (tsconfig.json "paths", vitest.config.ts).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

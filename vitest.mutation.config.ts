@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * pure code only, so that every mutant runs in milliseconds without a database.
  */
 export default defineConfig({
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) } },
   test: {
     include: ['shared/**/*.test.ts', 'server/src/**/*.test.ts'],
     environment: 'node',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { binaryStl, cubeTriangles } from '../shared/src/testing/stl-samples';
+import { binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
 import { logInAsAdmin, openSection } from './support/admin';
 import { uniqueName } from './support/outbox';
 

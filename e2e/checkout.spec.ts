@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatRupees } from '../shared/src/money';
+import { formatRupees } from '@shared/money';
 import { createCoupon } from './support/coupons';
 import { mailsOfKind, uniqueName } from './support/outbox';
 import { loggedInShopper } from './support/shopper';

@@ -24,7 +24,7 @@ import { createDb, migrateToLatest, type Db } from '../../server/src/db/database
 import { insertCategory } from '../../server/src/modules/catalogue/catalogue.repository';
 import { indexProducts, searchProductIds } from '../../server/src/modules/search/search.service';
 import { LocalStorage } from '../../server/src/storage/local-storage';
-import { SEARCH_PAGE_DEFAULT } from '../../shared/src/catalogue.schemas';
+import { SEARCH_PAGE_DEFAULT } from '@shared/catalogue.schemas';
 import { machineLine, ms, percentile, table, verdict } from '../lib/stats';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';

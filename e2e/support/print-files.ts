@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asciiStl, binaryStl, cubeTriangles } from '../../shared/src/testing/stl-samples';
+import { asciiStl, binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
 
 /** A 1 x 1 pixel PNG, standing in for a drawing sent with a 2D-to-3D request. */
 const TINY_PNG = Buffer.from(

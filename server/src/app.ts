@@ -1,30 +1,28 @@
-import Fastify, {
-  LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages } from '../../shared/src/messages';
+import { messages } from '@shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createAuth, type Auth } from './modules/auth/auth';
+import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
-import { redisWithFallback, type RedisWithFallback } from './modules/system/redis-fallback';
+import { redisWithFallback } from './modules/system/redis-fallback';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { getOrCreateSetting } from './modules/settings/settings.repository';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
-import type { OrderDeps } from './modules/orders/orders.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { simulatedCheckoutRoutes, webhookRoutes } from './modules/payments/payments.routes';
 import { razorpayProvider } from './modules/payments/razorpay-provider';
-import { simulatedProvider, type SimulatedProvider } from './modules/payments/simulated-provider';
+import { simulatedProvider } from './modules/payments/simulated-provider';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
 import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes';
 import { adminCouponRoutes } from './modules/admin/admin-coupons.routes';
@@ -34,10 +32,10 @@ import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
-import { webhookQueue, type WebhookQueue } from './modules/jobs/webhook-queue';
+import { webhookQueue } from './modules/jobs/webhook-queue';
 import { serviceRoutes } from './modules/claims/services.routes';
 import { MAX_UPLOAD_BYTES } from './plugins/multipart';
-import { MAX_PRINT_FILE_BYTES } from '../../shared/src/services.schemas';
+import { MAX_PRINT_FILE_BYTES } from '@shared/services.schemas';
 import { registerErrorHandler } from './plugins/errors';
 import { uploadsPlugin } from './plugins/uploads';
 import { corsPlugin } from './plugins/cors';
@@ -50,33 +48,9 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { registerPublicCache } from './plugins/public-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    storage: FileStorage;
-    auth: Auth;
-    mailer: Mailer;
-    payments: PaymentProvider;
-    /** set when no Razorpay keys are configured */
-    simulatedPayments: SimulatedProvider | null;
-    orderDeps: OrderDeps;
-    /** REDIS_URL's client with per-process fallbacks, or null without Redis */
-    redis: RedisWithFallback | null;
-    /** the simulated provider's durable webhooks (null with Razorpay keys) */
-    simulatedWebhooks: WebhookQueue | null;
-    /** every route registered, for the test that checks none is left unguarded */
-    routeList: { method: string; url: string; admin: boolean }[];
-  }
-}
+import type { App } from './app-types';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App };
 
 export interface AppDeps {
   config: Config;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asciiStl, binaryStl, cubeTriangles } from '../../shared/src/testing/stl-samples';
+import { asciiStl, binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
 import { ADMIN_PASSWORD, adminToken, asAdmin, multipart, png, type Part } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';

@@ -53,5 +53,3 @@ export function withReason(prefix: string, reason: string | null | undefined): s
 
 /** Most advert images one upload takes (SPEC.md §9). */
 export const MAX_ADVERT_UPLOAD = 5;
-/** Orders per page of the admin list (SPEC.md §9). */
-export const ADMIN_ORDERS_PAGE_SIZE = 25;

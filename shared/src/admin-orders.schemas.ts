@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './order-status';
+import { ADMIN_PAGE_SIZE } from './paging';
 
-export const ADMIN_ORDERS_PAGE_SIZE = 25;
+/** Orders per page of the admin list. */
+export const ADMIN_ORDERS_PAGE_SIZE = ADMIN_PAGE_SIZE;
 /** GET api/ordersAdmin without `page` answers at most this many (newest first); X-Total-Count tells if there are more. */
 export const ADMIN_ORDERS_UNPAGED = 1000;
 

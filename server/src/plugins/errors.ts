@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '../../../shared/src/messages';
+import { messages } from '@shared/messages';
 import { AppError } from '../errors';
 
 /**

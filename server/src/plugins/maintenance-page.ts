@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/src/messages';
+import { messages } from '@shared/messages';
 
 /** The "developer needed" page shown to shoppers while MAINTENANCE_MODE is on. Self-contained: no scripts, no assets. */
 export function maintenancePage(shopName: string): string {

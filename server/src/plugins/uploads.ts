@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../shared/src/messages';
+import { messages } from '@shared/messages';
 import { isSafeKey, UPLOADS_PREFIX } from '../storage/storage';
 
 const PUBLIC_FOLDERS = ['products/', 'adverts/'];

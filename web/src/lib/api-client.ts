@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../../shared/src/catalogue.schemas';
+import type { ErrorBody } from '@shared/catalogue.schemas';
 
 /** An answer of the API that was not 2xx, with the server's message when it sent one. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../../shared/src/catalogue.schemas';
+import type { PublicConfig } from '@shared/catalogue.schemas';
 
 /**
  * Public runtime configuration. The server writes it into index.html as

@@ -1,4 +1,4 @@
-import { srcSet } from '../../../shared/src/images';
+import { srcSet } from '@shared/images';
 
 /** Same origin: the server serves /uploads beside the storefront (and the dev server proxies it). */
 const UPLOADS_BASE = '';

@@ -1,6 +1,6 @@
-import type { App } from '../../app';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
-import { Me, UpdateProfileInput } from '../../../../shared/src/account.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import { Me, UpdateProfileInput } from '@shared/account.schemas';
 import { requireUser, sessionUser } from '../auth/auth.guards';
 import * as accounts from './accounts.service';
 

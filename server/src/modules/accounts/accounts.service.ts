@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import { normalizePhone, type Me, type UpdateProfileInput } from '../../../../shared/src/account.schemas';
-import { accountMessages } from '../../../../shared/src/account-messages';
+import { normalizePhone, type Me, type UpdateProfileInput } from '@shared/account.schemas';
+import { accountMessages } from '@shared/account-messages';
 import { AppError, notFound } from '../../errors';
 import * as repo from './accounts.repository';
 

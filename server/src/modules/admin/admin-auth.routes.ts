@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody } from '@shared/catalogue.schemas';
 import { AppError } from '../../errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { signInGuard } from '../auth/sign-in-guard';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { AdvertImage, Category, ErrorBody, IdParam, Product } from '../../../../shared/src/catalogue.schemas';
-import { rupeesToPaise } from '../../../../shared/src/money';
-import { MAX_STOCK } from '../../../../shared/src/stock';
+import type { App } from '../../app-types';
+import { AdvertImage, Category, ErrorBody, IdParam, Product } from '@shared/catalogue.schemas';
+import { rupeesToPaise } from '@shared/money';
+import { MAX_STOCK } from '@shared/stock';
 import { badRequest, parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as adverts from '../adverts/adverts.service';

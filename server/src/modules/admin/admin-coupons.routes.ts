@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody, IdParam } from '../../../../shared/src/catalogue.schemas';
-import { AdminCoupon, CouponInput } from '../../../../shared/src/coupons.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
+import { AdminCoupon, CouponInput } from '@shared/coupons.schemas';
 import * as coupons from '../coupons/coupons-admin.service';
 import { adminRoute } from './admin.guards';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { AdminOrderList, AdminOrdersQuery, OrderStatusInput } from '../../../../shared/src/admin-orders.schemas';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
-import * as outbox from '../mail/outbox.repository';
+import type { App } from '../../app-types';
+import { AdminOrderList, AdminOrdersQuery, OrderStatusInput } from '@shared/admin-orders.schemas';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import * as outbox from '../mail/outbox.service';
 import * as admin from '../orders/orders-admin.service';
 import { adminRoute } from './admin.guards';
 
@@ -93,15 +93,6 @@ export async function adminOrderRoutes(app: App) {
         },
       },
     },
-    async (req) => {
-      const pageSize = 25;
-      const [rows, total] = await Promise.all([outbox.listMail(app.db, { limit: pageSize, offset: (req.query.page - 1) * pageSize }), outbox.countMail(app.db)]);
-      return {
-        mails: rows.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, kind: m.kind, createdAt: String(m.created_at), text: m.text_body })),
-        total,
-        page: req.query.page,
-        pageSize,
-      };
-    },
+    async (req) => outbox.listOutbox(app.db, req.query.page),
   );
 }

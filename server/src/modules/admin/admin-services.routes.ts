@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody, IdParam } from '../../../../shared/src/catalogue.schemas';
-import { notFound } from '../../errors';
-import * as claimsRepo from '../claims/claims.repository';
-import * as printingRepo from '../printing/printing.repository';
+import type { App } from '../../app-types';
+import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
+import * as claims from '../claims/claims.service';
 import * as printing from '../printing/printing.service';
 import { adminRoute } from './admin.guards';
 
@@ -17,40 +15,14 @@ export async function adminServiceRoutes(app: App) {
   app.get(
     '/api/admin/claims',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'Free kit claims, newest first', querystring: ListQuery } },
-    async (req) => {
-      const pageSize = 25;
-      const status = statusOf(req.query.status);
-      const [rows, total] = await Promise.all([
-        claimsRepo.listClaims(app.db, status, { limit: pageSize, offset: (req.query.page - 1) * pageSize }),
-        claimsRepo.countClaims(app.db, status),
-      ]);
-      return {
-        claims: rows.map((c) => ({
-          id: c.id,
-          productId: c.product_id,
-          productTitle: c.product_title,
-          name: c.name,
-          email: c.email,
-          mobile: c.mobile,
-          school: c.school,
-          classna: c.classna,
-          division: c.division,
-          rollNo: c.roll_no,
-          status: c.status,
-          createdAt: String(c.created_at),
-        })),
-        total,
-        page: req.query.page,
-        pageSize,
-      };
-    },
+    async (req) => claims.listClaims(app.db, statusOf(req.query.status), req.query.page),
   );
 
   app.patch(
     '/api/admin/claims/:id',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'Mark a claim new or handled', params: IdParam, body: StatusBody, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (req) => {
-      if (!(await claimsRepo.setClaimStatus(app.db, req.params.id, req.body.status))) throw notFound('Claim not found', 'claim_not_found');
+      await claims.setClaimStatus(app.db, req.params.id, req.body.status);
       return { message: 'Claim updated' };
     },
   );
@@ -65,7 +37,7 @@ export async function adminServiceRoutes(app: App) {
     '/api/admin/print-requests/:id',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'Mark a 3D printing request new or handled', params: IdParam, body: StatusBody, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (req) => {
-      if (!(await printingRepo.setRequestStatus(app.db, req.params.id, req.body.status))) throw notFound('Request not found', 'request_not_found');
+      await printing.setRequestStatus(app.db, req.params.id, req.body.status);
       return { message: 'Request updated' };
     },
   );
@@ -81,12 +53,10 @@ export async function adminServiceRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const file = await printingRepo.findFile(app.db, req.params.id, req.params.fileId);
-      const stored = file && (await app.storage.get(file.storage_key));
-      if (!file || !stored) throw notFound('File not found', 'file_not_found');
+      const { filename, stored } = await printing.requestFile(app.db, app.storage, req.params.id, req.params.fileId);
       return reply
         .type('application/octet-stream')
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
         .header('Content-Length', String(stored.size))
         .send(stored.body);
     },

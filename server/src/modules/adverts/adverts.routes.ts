@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { AdvertImage } from '../../../../shared/src/catalogue.schemas';
+import type { App } from '../../app-types';
+import { AdvertImage } from '@shared/catalogue.schemas';
 import * as adverts from './adverts.service';
 
 export async function advertRoutes(app: App) {

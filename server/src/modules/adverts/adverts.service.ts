@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { AdvertImage } from '../../../../shared/src/catalogue.schemas';
+import type { AdvertImage } from '@shared/catalogue.schemas';
 import { notFound } from '../../errors';
 import type { FileStorage } from '../../storage/storage';
 import { deleteImage, storeImage, type StoredImage } from '../images/image.service';

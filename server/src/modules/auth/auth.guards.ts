@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accountMessages } from '../../../../shared/src/account-messages';
+import { accountMessages } from '@shared/account-messages';
 import { AppError } from '../../errors';
 
 export interface SessionUser {

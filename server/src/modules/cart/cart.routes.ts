@@ -1,6 +1,6 @@
-import type { App } from '../../app';
-import { ErrorBody, IdParam } from '../../../../shared/src/catalogue.schemas';
-import { AddToCartInput, Cart, SetQuantityInput } from '../../../../shared/src/orders.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
+import { AddToCartInput, Cart, SetQuantityInput } from '@shared/orders.schemas';
 import { requireUser } from '../auth/auth.guards';
 import * as cart from './cart.service';
 

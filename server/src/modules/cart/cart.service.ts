@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database';
-import type { Cart, CartLine } from '../../../../shared/src/orders.schemas';
-import { messages } from '../../../../shared/src/messages';
-import { orderMessages } from '../../../../shared/src/order-messages';
-import { paiseToRupees, rupeesToPaise } from '../../../../shared/src/money';
+import type { Cart, CartLine } from '@shared/orders.schemas';
+import { messages } from '@shared/messages';
+import { orderMessages } from '@shared/order-messages';
+import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as catalogue from '../catalogue/catalogue.service';
-import { canSell } from '../../../../shared/src/stock';
+import { canSell } from '@shared/stock';
 import { notEnoughStock } from '../stock/stock.service';
 import * as repo from './cart.repository';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import type { Category, Product } from '../../../../shared/src/catalogue.schemas';
-import { messages } from '../../../../shared/src/messages';
+import type { Category, Product } from '@shared/catalogue.schemas';
+import { messages } from '@shared/messages';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/storage';
 import { deleteImage, storeImage, type StoredImage } from '../images/image.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import {
   Category,
   ErrorBody,
@@ -7,7 +7,7 @@ import {
   Product,
   ProductListQuery,
   SearchQuery,
-} from '../../../../shared/src/catalogue.schemas';
+} from '@shared/catalogue.schemas';
 import * as catalogue from './catalogue.service';
 
 export async function catalogueRoutes(app: App) {

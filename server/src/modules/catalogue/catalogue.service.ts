@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
-import type { Category, Product, ProductListQuery } from '../../../../shared/src/catalogue.schemas';
-import { HOME_SECTION_SIZE, type HomeSection } from '../../../../shared/src/catalogue.schemas';
-import { messages } from '../../../../shared/src/messages';
-import { paiseToRupees } from '../../../../shared/src/money';
+import type { Category, Product, ProductListQuery } from '@shared/catalogue.schemas';
+import { HOME_SECTION_SIZE, type HomeSection } from '@shared/catalogue.schemas';
+import { messages } from '@shared/messages';
+import { paiseToRupees } from '@shared/money';
 import { notFound } from '../../errors';
 import * as search from '../search/search.service';
 import * as repo from './catalogue.repository';

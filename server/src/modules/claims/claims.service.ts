@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { FreeClaimInput } from '../../../../shared/src/services.schemas';
-import { normalizePhone } from '../../../../shared/src/account.schemas';
-import { messages } from '../../../../shared/src/messages';
+import type { FreeClaimInput } from '@shared/services.schemas';
+import { normalizePhone } from '@shared/account.schemas';
+import { messages } from '@shared/messages';
+import { ADMIN_PAGE_SIZE, pageWindow } from '@shared/paging';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as catalogue from '../catalogue/catalogue.service';
 import { claimConfirmationMail, claimNoticeMail } from '../mail/mail.templates';
@@ -57,4 +58,33 @@ export async function claim(deps: ClaimDeps, input: FreeClaimInput) {
     .send({ to: deps.config.mail.shopEmail, kind: 'claim-notice', ...claimNoticeMail(shopName, product.title, fields) })
     .catch((err) => deps.log.error({ err }, 'could not send the claim notice'));
   return { message: `Thank you! Your claim for ${product.title} has been received. We will contact you soon.` };
+}
+
+/** Free kit claims for the admin, newest first, a page at a time (status null: all). */
+export async function listClaims(db: Db, status: string | null, page: number) {
+  const [rows, total] = await Promise.all([repo.listClaims(db, status, pageWindow(page, ADMIN_PAGE_SIZE)), repo.countClaims(db, status)]);
+  return {
+    claims: rows.map((c) => ({
+      id: c.id,
+      productId: c.product_id,
+      productTitle: c.product_title,
+      name: c.name,
+      email: c.email,
+      mobile: c.mobile,
+      school: c.school,
+      classna: c.classna,
+      division: c.division,
+      rollNo: c.roll_no,
+      status: c.status,
+      createdAt: String(c.created_at),
+    })),
+    total,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+/** Marks a claim new or handled. */
+export async function setClaimStatus(db: Db, id: number, status: string): Promise<void> {
+  if (!(await repo.setClaimStatus(db, id, status))) throw notFound('Claim not found', 'claim_not_found');
 }

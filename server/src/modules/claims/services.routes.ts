@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
-import { FreeClaimInput, MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES } from '../../../../shared/src/services.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import { FreeClaimInput, MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES } from '@shared/services.schemas';
 import { readMultipart } from '../../plugins/multipart';
 import * as printing from '../printing/printing.service';
 import * as claims from './claims.service';

@@ -1,5 +1,5 @@
-import { orderMessages } from '../../../../shared/src/order-messages';
-import { formatPaise } from '../../../../shared/src/money';
+import { orderMessages } from '@shared/order-messages';
+import { formatPaise } from '@shared/money';
 
 export interface CouponTerms {
   discount_paise: number | null;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import type { AdminCoupon, CouponInput } from '../../../../shared/src/coupons.schemas';
-import { paiseToRupees, rupeesToPaise } from '../../../../shared/src/money';
+import type { AdminCoupon, CouponInput } from '@shared/coupons.schemas';
+import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import { AppError, badRequest, notFound } from '../../errors';
 import { couponKey } from './coupon-rules';
 import * as repo from './coupons.repository';

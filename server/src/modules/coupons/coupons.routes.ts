@@ -1,6 +1,6 @@
-import type { App } from '../../app';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
-import { VerifyCouponInput, VerifyCouponResult } from '../../../../shared/src/orders.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import { VerifyCouponInput, VerifyCouponResult } from '@shared/orders.schemas';
 import { requireUser } from '../auth/auth.guards';
 import * as coupons from './coupons.service';
 

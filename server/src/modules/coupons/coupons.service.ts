@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import { orderMessages } from '../../../../shared/src/order-messages';
-import { paiseToRupees } from '../../../../shared/src/money';
+import { orderMessages } from '@shared/order-messages';
+import { paiseToRupees } from '@shared/money';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError } from '../../errors';
 import * as cart from '../cart/cart.service';

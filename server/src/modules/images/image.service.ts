@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { RENDITION_WIDTHS, renditionPath } from '../../../../shared/src/images';
+import { RENDITION_WIDTHS, renditionPath } from '@shared/images';
 import { badRequest } from '../../errors';
 import { keyFromPublicPath, publicPath, type FileStorage } from '../../storage/storage';
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { formatPaise } from '../../../../shared/src/money';
-import type { InvoiceLine } from '../../../../shared/src/gst';
+import { formatPaise } from '@shared/money';
+import type { InvoiceLine } from '@shared/gst';
 
 export interface InvoiceDocument {
   /** a tax invoice, or a credit note against one (for a refund) */

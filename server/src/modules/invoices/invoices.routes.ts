@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import type { App } from '../../app';
-import { MAX_ID } from '../../../../shared/src/catalogue.schemas';
+import type { App } from '../../app-types';
+import { MAX_ID } from '@shared/catalogue.schemas';
 import { adminRoute } from '../admin/admin.guards';
 import { requireUser } from '../auth/auth.guards';
 import * as invoices from './invoices.service';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { creditLines, creditNoteNumber, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '../../../../shared/src/gst';
+import { creditLines, creditNoteNumber, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '@shared/gst';
 import { notFound } from '../../errors';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repository';

@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { reconcile } from '../orders/orders.service';
 import { scheduler, type Job } from './scheduler';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { CouponInput } from '../../../../shared/src/coupons.schemas';
-import { rupeesToPaise } from '../../../../shared/src/money';
-import type { OrderStatus } from '../../../../shared/src/order-status';
+import { CouponInput } from '@shared/coupons.schemas';
+import { rupeesToPaise } from '@shared/money';
+import type { OrderStatus } from '@shared/order-status';
 import type { LegacyCoupon } from './legacy-source';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody, MAX_ID } from '../../../../shared/src/catalogue.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody, MAX_ID } from '@shared/catalogue.schemas';
 import { notFound } from '../../errors';
 import { importedImagePath } from './legacy.service';
 

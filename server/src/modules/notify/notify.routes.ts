@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
-import { NotifyInput, NotifySignup } from '../../../../shared/src/notify.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import { NotifyInput, NotifySignup } from '@shared/notify.schemas';
 import { adminRoute } from '../admin/admin.guards';
 import * as notify from './notify.service';
 

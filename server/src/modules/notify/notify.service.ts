@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { NOTIFY_PAGE_SIZE, notifyMessages, type NotifySignup } from '../../../../shared/src/notify.schemas';
+import { NOTIFY_PAGE_SIZE, notifyMessages, type NotifySignup } from '@shared/notify.schemas';
 import { csvCell } from '../orders/orders-admin.service';
 import * as repo from './notify.repository';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
-import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type OrderStatusInput } from '../../../../shared/src/admin-orders.schemas';
-import { canMove, nextStatuses, type OrderStatus } from '../../../../shared/src/order-status';
-import { formatPaise, paiseToRupees } from '../../../../shared/src/money';
+import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type OrderStatusInput } from '@shared/admin-orders.schemas';
+import { canMove, nextStatuses, type OrderStatus } from '@shared/order-status';
+import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, notFound } from '../../errors';
 import { orderStatusMail } from '../mail/mail.templates';
 import type { OrderDeps } from './orders.service';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
-import { CreatedOrder, CreateOrderInput, ProcessOrderInput, UserOrder } from '../../../../shared/src/orders.schemas';
+import type { App } from '../../app-types';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import { CreatedOrder, CreateOrderInput, ProcessOrderInput, UserOrder } from '@shared/orders.schemas';
 import { requireUser, requireVerifiedUser } from '../auth/auth.guards';
 import * as orders from './orders.service';
 import { claimImportedOrders } from '../legacy/legacy.service';

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { CreatedOrder, CreateOrderInput, UserOrder } from '../../../../shared/src/orders.schemas';
-import { orderMessages } from '../../../../shared/src/order-messages';
-import { formatPaise, paiseToRupees } from '../../../../shared/src/money';
+import type { CreatedOrder, CreateOrderInput, UserOrder } from '@shared/orders.schemas';
+import { orderMessages } from '@shared/order-messages';
+import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as accounts from '../accounts/accounts.service';
 import * as cart from '../cart/cart.service';
@@ -14,7 +14,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import * as invoices from '../invoices/invoices.service';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
-import { refundMessages } from '../../../../shared/src/refunds';
+import { refundMessages } from '@shared/refunds';
 import * as repo from './orders.repository';
 
 /** Razorpay takes no payment under ₹1. */
@@ -293,4 +293,20 @@ async function settleShoppersPending(deps: OrderDeps, userId: string): Promise<v
   for (const order of await repo.listPendingOf(deps.db, userId)) {
     await settle(deps, order).catch((err) => deps.log.warn({ err, order: order.order_code }, 'could not settle an earlier pending order'));
   }
+}
+
+/** The shopper's own order by its payment provider's order id, else 404 (the simulated checkout's buttons). */
+export async function ownOrderByProviderId(db: Db, providerOrderId: string, userId: string) {
+  const order = await repo.findByProviderOrderId(db, providerOrderId);
+  if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+  return order;
+}
+
+/** Webhook events are handled once, by their event id. */
+export async function webhookEventSeen(db: Db, eventId: string): Promise<boolean> {
+  return repo.eventSeen(db, eventId);
+}
+
+export async function recordWebhookEvent(db: Db, eventId: string, type: string): Promise<void> {
+  await repo.recordEvent(db, eventId, type);
 }

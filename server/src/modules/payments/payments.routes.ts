@@ -1,41 +1,13 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { ErrorBody } from '../../../../shared/src/catalogue.schemas';
-import { orderMessages } from '../../../../shared/src/order-messages';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import { orderMessages } from '@shared/order-messages';
 import { AppError, notFound } from '../../errors';
 import { requireVerifiedUser } from '../auth/auth.guards';
-import * as ordersRepo from '../orders/orders.repository';
 import * as orders from '../orders/orders.service';
-import * as refunds from '../refunds/refunds.service';
-import type { ProviderRefund } from './payment-provider';
-import type { App } from '../../app';
-
-interface WebhookBody {
-  event?: string;
-  payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; status?: string } };
-    order?: { entity?: { id?: string } };
-    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string; notes?: Record<string, unknown> | unknown[] } };
-  };
-}
-
-/** The refund of a refund.* event, else null. */
-function refundOf(body: WebhookBody): ProviderRefund | null {
-  const refund = body.payload?.refund?.entity;
-  if (!body.event?.startsWith('refund.') || !refund?.id) return null;
-  const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {};
-  const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
-  return { id: refund.id, status, amount: Number(refund.amount ?? 0), refundKey: typeof notes.refund_key === 'string' ? notes.refund_key : null };
-}
-
-/** The order and payment ids of an event that means "paid", else null. */
-function paidIds(body: WebhookBody): { orderId: string; paymentId: string } | null {
-  const payment = body.payload?.payment?.entity;
-  if (body.event === 'payment.captured' && payment?.id && payment.order_id) return { orderId: payment.order_id, paymentId: payment.id };
-  const order = body.payload?.order?.entity;
-  if (body.event === 'order.paid' && order?.id && payment?.id) return { orderId: order.id, paymentId: payment.id };
-  return null;
-}
+import * as webhooks from './webhooks.service';
+import type { WebhookBody } from './webhooks.service';
+import type { App } from '../../app-types';
 
 /**
  * POST /api/razorpay/webhook: Razorpay (or the simulation) telling us about
@@ -59,15 +31,7 @@ export async function webhookRoutes(app: FastifyInstance) {
       throw new AppError('bad_json', 400, 'Invalid JSON');
     }
     const headerId = req.headers['x-razorpay-event-id'];
-    const eventId = typeof headerId === 'string' && headerId ? headerId : null;
-    if (eventId && (await ordersRepo.eventSeen(app.db, eventId))) return { status: 'duplicate' };
-    const ids = paidIds(body);
-    const refund = refundOf(body);
-    let handled = false;
-    if (ids) handled = (await orders.completePayment(app.orderDeps, ids.orderId, ids.paymentId)) !== null;
-    else if (refund) handled = await refunds.applyRefundEvent(app.orderDeps, body.event!, refund);
-    if (eventId) await ordersRepo.recordEvent(app.db, eventId, body.event ?? 'unknown');
-    return { status: handled ? 'processed' : 'ignored' };
+    return { status: await webhooks.handleEvent(app.orderDeps, typeof headerId === 'string' && headerId ? headerId : null, body) };
   });
 }
 
@@ -77,11 +41,7 @@ export async function simulatedCheckoutRoutes(app: App) {
   if (!sim) return;
   const Params = z.object({ orderId: z.string().min(1).max(100) });
 
-  async function ownOrder(orderId: string, userId: string) {
-    const order = await ordersRepo.findByProviderOrderId(app.db, orderId);
-    if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound, 'order_not_found');
-    return order;
-  }
+  const ownOrder = (orderId: string, userId: string) => orders.ownOrderByProviderId(app.db, orderId, userId);
 
   app.post(
     '/api/payments/simulated/:orderId/pay',

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { normalizePhone } from '../../../../shared/src/account.schemas';
-import { formatRupees } from '../../../../shared/src/money';
-import { MAX_PRINT_FILES, printPrice, PrintRequestFields } from '../../../../shared/src/services.schemas';
-import { fitsBuildVolume, MAX_PRINT_CM, parseStl, StlError } from '../../../../shared/src/stl';
-import { badRequest, parseOrBadRequest } from '../../errors';
+import { normalizePhone } from '@shared/account.schemas';
+import { formatRupees } from '@shared/money';
+import { MAX_PRINT_FILES, printPrice, PrintRequestFields } from '@shared/services.schemas';
+import { fitsBuildVolume, MAX_PRINT_CM, parseStl, StlError } from '@shared/stl';
+import { badRequest, notFound, parseOrBadRequest } from '../../errors';
 import type { MultipartForm } from '../../plugins/multipart';
 import type { FileStorage } from '../../storage/storage';
 import type { ClaimDeps } from '../claims/claims.service';
 import { printConfirmationMail, printNoticeMail } from '../mail/mail.templates';
 import * as repo from './printing.repository';
+import { ADMIN_PAGE_SIZE, pageWindow } from '@shared/paging';
 
 /** Files besides STL models that a request may carry (drawings and photos for 2D-to-3D work). */
 const OTHER_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf', 'svg', 'dxf', 'obj', '3mf', 'step', 'stp'];
@@ -124,8 +125,8 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
 }
 
 export async function listRequests(db: Db, status: string | null, page: number) {
-  const pageSize = 25;
-  const [rows, total] = await Promise.all([repo.listRequests(db, status, { limit: pageSize, offset: (page - 1) * pageSize }), repo.countRequests(db, status)]);
+  const pageSize = ADMIN_PAGE_SIZE;
+  const [rows, total] = await Promise.all([repo.listRequests(db, status, pageWindow(page, pageSize)), repo.countRequests(db, status)]);
   const files = await repo.filesOf(
     db,
     rows.map((r) => r.id),
@@ -158,4 +159,17 @@ export async function listRequests(db: Db, status: string | null, page: number) 
     page,
     pageSize,
   };
+}
+
+/** Marks a 3D printing request new or handled. */
+export async function setRequestStatus(db: Db, id: number, status: string): Promise<void> {
+  if (!(await repo.setRequestStatus(db, id, status))) throw notFound('Request not found', 'request_not_found');
+}
+
+/** A file of a 3D printing request, with its stored bytes, for the admin to download. */
+export async function requestFile(db: Db, storage: FileStorage, id: number, fileId: number) {
+  const file = await repo.findFile(db, id, fileId);
+  const stored = file && (await storage.get(file.storage_key));
+  if (!file || !stored) throw notFound('File not found', 'file_not_found');
+  return { filename: file.filename, stored };
 }

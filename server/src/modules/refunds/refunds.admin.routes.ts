@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { App } from '../../app';
-import { ErrorBody, MAX_ID } from '../../../../shared/src/catalogue.schemas';
-import { OrderMoney, RefundInput, RefundView } from '../../../../shared/src/refunds';
+import type { App } from '../../app-types';
+import { ErrorBody, MAX_ID } from '@shared/catalogue.schemas';
+import { OrderMoney, RefundInput, RefundView } from '@shared/refunds';
 import { adminRoute } from '../admin/admin.guards';
 import * as refunds from './refunds.service';
 

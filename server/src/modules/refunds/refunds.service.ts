@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
-import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../../shared/src/money';
-import { linesRefundPaise, refundMessages, type OrderMoney, type RefundInput, type RefundView } from '../../../../shared/src/refunds';
+import { formatPaise, paiseToRupees, rupeesToPaise } from '@shared/money';
+import { linesRefundPaise, refundMessages, type OrderMoney, type RefundInput, type RefundView } from '@shared/refunds';
 import { AppError, badRequest, notFound } from '../../errors';
 import { latePaymentMail, latePaymentNoticeMail, refundProcessedMail } from '../mail/mail.templates';
 import type { OrderDeps } from '../orders/orders.service';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
-import { deletions } from '../../../../shared/src/search-text';
+import { deletions } from '@shared/search-text';
 
 /** Rows per statement: stays under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import { SEARCH_MAX_RESULTS } from '../../../../shared/src/catalogue.schemas';
-import { MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '../../../../shared/src/search-text';
+import { SEARCH_MAX_RESULTS } from '@shared/catalogue.schemas';
+import { MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '@shared/search-text';
 import * as repo from './search.repository';
 
 /** Field weights: a word in the title outranks any number of words in descriptions. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { LOW_STOCK_THRESHOLD, stockMessages } from '../../../../shared/src/stock';
+import { LOW_STOCK_THRESHOLD, stockMessages } from '@shared/stock';
 import { AppError } from '../../errors';
 import { bumpPublicCacheVersion } from '../../plugins/public-cache';
 import * as repo from './stock.repository';

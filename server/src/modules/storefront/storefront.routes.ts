@@ -1,5 +1,5 @@
-import type { App } from '../../app';
-import { HomePage, PublicConfig } from '../../../../shared/src/catalogue.schemas';
+import type { App } from '../../app-types';
+import { HomePage, PublicConfig } from '@shared/catalogue.schemas';
 import * as adverts from '../adverts/adverts.service';
 import * as catalogue from '../catalogue/catalogue.service';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { pingDb } from '../../db/database';
 
 const Health = z.object({

@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import * as catalogue from '../catalogue/catalogue.service';
 
 /** A sitemap holds at most 50,000 addresses. */

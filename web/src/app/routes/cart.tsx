@@ -1,7 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { accountMessages } from '../../../../shared/src/account-messages';
-import { orderMessages } from '../../../../shared/src/order-messages';
+import { accountMessages } from '@shared/account-messages';
+import { orderMessages } from '@shared/order-messages';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
@@ -16,7 +16,7 @@ import { useCoupon } from '../../features/cart/hooks/use-coupon';
 import { clampQuantity, itemCountLabel, orderItems, summarizeCart } from '../../features/cart/lib/cart-summary';
 import { useCheckout } from '../../features/checkout/hooks/use-checkout';
 import { notify } from '../../lib/notify';
-import type { Cart } from '../../../../shared/src/orders.schemas';
+import type { Cart } from '@shared/orders.schemas';
 
 const TITLE = 'Your Cart';
 

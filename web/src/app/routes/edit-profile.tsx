@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { accountMessages } from '../../../../shared/src/account-messages';
+import { accountMessages } from '@shared/account-messages';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { EditProfileForm } from '../../features/auth/components/edit-profile-form';

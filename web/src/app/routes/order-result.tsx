@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { orderMessages } from '../../../../shared/src/order-messages';
+import { orderMessages } from '@shared/order-messages';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 

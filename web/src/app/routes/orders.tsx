@@ -1,5 +1,5 @@
-import { accountMessages } from '../../../../shared/src/account-messages';
-import { orderMessages } from '../../../../shared/src/order-messages';
+import { accountMessages } from '@shared/account-messages';
+import { orderMessages } from '@shared/order-messages';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
 import { useRequireUser } from '../../features/auth/hooks/use-require-user';

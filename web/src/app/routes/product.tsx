@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { accountMessages } from '../../../../shared/src/account-messages';
-import { PRODUCT_IMAGE_SIZES } from '../../../../shared/src/images';
-import { formatRupees } from '../../../../shared/src/money';
-import { messages } from '../../../../shared/src/messages';
-import { orderMessages } from '../../../../shared/src/order-messages';
-import { stockLabel } from '../../../../shared/src/stock';
+import { accountMessages } from '@shared/account-messages';
+import { PRODUCT_IMAGE_SIZES } from '@shared/images';
+import { formatRupees } from '@shared/money';
+import { messages } from '@shared/messages';
+import { orderMessages } from '@shared/order-messages';
+import { stockLabel } from '@shared/stock';
 import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { SlideShow } from '../../components/ui/slide-show';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { messages } from '../../../../shared/src/messages';
-import { notifyMessages } from '../../../../shared/src/notify.schemas';
+import { messages } from '@shared/messages';
+import { notifyMessages } from '@shared/notify.schemas';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { ApiError, apiSend } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdvertImage } from '../../../../../shared/src/catalogue.schemas';
+import type { AdvertImage } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 import { adminSend, adminSendForm } from '../lib/admin-fetch';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../../../shared/src/catalogue.schemas';
+import type { Category } from '@shared/catalogue.schemas';
 import { adminSend } from '../lib/admin-fetch';
 
 /** POST /api/categories {name}. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import type { Product } from '@shared/catalogue.schemas';
 import { queryString } from '../../../lib/api-client';
 import { adminFetch } from '../lib/admin-fetch';
 

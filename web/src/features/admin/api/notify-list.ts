@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotifySignup } from '../../../../../shared/src/notify.schemas';
+import type { NotifySignup } from '@shared/notify.schemas';
 import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
 

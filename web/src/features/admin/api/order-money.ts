@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderMoney, RefundView } from '../../../../../shared/src/refunds';
+import type { OrderMoney, RefundView } from '@shared/refunds';
 import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
 

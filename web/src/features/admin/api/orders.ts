@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../../shared/src/admin-orders.schemas';
+import { ADMIN_ORDERS_PAGE_SIZE } from '@shared/admin-orders.schemas';
 import { adminFetch, adminSend } from '../lib/admin-fetch';
 import { ordersQuery, type OrderFilters } from '../lib/order-filters';
 import { saveBlob } from '../lib/save-blob';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import type { Product } from '@shared/catalogue.schemas';
 import type { ProductForm } from '../lib/form-schemas';
 import { uploadForm } from '../lib/upload';
 import { productFormData } from './create-product';

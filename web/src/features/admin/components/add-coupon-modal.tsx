@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminMessages, withReason } from '../../../../../shared/src/admin-messages';
+import { adminMessages, withReason } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
 import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';

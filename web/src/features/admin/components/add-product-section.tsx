@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminMessages, withReason } from '../../../../../shared/src/admin-messages';
+import { adminMessages, withReason } from '@shared/admin-messages';
 import { primaryButton } from '../../../components/ui/button-styles';
 import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminMessages } from '../../../../../shared/src/admin-messages';
+import { adminMessages } from '@shared/admin-messages';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { notify } from '../../../lib/notify';

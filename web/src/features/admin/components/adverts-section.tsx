@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { AdvertImage } from '../../../../../shared/src/catalogue.schemas';
-import { adminMessages, MAX_ADVERT_UPLOAD, withReason } from '../../../../../shared/src/admin-messages';
+import type { AdvertImage } from '@shared/catalogue.schemas';
+import { adminMessages, MAX_ADVERT_UPLOAD, withReason } from '@shared/admin-messages';
 import { primaryButton } from '../../../components/ui/button-styles';
 import { FormError } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';

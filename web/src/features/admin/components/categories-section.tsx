@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Category } from '../../../../../shared/src/catalogue.schemas';
-import { adminMessages, withReason } from '../../../../../shared/src/admin-messages';
+import type { Category } from '@shared/catalogue.schemas';
+import { adminMessages, withReason } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';

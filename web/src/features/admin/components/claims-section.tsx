@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { withReason } from '../../../../../shared/src/admin-messages';
+import { withReason } from '@shared/admin-messages';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
-import { adminMessages, withReason } from '../../../../../shared/src/admin-messages';
-import { formatRupees } from '../../../../../shared/src/money';
+import type { Product } from '@shared/catalogue.schemas';
+import { adminMessages, withReason } from '@shared/admin-messages';
+import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NOTIFY_PAGE_SIZE } from '../../../../../shared/src/notify.schemas';
+import { NOTIFY_PAGE_SIZE } from '@shared/notify.schemas';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';

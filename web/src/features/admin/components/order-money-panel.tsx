@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { formatRupees } from '../../../../../shared/src/money';
-import type { RefundView } from '../../../../../shared/src/refunds';
+import { formatRupees } from '@shared/money';
+import type { RefundView } from '@shared/refunds';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
-import { formatRupees } from '../../../../../shared/src/money';
-import { LOW_STOCK_THRESHOLD } from '../../../../../shared/src/stock';
+import { formatRupees } from '@shared/money';
+import { LOW_STOCK_THRESHOLD } from '@shared/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOverview } from '../api/overview';
 import { reasonOf } from '../lib/admin-fetch';

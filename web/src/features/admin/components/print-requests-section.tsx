@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { withReason } from '../../../../../shared/src/admin-messages';
-import { formatRupees } from '../../../../../shared/src/money';
+import { withReason } from '@shared/admin-messages';
+import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';

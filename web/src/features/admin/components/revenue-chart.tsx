@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatRupees } from '../../../../../shared/src/money';
+import { formatRupees } from '@shared/money';
 import type { OverviewDay } from '../api/overview';
 import { barHeight, niceMax, shortDate, ticks } from '../lib/chart-scale';
 

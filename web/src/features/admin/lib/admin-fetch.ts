@@ -1,4 +1,4 @@
-import { adminMessages } from '../../../../../shared/src/admin-messages';
+import { adminMessages } from '@shared/admin-messages';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { endAdminSession, getAdminToken } from './admin-session';
 

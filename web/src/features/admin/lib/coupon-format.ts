@@ -1,4 +1,4 @@
-import { formatRupees } from '../../../../../shared/src/money';
+import { formatRupees } from '@shared/money';
 
 export type Coupon = {
   id: number;

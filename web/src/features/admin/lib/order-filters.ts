@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE } from '../../../../../shared/src/admin-orders.schemas';
+import { ADMIN_ORDERS_PAGE_SIZE } from '@shared/admin-orders.schemas';
 import { queryString } from '../../../lib/api-client';
 
 export const STATUS_FILTERS = [

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../../../../shared/src/catalogue.schemas';
+import type { ErrorBody } from '@shared/catalogue.schemas';
 import { ApiError } from '../../../lib/api-client';
 import { authHeader, handleUnauthorized } from './admin-fetch';
 

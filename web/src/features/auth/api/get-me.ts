@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Me } from '../../../../../shared/src/account.schemas';
+import type { Me } from '@shared/account.schemas';
 import { ApiError, apiGet } from '../../../lib/api-client';
 
 /** The session query's key: every sign-in state change invalidates it. */

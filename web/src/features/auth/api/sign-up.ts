@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { normalizePhone, type SignUpInput } from '../../../../../shared/src/account.schemas';
+import { normalizePhone, type SignUpInput } from '@shared/account.schemas';
 import { apiSend } from '../../../lib/api-client';
 
 /**

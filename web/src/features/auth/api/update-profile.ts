@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { normalizePhone, type Me, type UpdateProfileInput } from '../../../../../shared/src/account.schemas';
+import { normalizePhone, type Me, type UpdateProfileInput } from '@shared/account.schemas';
 import { apiSend } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages } from '../../../../../shared/src/account-messages';
+import { accountMessages } from '@shared/account-messages';
 import { primaryButton } from '../../../components/ui/button-styles';
 import { FormError, FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';

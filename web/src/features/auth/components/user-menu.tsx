@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { accountMessages } from '../../../../../shared/src/account-messages';
+import { accountMessages } from '@shared/account-messages';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { NavMenu, menuItemClass } from '../../layout/components/nav-menu';

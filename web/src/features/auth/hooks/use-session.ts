@@ -1,4 +1,4 @@
-import type { Me } from '../../../../../shared/src/account.schemas';
+import type { Me } from '@shared/account.schemas';
 import { useMe } from '../api/get-me';
 
 export type SessionUser = Me;

@@ -1,4 +1,4 @@
-import { accountMessages } from '../../../../../shared/src/account-messages';
+import { accountMessages } from '@shared/account-messages';
 import { ApiError } from '../../../lib/api-client';
 
 /** What the shopper reads when a request fails without an answer (offline, server down). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { accountMessages } from '../../../../../shared/src/account-messages';
-import { Email, PASSWORD_MAX, PASSWORD_MIN, Password, ProfileFields } from '../../../../../shared/src/account.schemas';
+import { accountMessages } from '@shared/account-messages';
+import { Email, PASSWORD_MAX, PASSWORD_MIN, Password, ProfileFields } from '@shared/account.schemas';
 
 /**
  * Form-only schemas of the account screens, built from the shared field

@@ -1,4 +1,4 @@
-import { accountMessages } from '../../../../../shared/src/account-messages';
+import { accountMessages } from '@shared/account-messages';
 
 /** The green messages after a successful Edit Profile save (SPEC.md §8), by what changed. */
 export function profileSavedMessages(emailChanged: boolean, passwordChanged: boolean): string[] {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../../../../shared/src/orders.schemas';
+import type { Cart } from '@shared/orders.schemas';
 import { ApiError, apiSend } from '../../../lib/api-client';
 import { useSession } from '../../auth/hooks/use-session';
 import { cartQueryKey } from './get-cart';

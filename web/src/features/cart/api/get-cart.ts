@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Cart } from '../../../../../shared/src/orders.schemas';
+import type { Cart } from '@shared/orders.schemas';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../auth/hooks/use-session';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatRupees } from '../../../../../shared/src/money';
-import { MAX_QUANTITY } from '../../../../../shared/src/cart-limits';
-import type { CartLine } from '../../../../../shared/src/orders.schemas';
+import { formatRupees } from '@shared/money';
+import { MAX_QUANTITY } from '@shared/cart-limits';
+import type { CartLine } from '@shared/orders.schemas';
 import { ProductImage } from '../../catalogue/components/product-image';
 
 type Props = {

@@ -1,4 +1,4 @@
-import { formatRupees } from '../../../../../shared/src/money';
+import { formatRupees } from '@shared/money';
 import type { CartSummary } from '../lib/cart-summary';
 
 /** Subtotal, shipping (always ₹0.00), coupon discount and total = subtotal − discount (SPEC.md §9). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart, CartLine } from '../../../../../shared/src/orders.schemas';
+import type { Cart, CartLine } from '@shared/orders.schemas';
 import { clampQuantity, itemCountLabel, orderItems, summarizeCart, withoutLine, withQuantity } from './cart-summary';
 
 function line(id: number, price: number, quantity: number, extra: Partial<CartLine> = {}): CartLine {

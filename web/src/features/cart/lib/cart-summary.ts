@@ -1,6 +1,6 @@
-import { MAX_QUANTITY } from '../../../../../shared/src/cart-limits';
-import type { Cart, CartLine } from '../../../../../shared/src/orders.schemas';
-import { paiseToRupees, rupeesToPaise } from '../../../../../shared/src/money';
+import { MAX_QUANTITY } from '@shared/cart-limits';
+import type { Cart, CartLine } from '@shared/orders.schemas';
+import { paiseToRupees, rupeesToPaise } from '@shared/money';
 
 /** What the order summary shows, in rupees. The server prices the real order; this is for display. */
 export type CartSummary = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '../../../../../shared/src/catalogue.schemas';
+import type { Category } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {

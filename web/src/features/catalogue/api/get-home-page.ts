@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomePage } from '../../../../../shared/src/catalogue.schemas';
+import type { HomePage } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 
 export function getHomePage(signal?: AbortSignal): Promise<HomePage> {

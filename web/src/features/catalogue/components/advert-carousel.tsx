@@ -1,5 +1,5 @@
-import type { AdvertImage } from '../../../../../shared/src/catalogue.schemas';
-import { ADVERT_IMAGE_SIZES } from '../../../../../shared/src/images';
+import type { AdvertImage } from '@shared/catalogue.schemas';
+import { ADVERT_IMAGE_SIZES } from '@shared/images';
 import { SlideShow } from '../../../components/ui/slide-show';
 import { ProductImage } from './product-image';
 

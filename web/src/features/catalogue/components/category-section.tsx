@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { HomeSection } from '../../../../../shared/src/catalogue.schemas';
+import type { HomeSection } from '@shared/catalogue.schemas';
 import type { DisplayPrefs } from '../hooks/use-display-prefs';
 import { ProductGrid } from './product-grid';
 import { ProductRow } from './product-row';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
-import { formatRupees } from '../../../../../shared/src/money';
-import { stockMessages } from '../../../../../shared/src/stock';
+import type { Product } from '@shared/catalogue.schemas';
+import { formatRupees } from '@shared/money';
+import { stockMessages } from '@shared/stock';
 import type { CardSize } from '../hooks/use-display-prefs';
 import { ProductImage } from './product-image';
 

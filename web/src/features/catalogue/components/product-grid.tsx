@@ -1,4 +1,4 @@
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import type { Product } from '@shared/catalogue.schemas';
 import type { CardSize } from '../hooks/use-display-prefs';
 import { ProductCard } from './product-card';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import type { Product } from '@shared/catalogue.schemas';
 import { iconButton } from '../../../components/ui/button-styles';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import type { CardSize } from '../hooks/use-display-prefs';

@@ -1,4 +1,4 @@
-import type { CreatedOrder, CreateOrderInput } from '../../../../../shared/src/orders.schemas';
+import type { CreatedOrder, CreateOrderInput } from '@shared/orders.schemas';
 import { apiSend } from '../../../lib/api-client';
 
 /**

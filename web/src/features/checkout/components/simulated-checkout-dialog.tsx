@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatPaise } from '../../../../../shared/src/money';
+import { formatPaise } from '@shared/money';
 import { CloseIcon } from '../../../components/ui/icons';
 import { failSimulated, paySimulated } from '../api/simulated-payments';
 import type { SimulatedSession } from '../lib/simulated-checkout';

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Me } from '../../../../../shared/src/account.schemas';
-import { orderMessages } from '../../../../../shared/src/order-messages';
-import type { CreatedOrder } from '../../../../../shared/src/orders.schemas';
+import type { Me } from '@shared/account.schemas';
+import { orderMessages } from '@shared/order-messages';
+import type { CreatedOrder } from '@shared/orders.schemas';
 import { ApiError } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
 import { notify } from '../../../lib/notify';

@@ -1,4 +1,4 @@
-import type { CreatedOrder } from '../../../../../shared/src/orders.schemas';
+import type { CreatedOrder } from '@shared/orders.schemas';
 
 /** What a successful payment hands back, signed by the provider (Razorpay Checkout's handler argument). */
 export type PaymentResponse = {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FreeClaimInput } from '../../../../../shared/src/services.schemas';
+import type { FreeClaimInput } from '@shared/services.schemas';
 import { apiSend } from '../../../lib/api-client';
 
 /** POST /api/freeclaim: a school claims a free product; the answer holds the message to show. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { searchUrl } from '../../../../../shared/src/suggestions';
+import { searchUrl } from '@shared/suggestions';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { config, homeSiteLink } from '../../../lib/config';
 import { UserMenu } from '../../auth/components/user-menu';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserOrder } from '../../../../../shared/src/orders.schemas';
+import type { UserOrder } from '@shared/orders.schemas';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../auth/hooks/use-session';
 

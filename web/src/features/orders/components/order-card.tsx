@@ -1,6 +1,6 @@
-import { formatRupees } from '../../../../../shared/src/money';
-import { orderMessages } from '../../../../../shared/src/order-messages';
-import type { UserOrder } from '../../../../../shared/src/orders.schemas';
+import { formatRupees } from '@shared/money';
+import { orderMessages } from '@shared/order-messages';
+import type { UserOrder } from '@shared/orders.schemas';
 import { ProductImage } from '../../catalogue/components/product-image';
 import { formatOrderDate, statusTone, type StatusTone } from '../lib/order-format';
 

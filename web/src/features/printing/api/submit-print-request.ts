@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PrintRequestFields } from '../../../../../shared/src/services.schemas';
+import type { PrintRequestFields } from '@shared/services.schemas';
 import { apiFetch } from '../../../lib/api-client';
 
 export type PrintRequest = { fields: PrintRequestFields; files: File[] };

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { PHONE_PREFIX } from '../../../../../shared/src/account.schemas';
-import { MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES, PrintRequestFields } from '../../../../../shared/src/services.schemas';
-import { MAX_PRINT_CM } from '../../../../../shared/src/stl';
+import { PHONE_PREFIX } from '@shared/account.schemas';
+import { MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES, PrintRequestFields } from '@shared/services.schemas';
+import { MAX_PRINT_CM } from '@shared/stl';
 import { primaryButton } from '../../../components/ui/button-styles';
 import { FormError, FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { parseStl, StlError, type StlInfo } from '../../../../../shared/src/stl';
+import { parseStl, StlError, type StlInfo } from '@shared/stl';
 import { isStlName, type PrintFile } from '../lib/print-files';
 
 export type StlState = { status: 'reading' } | { status: 'ok'; info: StlInfo } | { status: 'error'; message: string };

@@ -1,4 +1,4 @@
-import { MAX_PRINT_CM } from '../../../../../shared/src/stl';
+import { MAX_PRINT_CM } from '@shared/stl';
 
 /**
  * The text of a length, width or height field after the shopper leaves it:

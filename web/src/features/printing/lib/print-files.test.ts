@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES } from '../../../../../shared/src/services.schemas';
+import { MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES } from '@shared/services.schemas';
 import { addFiles, isStlName, priceText, removeFile, type FileLike } from './print-files';
 
 const file = (name: string, size = 1000, lastModified = 1): FileLike => ({ name, size, lastModified });

@@ -1,5 +1,5 @@
-import { formatRupees } from '../../../../../shared/src/money';
-import { MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES, printPrice } from '../../../../../shared/src/services.schemas';
+import { formatRupees } from '@shared/money';
+import { MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES, printPrice } from '@shared/services.schemas';
 
 /** The parts of a File the list needs (a File is one). */
 export type FileLike = { name: string; size: number; lastModified: number };

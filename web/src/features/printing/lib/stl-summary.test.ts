@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStl } from '../../../../../shared/src/stl';
-import { asciiStl, binaryStl, cubeTriangles } from '../../../../../shared/src/testing/stl-samples';
+import { parseStl } from '@shared/stl';
+import { asciiStl, binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
 import { stlSummary } from './stl-summary';
 
 describe('stlSummary', () => {

@@ -1,4 +1,4 @@
-import { fitsBuildVolume, MAX_PRINT_CM, type StlInfo } from '../../../../../shared/src/stl';
+import { fitsBuildVolume, MAX_PRINT_CM, type StlInfo } from '@shared/stl';
 
 const cm = (mm: number) => (mm / 10).toFixed(1);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StlError } from '../../../../../shared/src/stl';
-import { asciiStl, binaryStl, cubeTriangles } from '../../../../../shared/src/testing/stl-samples';
+import { StlError } from '@shared/stl';
+import { asciiStl, binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
 import { stlPositions } from './stl-triangles';
 
 describe('stlPositions', () => {

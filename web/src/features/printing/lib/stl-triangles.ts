@@ -1,4 +1,4 @@
-import { StlError } from '../../../../../shared/src/stl';
+import { StlError } from '@shared/stl';
 
 /**
  * The triangle corners of an STL file (binary or ASCII) as a flat list of

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
+import type { Product } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/products/search/{query}: ranked matches; a 404 means nothing matched. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { filterSuggestions, searchUrl } from '../../../../../shared/src/suggestions';
-import { messages } from '../../../../../shared/src/messages';
+import { filterSuggestions, searchUrl } from '@shared/suggestions';
+import { messages } from '@shared/messages';
 import { SearchIcon } from '../../../components/ui/icons';
 
 /** Suggestions stay this long after the input loses focus, so a click on one still lands (SPEC.md §9). */

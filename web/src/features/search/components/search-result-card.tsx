@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Product } from '../../../../../shared/src/catalogue.schemas';
-import { formatRupees } from '../../../../../shared/src/money';
+import type { Product } from '@shared/catalogue.schemas';
+import { formatRupees } from '@shared/money';
 import { primaryButton } from '../../../components/ui/button-styles';
 import { truncate } from '../../../lib/format';
 import { ProductImage } from '../../catalogue/components/product-image';
