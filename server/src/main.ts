@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb, migrateToLatest } from './db/database';
-import { ensureFirstAdmin } from './modules/admin/admin-accounts';
+import { ensureFirstAdmin } from './modules/admin/admin-accounts.service';
 import { seedInChildProcess } from './seed/seed-process';
 import { createStorage } from './storage/create-storage';
 import { startDraining } from './modules/system/health.routes';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin } from '../src/modules/admin/admin-accounts';
+import { ensureFirstAdmin } from '../src/modules/admin/admin-accounts.service';
 import { MAX_FAILURES, signInGuardMessage } from '../src/modules/auth/sign-in-guard';
 import { ADMIN_PASSWORD } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';

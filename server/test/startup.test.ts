@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, migrateToLatest, type Db } from '../src/db/database';
-import { ensureFirstAdmin } from '../src/modules/admin/admin-accounts';
+import { ensureFirstAdmin } from '../src/modules/admin/admin-accounts.service';
 import { seedDemoCatalogue } from '../src/seed/seed';
 import { withStartupLock } from '../src/startup';
 import { LocalStorage } from '../src/storage/local-storage';

@@ -57,3 +57,10 @@ export const PrintRequestFields = z.object({
   height: Dimension('Height'),
 });
 export type PrintRequestFields = z.infer<typeof PrintRequestFields>;
+
+/** The admin lists of claims and 3D printing requests: a status filter and a page. */
+export const ServiceListQuery = z.object({ status: z.enum(['all', 'new', 'handled']).default('all'), page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** An admin marks a claim or a 3D printing request new or handled. */
+export const ServiceStatusBody = z.object({ status: z.enum(['new', 'handled']) });
+/** 'all' lists every status. */
+export const serviceStatusFilter = (status: 'all' | 'new' | 'handled') => (status === 'all' ? null : status);

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/database';
-import { createAdmin, generatePassword, resetAdminPassword } from '../modules/admin/admin-accounts';
+import { createAdmin, generatePassword, resetAdminPassword } from '../modules/admin/admin-accounts.service';
 import { createStorage } from '../storage/create-storage';
 
 const usage = 'Usage: npm run admin -- create <username> [--password P] [--email E]\n       npm run admin -- reset-password <username> [--password P]';

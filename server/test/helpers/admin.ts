@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ensureFirstAdmin } from '../../src/modules/admin/admin-accounts';
+import { ensureFirstAdmin } from '../../src/modules/admin/admin-accounts.service';
 import type { TestShop } from './test-app';
 
 export const ADMIN_PASSWORD = 'test-admin-password-1';

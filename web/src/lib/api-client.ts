@@ -28,27 +28,56 @@ async function errorBody(res: Response): Promise<Partial<ErrorBody> | null> {
   }
 }
 
-/** Fetches a same-origin API path and throws ApiError for any non-2xx answer. */
-export async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
-  const res = await fetch(path, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
-  if (!res.ok) throw new ApiError(res.status, await errorBody(res));
-  return res;
+export interface ApiClientOptions {
+  /** headers every request carries (the admin's token) */
+  headers?: () => Record<string, string>;
+  /** called with every failed answer before it is thrown (the admin forgets an expired token) */
+  onError?: (error: ApiError) => void;
 }
 
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const res = await apiFetch(path, { signal });
-  return (await res.json()) as T;
+/**
+ * The one way the web app talks to the API: same-origin fetches that throw ApiError for any
+ * non-2xx answer. The storefront uses the plain client below; the admin's adds its token.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  async function request(path: string, init?: RequestInit): Promise<Response> {
+    const res = await fetch(path, { ...init, headers: { Accept: 'application/json', ...options.headers?.(), ...init?.headers } });
+    if (!res.ok) {
+      const error = new ApiError(res.status, await errorBody(res));
+      options.onError?.(error);
+      throw error;
+    }
+    return res;
+  }
+  return {
+    fetch: request,
+    async get<T>(path: string, signal?: AbortSignal): Promise<T> {
+      const res = await request(path, { signal });
+      return (await res.json()) as T;
+    },
+    /** Sends a JSON body (none when undefined) and returns the JSON answer, or null for an empty one. */
+    async send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: object): Promise<T> {
+      const res = await request(path, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const text = await res.text();
+      return (text ? JSON.parse(text) : null) as T;
+    },
+    /** Sends multipart form data and returns the JSON answer. */
+    async sendForm<T>(method: 'POST' | 'PATCH', path: string, form: FormData): Promise<T> {
+      const res = await request(path, { method, body: form });
+      return (await res.json()) as T;
+    },
+  };
 }
+
+const shopperClient = createApiClient();
+
+/** Fetches a same-origin API path and throws ApiError for any non-2xx answer. */
+export const apiFetch = shopperClient.fetch;
+export const apiGet = shopperClient.get;
 
 /** Sends a JSON body (always an object, `{}` when none) and returns the JSON answer, or null for an empty one. */
-export async function apiSend<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body: object = {}): Promise<T> {
-  const res = await apiFetch(path, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
+export function apiSend<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body: object = {}): Promise<T> {
+  return shopperClient.send<T>(method, path, body);
 }
 
 /** A query string from the defined values only: {q:'a', limit: 2, x: undefined} -> '?q=a&limit=2'. */

@@ -1,5 +1,5 @@
 import { adminMessages } from '@shared/admin-messages';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, createApiClient } from '../../../lib/api-client';
 import { endAdminSession, getAdminToken } from './admin-session';
 
 export function authHeader(): Record<string, string> {
@@ -15,37 +15,19 @@ export function handleUnauthorized(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) endAdminSession(adminMessages.sessionExpired);
 }
 
-/** apiFetch with the admin token. */
-export async function adminFetch(path: string, init?: RequestInit): Promise<Response> {
-  try {
-    return await apiFetch(path, { ...init, headers: { ...authHeader(), ...init?.headers } });
-  } catch (error) {
-    handleUnauthorized(error);
-    throw error;
-  }
-}
+/** The web app's API client with the admin token; a 401 ends the admin session. */
+const adminClient = createApiClient({
+  headers: authHeader,
+  onError: (error) => {
+    if (error.status === 401) endAdminSession(adminMessages.sessionExpired);
+  },
+});
 
-export async function adminGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const res = await adminFetch(path, { signal });
-  return (await res.json()) as T;
-}
-
-/** Sends a JSON body with the admin token; the JSON answer, or null for an empty one. */
-export async function adminSend<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: object): Promise<T> {
-  const res = await adminFetch(path, {
-    method,
-    headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
+export const adminFetch = adminClient.fetch;
+export const adminGet = adminClient.get;
+export const adminSend = adminClient.send;
 /** Sends multipart form data with the admin token (no progress; see upload.ts for that). */
-export async function adminSendForm<T>(method: 'POST' | 'PATCH', path: string, form: FormData): Promise<T> {
-  const res = await adminFetch(path, { method, body: form });
-  return (await res.json()) as T;
-}
+export const adminSendForm = adminClient.sendForm;
 
 /** The server's message of a failed call, or null when it gave none (a network failure). */
 export function reasonOf(error: unknown): string | null {

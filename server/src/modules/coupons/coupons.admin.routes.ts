@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
 import { AdminCoupon, CouponInput } from '@shared/coupons.schemas';
-import * as coupons from '../coupons/coupons-admin.service';
-import { adminRoute } from './admin.guards';
+import * as coupons from './coupons-admin.service';
+import { adminRoute } from '../admin/admin.guards';
 
-export async function adminCouponRoutes(app: App) {
+export async function couponAdminRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
   const One = z.object({ message: z.string(), coupon: AdminCoupon });
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { AdminOrderList, AdminOrdersQuery, OrderStatusInput } from '@shared/admin-orders.schemas';
 import { ErrorBody } from '@shared/catalogue.schemas';
-import * as outbox from '../mail/outbox.service';
-import * as admin from '../orders/orders-admin.service';
-import { adminRoute } from './admin.guards';
+import * as admin from './orders-admin.service';
+import { adminRoute } from '../admin/admin.guards';
 
-export async function adminOrderRoutes(app: App) {
+/** The admin's orders: the list (SPEC.md §7 shape), CSV, status changes and the overview. */
+export async function orderAdminRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
   app.get(
@@ -72,27 +72,5 @@ export async function adminOrderRoutes(app: App) {
       },
     },
     async () => admin.overview(app.db),
-  );
-
-  app.get(
-    '/api/admin/outbox',
-    {
-      ...adminRoute,
-      schema: {
-        tags: ['admin'],
-        summary: 'Mail kept by the shop (without SMTP)',
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
-        response: {
-          200: z.object({
-            mails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), kind: z.string(), createdAt: z.string(), text: z.string() })),
-            total: z.number(),
-            page: z.number(),
-            pageSize: z.number(),
-          }),
-          ...errors,
-        },
-      },
-    },
-    async (req) => outbox.listOutbox(app.db, req.query.page),
   );
 }

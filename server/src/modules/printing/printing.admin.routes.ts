@@ -1,31 +1,13 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
-import * as claims from '../claims/claims.service';
-import * as printing from '../printing/printing.service';
-import { adminRoute } from './admin.guards';
+import { ServiceListQuery as ListQuery, ServiceStatusBody as StatusBody, serviceStatusFilter as statusOf } from '@shared/services.schemas';
+import { adminRoute } from '../admin/admin.guards';
+import * as printing from './printing.service';
 
-const ListQuery = z.object({ status: z.enum(['all', 'new', 'handled']).default('all'), page: z.coerce.number().int().min(1).max(100_000).default(1) });
-const StatusBody = z.object({ status: z.enum(['new', 'handled']) });
-
-export async function adminServiceRoutes(app: App) {
+/** The admin's list of 3D printing requests and their files. */
+export async function printingAdminRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-  const statusOf = (s: string) => (s === 'all' ? null : s);
-
-  app.get(
-    '/api/admin/claims',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Free kit claims, newest first', querystring: ListQuery } },
-    async (req) => claims.listClaims(app.db, statusOf(req.query.status), req.query.page),
-  );
-
-  app.patch(
-    '/api/admin/claims/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Mark a claim new or handled', params: IdParam, body: StatusBody, response: { 200: z.object({ message: z.string() }), ...errors } } },
-    async (req) => {
-      await claims.setClaimStatus(app.db, req.params.id, req.body.status);
-      return { message: 'Claim updated' };
-    },
-  );
 
   app.get(
     '/api/admin/print-requests',

@@ -3,21 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Auth } from '../auth/auth';
+import { countAdmins, findAdmin } from './admin-accounts.repository';
 
 /** Admins are better-auth users with the admin role, who sign in with their username. */
-export async function findAdmin(db: Db, username: string) {
-  return db
-    .selectFrom('user')
-    .select(['id', 'username', 'role'])
-    .where('username', '=', username.toLowerCase())
-    .executeTakeFirst();
-}
-
-export async function countAdmins(db: Db): Promise<number> {
-  const rows = await db.selectFrom('user').select('id').where('role', '=', 'admin').execute();
-  return rows.length;
-}
-
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
-import { AdvertImage, Category, ErrorBody, IdParam, Product } from '@shared/catalogue.schemas';
+import { Category, ErrorBody, IdParam, Product } from '@shared/catalogue.schemas';
 import { rupeesToPaise } from '@shared/money';
 import { MAX_STOCK } from '@shared/stock';
-import { badRequest, parseOrBadRequest } from '../../errors';
+import { parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
-import * as adverts from '../adverts/adverts.service';
-import * as admin from '../catalogue/catalogue-admin.service';
-import { adminRoute } from './admin.guards';
+import * as admin from './catalogue-admin.service';
+import { adminRoute } from '../admin/admin.guards';
 
 const MAX_PRODUCT_IMAGES = 8;
 
@@ -51,7 +50,8 @@ const CategoryInput = z.object({ name: z.string().trim().min(1, 'Name is require
 
 const multipartBody = { consumes: ['multipart/form-data'] };
 
-export async function adminCatalogueRoutes(app: App) {
+/** The admin's catalogue: products (multipart with images) and categories. */
+export async function catalogueAdminRoutes(app: App) {
   const { db, storage } = app;
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 
@@ -120,24 +120,6 @@ export async function adminCatalogueRoutes(app: App) {
     async (req) => {
       await admin.deleteCategory(db, req.params.id);
       return { message: 'Category deleted successfully' };
-    },
-  );
-
-  app.post(
-    '/api/advertimages',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Upload advert images (field images, 1 to 5)', ...multipartBody, response: { 200: z.array(AdvertImage), ...errors } } },
-    async (req) => {
-      const form = await readMultipart(req, { maxFiles: adverts.MAX_ADVERTS_PER_UPLOAD, tooManyFiles: 'You can only select up to 5 images.' });
-      if (form.files.length === 0) throw badRequest('Choose at least one image', 'no_files');
-      return adverts.addAdverts(db, storage, form.files.map((f) => f.data));
-    },
-  );
-  app.delete(
-    '/api/advertimages/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete an advert image', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
-    async (req) => {
-      await adverts.deleteAdvert(db, storage, req.params.id);
-      return { message: 'Advert image deleted successfully' };
     },
   );
 }
