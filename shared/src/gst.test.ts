@@ -76,4 +76,16 @@ describe('GST invoice arithmetic', () => {
     expect(creditNoteNumber('RK', '26-27', 12)).toBe('RKC/26-27/00012');
     expect(creditNoteNumber('ABC', '26-27', 99_999)).toHaveLength(16);
   });
+
+  it('gives leftover paise to the largest remainders, the earlier line first on a tie', () => {
+    expect(shareOut(10, [5, 1, 1])).toEqual([7, 2, 1]);
+    expect(shareOut(10, [1, 2, 4])).toEqual([1, 3, 6]);
+    expect(shareOut(3, [1, 1, 1, 1])).toEqual([1, 1, 1, 0]);
+  });
+
+  it('reads state names in any case and spacing', () => {
+    expect(stateCode('tamil  nadu')).toBe('33');
+    expect(stateCode('Jammu & Kashmir')).toBe('01');
+    expect(stateCode('Atlantis')).toBeNull();
+  });
 });

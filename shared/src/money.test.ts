@@ -20,4 +20,10 @@ describe('money', () => {
   it.each(['-1', '1.234', 'abc', '', '1e3', '١٢'])('refuses %j as an amount', (v) => {
     expect(rupeesToPaise(v)).toBeNull();
   });
+
+  it('reads whole rupees and amounts with spaces around them', () => {
+    expect(rupeesToPaise('2499')).toBe(249_900);
+    expect(rupeesToPaise(' 12.50 ')).toBe(1_250);
+    expect(rupeesToPaise(7)).toBe(700);
+  });
 });

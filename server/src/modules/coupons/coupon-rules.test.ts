@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCoupon, type CartForCoupon, type CouponTerms } from './coupon-rules';
+import { couponKey, evaluateCoupon, type CartForCoupon, type CouponTerms } from './coupon-rules';
 
 const base: CouponTerms = {
   discount_paise: null,
@@ -54,5 +54,16 @@ describe('coupon rules', () => {
     expect(evaluateCoupon({ ...base, discount_paise: 1, usage_limit: 3, used_count: 2, reserved_count: 1 }, cart, now, false)).toEqual({ ok: false, message: 'This coupon has been fully used' });
     expect(evaluateCoupon({ ...base, discount_paise: 1, once_per_customer: 1 }, cart, now, true)).toEqual({ ok: false, message: 'You have already used this coupon' });
     expect(evaluateCoupon({ ...base, discount_paise: 1, once_per_customer: 1 }, cart, now, false).ok).toBe(true);
+  });
+
+  it('accepts a coupon until the moment it expires, and one under its usage limit', () => {
+    expect(evaluateCoupon({ ...base, discount_paise: 1, expires_at: '2026-11-21T10:00:00Z' }, cart, now, false)).toEqual({ ok: true, discountPaise: 1 });
+    expect(evaluateCoupon({ ...base, discount_paise: 1, expires_at: '2027-01-01T00:00:00Z' }, cart, now, false)).toEqual({ ok: true, discountPaise: 1 });
+    expect(evaluateCoupon({ ...base, discount_paise: 1, usage_limit: 3, used_count: 1, reserved_count: 1 }, cart, now, false)).toEqual({ ok: true, discountPaise: 1 });
+  });
+
+  it('matches codes whatever their case and surrounding spaces', () => {
+    expect(couponKey('  welcome10 ')).toBe('WELCOME10');
+    expect(couponKey('Flat-50_x')).toBe('FLAT-50_X');
   });
 });
