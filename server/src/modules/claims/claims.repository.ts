@@ -1,17 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { FreeClaimTable } from '../../db/schema';
 
-export type NewClaim = {
-  product_id: number;
-  product_title: string;
-  name: string;
-  email: string;
-  email_key: string;
-  mobile: string;
-  school: string;
-  classna: string;
-  division: string;
-  roll_no: string;
-};
+/** A claim as stored: every column but the generated ones. */
+export type NewClaim = Omit<Insertable<FreeClaimTable>, 'id' | 'status' | 'created_at'>;
 
 /** Stores a claim unless this address already claimed this product; true when stored. */
 export async function insertClaim(db: Db, claim: NewClaim): Promise<boolean> {

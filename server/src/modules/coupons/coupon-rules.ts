@@ -1,17 +1,13 @@
+import type { Selectable } from 'kysely';
 import { orderMessages } from '@shared/order-messages';
+import type { CouponTable } from '../../db/schema';
 import { formatPaise } from '@shared/money';
 
-export interface CouponTerms {
-  discount_paise: number | null;
-  discount_percent: number | null;
-  min_purchase_paise: number | null;
-  product_id: number | null;
-  expires_at: string | null;
-  usage_limit: number | null;
-  once_per_customer: number | boolean;
-  used_count: number;
-  reserved_count: number;
-}
+/** What the rules read of a coupon: its terms and counters as stored. */
+export type CouponTerms = Pick<
+  Selectable<CouponTable>,
+  'discount_paise' | 'discount_percent' | 'min_purchase_paise' | 'product_id' | 'expires_at' | 'usage_limit' | 'once_per_customer' | 'used_count' | 'reserved_count'
+>;
 
 export interface CartForCoupon {
   lines: { productId: number; unitPaise: number; quantity: number; available: boolean }[];

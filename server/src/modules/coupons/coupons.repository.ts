@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { CouponTable } from '../../db/schema';
 
 export async function findByKey(db: Db, codeKey: string) {
   const row = await db.selectFrom('coupons').selectAll().where('code_key', '=', codeKey).executeTakeFirst();
@@ -71,20 +72,10 @@ export async function deleteRedemption(db: Db, orderId: number): Promise<void> {
   await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
 }
 
-export async function insertCoupon(
-  db: Db,
-  c: {
-    code: string;
-    code_key: string;
-    discount_paise: number | null;
-    discount_percent: number | null;
-    min_purchase_paise: number | null;
-    product_id: number | null;
-    expires_at: string | null;
-    usage_limit: number | null;
-    once_per_customer: number;
-  },
-): Promise<number> {
+/** A coupon as the admin writes it: its terms, not its counters. */
+export type CouponWrite = Required<Omit<Insertable<CouponTable>, 'id' | 'used_count' | 'reserved_count' | 'created_at'>>;
+
+export async function insertCoupon(db: Db, c: CouponWrite): Promise<number> {
   const row = await db.insertInto('coupons').values(c).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -99,7 +90,6 @@ export async function listCoupons(db: Db) {
   return rows.map(normalise);
 }
 
-export type CouponWrite = Parameters<typeof insertCoupon>[1];
 
 export async function updateCoupon(db: Db, id: number, c: CouponWrite): Promise<void> {
   await db.updateTable('coupons').set(c).where('id', '=', id).execute();

@@ -1,13 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { OutboxTable } from '../../db/schema';
 
-export interface NewMail {
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  kind: string;
-  transport: string;
-}
+/** A mail as kept in the outbox. */
+export type NewMail = Required<Omit<Insertable<OutboxTable>, 'id' | 'created_at'>>;
 
 export async function insertMail(db: Db, mail: NewMail): Promise<void> {
   await db.insertInto('outbox').values(mail).execute();
