@@ -1,28 +1,17 @@
 import Fastify, { LogController } from 'fastify';
-import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages } from '@shared/messages';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createAuth } from './modules/auth/auth';
+import { randomUUID } from 'node:crypto';
 import { authRoutes } from './modules/auth/auth.routes';
-import { redisWithFallback } from './modules/system/redis-fallback';
 import { accountRoutes } from './modules/accounts/accounts.routes';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { getOrCreateSetting } from './modules/settings/settings.repository';
+import type { Mailer } from './modules/mail/mailer';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { simulatedCheckoutRoutes, webhookRoutes } from './modules/payments/payments.routes';
-import { razorpayProvider } from './modules/payments/razorpay-provider';
-import { simulatedProvider } from './modules/payments/simulated-provider';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { advertAdminRoutes } from './modules/adverts/adverts.admin.routes';
@@ -35,21 +24,17 @@ import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
-import { webhookQueue } from './modules/jobs/webhook-queue';
 import { serviceRoutes } from './modules/claims/services.routes';
-import { MAX_UPLOAD_BYTES } from './plugins/multipart';
-import { MAX_PRINT_FILE_BYTES } from '@shared/services.schemas';
 import { registerErrorHandler } from './plugins/errors';
 import { uploadsPlugin } from './plugins/uploads';
-import { corsPlugin } from './plugins/cors';
 import { webPlugin } from './plugins/web';
 import { advertRoutes } from './modules/adverts/adverts.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { seoRoutes } from './modules/system/seo.routes';
 import { storefrontRoutes } from './modules/storefront/storefront.routes';
-import { registerPublicCache } from './plugins/public-cache';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { appServices } from './plugins/app-services';
+import { httpPlugins } from './plugins/http';
 
 import type { App } from './app-types';
 
@@ -64,6 +49,37 @@ export interface AppDeps {
   /** defaults to Razorpay with keys, else the simulation; tests pass a Razorpay provider aimed at a stand-in */
   payments?: PaymentProvider;
 }
+
+/** Every module's routes, storefront first; the built web app last (its catch-all serves the pages). */
+const ROUTES = [
+  uploadsPlugin,
+  healthRoutes,
+  catalogueRoutes,
+  advertRoutes,
+  legacyRoutes,
+  storefrontRoutes,
+  authRoutes,
+  accountRoutes,
+  cartRoutes,
+  couponRoutes,
+  orderRoutes,
+  webhookRoutes,
+  simulatedCheckoutRoutes,
+  adminAuthRoutes,
+  catalogueAdminRoutes,
+  advertAdminRoutes,
+  couponAdminRoutes,
+  orderAdminRoutes,
+  mailAdminRoutes,
+  serviceRoutes,
+  claimAdminRoutes,
+  printingAdminRoutes,
+  refundAdminRoutes,
+  notifyRoutes,
+  invoiceRoutes,
+  seoRoutes,
+  webPlugin,
+];
 
 /**
  * The whole HTTP application as one Fastify instance: external plugins, then
@@ -106,113 +122,8 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
     }
   });
 
-  // Redis accelerates (shared rate limits) but is never needed: without it, counting falls back to this process.
-  const redis = config.redisUrl ? redisWithFallback(config.redisUrl, app.log) : null;
-  if (redis) app.addHook('onClose', async () => redis.close());
-  app.decorate('redis', redis);
-  const mail = mailer ?? createMailer(config, db, app.log);
-  const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
-  const auth = await createAuth({ config, db, mailer: mail, secret, log: app.log, ...(redis ? { rateLimitStore: redis.authStore } : {}) });
-  app.decorate('mailer', mail);
-  app.decorate('auth', auth);
-
-  const simulated = payments || config.razorpay ? null : simulatedProvider(db, {
-    keySecret: await getOrCreateSetting(db, 'simulated_key_secret', () => randomBytes(24).toString('base64url')),
-    webhookSecret: await getOrCreateSetting(db, 'simulated_webhook_secret', () => randomBytes(24).toString('base64url')),
-  });
-  const provider = payments ?? (config.razorpay ? razorpayProvider(config.razorpay) : simulated!);
-  app.decorate('payments', provider);
-  app.decorate('simulatedPayments', simulated);
-  // Like Razorpay, the simulation tells the shop by signed webhooks a moment later, through the same route;
-  // they wait in the database until delivered, so a node that dies loses none.
-  const queue = simulated
-    ? webhookQueue(db, async (raw, eventId) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/razorpay/webhook',
-          headers: { 'content-type': 'application/json', 'x-razorpay-signature': simulated.signWebhook(raw), 'x-razorpay-event-id': eventId },
-          payload: raw,
-        });
-        return res.statusCode < 300;
-      })
-    : null;
-  if (simulated && queue) {
-    simulated.setWebhookSender(({ event, id, payload }) =>
-      queue.enqueue(id, JSON.stringify({ entity: 'event', event, payload, created_at: Math.floor(Date.now() / 1000) }), config.simulatedWebhookDelayMs),
-    );
-    app.addHook('onClose', async () => queue.stop());
-  }
-  app.decorate('simulatedWebhooks', queue);
-  app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log });
-
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Razorpay Checkout loads its script and opens its frame from Razorpay's servers.
-        scriptSrc: ["'self'", ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])],
-        frameSrc: ["'self'", ...(config.razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [])],
-        connectSrc: ["'self'", ...(config.razorpay ? ['https://lumberjack.razorpay.com'] : [])],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only where the shop is served over https: on plain http it would lock browsers out of a shop without TLS.
-    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-  });
-  await app.register(corsPlugin);
-  await app.register(multipart, { limits: { fileSize: Math.max(MAX_UPLOAD_BYTES, MAX_PRINT_FILE_BYTES) } });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    ...(redis ? { store: redis.rateLimitStore } : {}),
-    timeWindow: '1 minute',
-    allowList: (req) => req.url.startsWith('/assets/') || req.url.startsWith('/uploads/'),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: ctx.statusCode,
-      message: messages.tooManyRequests,
-      code: 'rate_limited',
-    }),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${config.public.shopName} API`, version: '1' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  registerPublicCache(app);
-
-  await app.register(uploadsPlugin);
-  await app.register(healthRoutes);
-  await app.register(catalogueRoutes);
-  await app.register(advertRoutes);
-  await app.register(legacyRoutes);
-  await app.register(storefrontRoutes);
-  await app.register(authRoutes);
-  await app.register(accountRoutes);
-  await app.register(cartRoutes);
-  await app.register(couponRoutes);
-  await app.register(orderRoutes);
-  await app.register(webhookRoutes);
-  await app.register(simulatedCheckoutRoutes);
-  await app.register(adminAuthRoutes);
-  await app.register(catalogueAdminRoutes);
-  await app.register(advertAdminRoutes);
-  await app.register(couponAdminRoutes);
-  await app.register(orderAdminRoutes);
-  await app.register(mailAdminRoutes);
-  await app.register(serviceRoutes);
-  await app.register(claimAdminRoutes);
-  await app.register(printingAdminRoutes);
-  await app.register(refundAdminRoutes);
-  await app.register(notifyRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(seoRoutes);
-  await app.register(webPlugin);
+  await app.register(appServices, { ...(mailer ? { mailer } : {}), ...(payments ? { payments } : {}) });
+  await app.register(httpPlugins);
+  for (const routes of ROUTES) await app.register(routes);
   return app;
 }

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { App } from '../app-types';
+import { createAuth } from '../modules/auth/auth';
+import { webhookQueue } from '../modules/jobs/webhook-queue';
+import { createMailer, type Mailer } from '../modules/mail/mailer';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
+import { razorpayProvider } from '../modules/payments/razorpay-provider';
+import { simulatedProvider } from '../modules/payments/simulated-provider';
+import { getOrCreateSetting } from '../modules/settings/settings.repository';
+import { redisWithFallback } from '../modules/system/redis-fallback';
+
+export interface AppServicesOptions {
+  /** defaults to SMTP or the outbox, as configured */
+  mailer?: Mailer;
+  /** defaults to Razorpay with keys, else the simulation; tests pass a Razorpay provider aimed at a stand-in */
+  payments?: PaymentProvider;
+}
+
+/**
+ * The app's services as decorators: Redis (optional), mail, better-auth, the
+ * payment provider (Razorpay or the simulation with its durable webhooks) and
+ * the dependencies of the order rules. Needs config and db decorated first.
+ */
+export const appServices = fp(
+  async (app: App, { mailer, payments }: AppServicesOptions) => {
+    const { config, db } = app;
+    // Redis accelerates (shared rate limits) but is never needed: without it, counting falls back to this process.
+    const redis = config.redisUrl ? redisWithFallback(config.redisUrl, app.log) : null;
+    if (redis) app.addHook('onClose', async () => redis.close());
+    app.decorate('redis', redis);
+    const mail = mailer ?? createMailer(config, db, app.log);
+    const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
+    const auth = await createAuth({ config, db, mailer: mail, secret, log: app.log, ...(redis ? { rateLimitStore: redis.authStore } : {}) });
+    app.decorate('mailer', mail);
+    app.decorate('auth', auth);
+
+    const simulated = payments || config.razorpay ? null : simulatedProvider(db, {
+      keySecret: await getOrCreateSetting(db, 'simulated_key_secret', () => randomBytes(24).toString('base64url')),
+      webhookSecret: await getOrCreateSetting(db, 'simulated_webhook_secret', () => randomBytes(24).toString('base64url')),
+    });
+    const provider = payments ?? (config.razorpay ? razorpayProvider(config.razorpay) : simulated!);
+    app.decorate('payments', provider);
+    app.decorate('simulatedPayments', simulated);
+    // Like Razorpay, the simulation tells the shop by signed webhooks a moment later, through the same route;
+    // they wait in the database until delivered, so a node that dies loses none.
+    const queue = simulated
+      ? webhookQueue(db, async (raw, eventId) => {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/razorpay/webhook',
+            headers: { 'content-type': 'application/json', 'x-razorpay-signature': simulated.signWebhook(raw), 'x-razorpay-event-id': eventId },
+            payload: raw,
+          });
+          return res.statusCode < 300;
+        })
+      : null;
+    if (simulated && queue) {
+      simulated.setWebhookSender(({ event, id, payload }) =>
+        queue.enqueue(id, JSON.stringify({ entity: 'event', event, payload, created_at: Math.floor(Date.now() / 1000) }), config.simulatedWebhookDelayMs),
+      );
+      app.addHook('onClose', async () => queue.stop());
+    }
+    app.decorate('simulatedWebhooks', queue);
+    app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log });
+  },
+  { name: 'app-services', decorators: { fastify: ['config', 'db'] } },
+);

@@ -1,0 +1,67 @@
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { messages } from '@shared/messages';
+import { MAX_PRINT_FILE_BYTES } from '@shared/services.schemas';
+import type { App } from '../app-types';
+import { corsPlugin } from './cors';
+import { MAX_UPLOAD_BYTES } from './multipart';
+import { registerPublicCache } from './public-cache';
+import { registerSecurityHeaders } from './security-headers';
+
+/**
+ * What every request passes through before a route: security headers, CORS,
+ * multipart, compression, rate limits (shared through Redis when there is one),
+ * the OpenAPI document and the public cache of storefront reads.
+ */
+export const httpPlugins = fp(
+  async (app: App) => {
+    const { config, redis } = app;
+    registerSecurityHeaders(app, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Razorpay Checkout loads its script and opens its frame from Razorpay's servers.
+          scriptSrc: ["'self'", ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])],
+          frameSrc: ["'self'", ...(config.razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [])],
+          connectSrc: ["'self'", ...(config.razorpay ? ['https://lumberjack.razorpay.com'] : [])],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // HSTS only where the shop is served over https: on plain http it would lock browsers out of a shop without TLS.
+      hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    });
+    await app.register(corsPlugin);
+    await app.register(multipart, { limits: { fileSize: Math.max(MAX_UPLOAD_BYTES, MAX_PRINT_FILE_BYTES) } });
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      ...(redis ? { store: redis.rateLimitStore } : {}),
+      timeWindow: '1 minute',
+      allowList: (req) => req.url.startsWith('/assets/') || req.url.startsWith('/uploads/'),
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: ctx.statusCode,
+        message: messages.tooManyRequests,
+        code: 'rate_limited',
+      }),
+    });
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${config.public.shopName} API`, version: '1' },
+        servers: [{ url: config.publicUrl }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    registerPublicCache(app);
+  },
+  { name: 'http', dependencies: ['app-services'] },
+);
