@@ -51,9 +51,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
   return {
     fetch: request,
-    async get<T>(path: string, signal?: AbortSignal): Promise<T> {
+    /**
+     * The JSON answer of a GET. With a schema (a shared zod schema; the admin passes them, the
+     * storefront does not load zod up front) the answer is checked against it instead of trusted.
+     */
+    async get<T>(path: string, signal?: AbortSignal, schema?: { parse: (value: unknown) => T }): Promise<T> {
       const res = await request(path, { signal });
-      return (await res.json()) as T;
+      const body: unknown = await res.json();
+      return schema ? schema.parse(body) : (body as T);
     },
     /** Sends a JSON body (none when undefined) and returns the JSON answer, or null for an empty one. */
     async send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: object): Promise<T> {

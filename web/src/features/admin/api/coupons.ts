@@ -1,13 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AdminCoupon } from '@shared/coupons.schemas';
 import { adminGet, adminSend } from '../lib/admin-fetch';
 import type { Coupon, CouponInput } from '../lib/coupon-format';
 
 const couponsKey = ['admin', 'coupons'] as const;
+const CouponList = z.array(AdminCoupon);
 type CouponAnswer = { message: string; coupon: Coupon };
 
 /** GET /api/coupons → a JSON array (SPEC.md §7). */
 export function getCoupons(signal?: AbortSignal): Promise<Coupon[]> {
-  return adminGet<Coupon[]>('/api/coupons', signal);
+  return adminGet('/api/coupons', signal, CouponList);
 }
 
 export function couponsQueryOptions() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderMoney, RefundView } from '@shared/refunds';
+import { OrderMoney, type RefundView } from '@shared/refunds';
 import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
 
@@ -8,7 +8,7 @@ const moneyKey = (orderId: string) => ['admin', 'order-money', orderId] as const
 
 /** GET /api/admin/orders/{orderId}/money: payments (late ones flagged), refunds, what can still be refunded. */
 export function getOrderMoney(orderId: string, signal?: AbortSignal): Promise<OrderMoney> {
-  return adminGet<OrderMoney>(`/api/admin/orders/${encodeURIComponent(orderId)}/money`, signal);
+  return adminGet(`/api/admin/orders/${encodeURIComponent(orderId)}/money`, signal, OrderMoney);
 }
 
 export function useOrderMoney(orderId: string) {

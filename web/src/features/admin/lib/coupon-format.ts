@@ -1,17 +1,8 @@
+import type { AdminCoupon } from '@shared/coupons.schemas';
 import { formatRupees } from '@shared/money';
 
-export type Coupon = {
-  id: number;
-  code: string;
-  discount: number | null;
-  discount_percent: number | null;
-  min_purchase: number | null;
-  product_id: number | null;
-  expires_at: string | null;
-  usage_limit: number | null;
-  once_per_customer: boolean;
-  used_count: number;
-};
+/** A coupon as GET /api/coupons lists it. */
+export type Coupon = AdminCoupon;
 
 /** The body of POST/PUT /api/coupons: empty fields are null. */
 export type CouponInput = Omit<Coupon, 'id' | 'used_count'>;
