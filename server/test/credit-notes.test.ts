@@ -104,6 +104,23 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
     expect(text).toContain('Credit note total: Rs. 472.00');
   });
 
+  it('credits what is left on a cancellation after a refund of lines, never the refunded line again', async () => {
+    const { api, orderId } = await paidOrder('Maharashtra', { cable: true });
+    const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] };
+    const cableLine = money.lines.find((l) => l.title === 'Credit Cable')!;
+    await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-then-${kind}-${orderId}` });
+    await reconcile(shop.app.orderDeps, 30);
+    expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'canceled' })).statusCode).toBe(200);
+    await reconcile(shop.app.orderDeps, 30);
+    const notes = await creditNotesOf(api, orderId);
+    expect(notes).toHaveLength(2);
+    const rest = pdfText((await api.get(`/api/orders/${orderId}/credit-notes/${notes[1]!.id}.pdf`)).rawPayload);
+    expect(rest).toContain('Credit Rover');
+    expect(rest).not.toContain('Credit Cable');
+    expect(rest).toContain('Taxable value: Rs. 1,000.00');
+    expect(rest).toContain('Credit note total: Rs. 1,180.00');
+  });
+
   it("shows a credit note to its owner and the admin only", async () => {
     const { api, orderId } = await paidOrder('Maharashtra');
     await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 10, idempotencyKey: `cn-own-${kind}-${orderId}` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditLines, creditNoteNumber, financialYear, invoiceLines, invoiceNumber, invoiceTotals, shareOut, stateCode } from './gst';
+import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, shareOut, stateCode } from './gst';
 
 describe('GST invoice arithmetic', () => {
   it('takes 18 % out of a tax-inclusive price so that taxable value + tax = price', () => {
@@ -50,7 +50,7 @@ describe('GST invoice arithmetic', () => {
     expect(shareOut(2, [1, 1, 1, 1])).toEqual([1, 1, 0, 0]);
   });
 
-  it('makes credit note lines that add up to the refund, over every line or only the refunded ones', () => {
+  it('makes credit note lines that add up to each refund and never credit a line twice', () => {
     const invoice = invoiceLines(
       [
         { unitPaise: 1_180_00, quantity: 1, rateBp: 1800 },
@@ -59,17 +59,32 @@ describe('GST invoice arithmetic', () => {
       100_00,
       false,
     );
-    const whole = creditLines(invoice, invoiceTotals(invoice).totalPaise, false);
-    expect(whole.map((l) => l.totalPaise)).toEqual(invoice.map((l) => l.totalPaise));
-    expect(whole.map((l) => l.igstPaise)).toEqual(invoice.map((l) => l.igstPaise));
-    const part = creditLines(invoice, 500_01, true);
-    const t = invoiceTotals(part);
+    const total = invoiceTotals(invoice).totalPaise;
+    const [whole] = creditNotesLines(invoice, [{ amountPaise: total }], false);
+    expect(whole!.map((l) => l.totalPaise)).toEqual(invoice.map((l) => l.totalPaise));
+    expect(whole!.map((l) => l.igstPaise)).toEqual(invoice.map((l) => l.igstPaise));
+
+    const [part] = creditNotesLines(invoice, [{ amountPaise: 500_01 }], true);
+    const t = invoiceTotals(part!);
     expect(t.totalPaise).toBe(500_01);
     expect(t.taxablePaise + t.cgstPaise + t.sgstPaise).toBe(500_01);
     expect(t.igstPaise).toBe(0);
-    const second = creditLines(invoice, invoice[1]!.totalPaise, false, [false, true]);
+
+    // The second line refunded first, then the rest on cancellation: the rest is the first line only.
+    const [second, rest] = creditNotesLines(
+      invoice,
+      [{ amountPaise: invoice[1]!.totalPaise, onlyLines: [false, true] }, { amountPaise: invoice[0]!.totalPaise }],
+      false,
+    );
     expect(second).toHaveLength(1);
-    expect(second[0]).toMatchObject({ index: 1, totalPaise: invoice[1]!.totalPaise, quantity: 2 });
+    expect(second![0]).toMatchObject({ index: 1, totalPaise: invoice[1]!.totalPaise, quantity: 2 });
+    expect(rest!.map((l) => [l.index, l.totalPaise])).toEqual([[0, invoice[0]!.totalPaise]]);
+    expect(rest![0]!.igstPaise).toBe(invoice[0]!.igstPaise);
+
+    // A refund of lines larger than what is left of them is shared over every line.
+    const [, over] = creditNotesLines(invoice, [{ amountPaise: 100_00, onlyLines: [false, true] }, { amountPaise: 200_00, onlyLines: [false, true] }], false);
+    expect(invoiceTotals(over!).totalPaise).toBe(200_00);
+    expect(over!.map((l) => l.index)).toEqual([0, 1]);
   });
 
   it('numbers credit notes in their own series, at most 16 characters', () => {

@@ -95,19 +95,34 @@ export function creditNoteNumber(prefix: string, fy: string, seq: number): strin
   return `${prefix}C/${fy}/${String(seq).padStart(5, '0')}`;
 }
 
+/** A refund credited against an invoice: its amount and, for a refund of lines, which lines. */
+export interface CreditedRefund {
+  amountPaise: number;
+  /** per invoice line, whether the refund is for it; absent for a refund by amount */
+  onlyLines?: boolean[];
+}
+
 /**
- * The lines of a credit note for a refund of the invoice's lines: the refunded
- * amount shared out over the lines it is for (every line for a refund by amount,
- * the chosen ones for a refund of lines) in proportion to their invoiced value,
- * each with its tax taken out at its rate. The lines add up to the refund.
+ * The lines of the credit notes of an invoice, in the order the refunds were
+ * processed. Each refund is shared out over what is still uncredited of the
+ * lines it is for (every line for a refund by amount, the chosen ones for a
+ * refund of lines; every line if the chosen ones have too little left), in
+ * proportion, to the paisa, and the tax taken out of each share at its rate.
+ * So every credit note adds up to its refund, and together they never credit a
+ * line more than it was invoiced for.
  */
-export function creditLines(invoice: InvoiceLine[], refundPaise: number, intraState: boolean, onlyLines?: boolean[]): (InvoiceLine & { index: number })[] {
-  const weights = invoice.map((l, i) => (onlyLines && !onlyLines[i] ? 0 : l.totalPaise));
-  const shares = shareOut(refundPaise, weights);
-  return invoice
-    .map((l, i) => ({ l, i, share: shares[i]! }))
-    .filter((x) => x.share > 0)
-    .map(({ l, i, share }) => ({ ...l, index: i, grossPaise: share, discountPaise: 0, ...taxOf(share, l.rateBp, intraState) }));
+export function creditNotesLines(invoice: InvoiceLine[], refunds: CreditedRefund[], intraState: boolean): (InvoiceLine & { index: number })[][] {
+  const remaining = invoice.map((l) => l.totalPaise);
+  return refunds.map((refund) => {
+    let weights = remaining.map((r, i) => (refund.onlyLines && !refund.onlyLines[i] ? 0 : r));
+    if (weights.reduce((a, b) => a + b, 0) < refund.amountPaise) weights = [...remaining];
+    const shares = shareOut(refund.amountPaise, weights);
+    shares.forEach((share, i) => (remaining[i] = remaining[i]! - share));
+    return invoice
+      .map((l, i) => ({ l, i, share: shares[i]! }))
+      .filter((x) => x.share > 0)
+      .map(({ l, i, share }) => ({ ...l, index: i, grossPaise: share, discountPaise: 0, ...taxOf(share, l.rateBp, intraState) }));
+  });
 }
 
 export function invoiceTotals(lines: InvoiceLine[]) {

@@ -63,16 +63,16 @@ export async function creditNoteOfRefund(db: Db, refundId: number) {
   return db.selectFrom('credit_notes').select(['id', 'number']).where('refund_id', '=', refundId).executeTakeFirst();
 }
 
-/** A credit note with what its refund was: the amount and, for a refund of lines, their ids. */
-export async function creditNote(db: Db, orderId: number, id: number) {
-  const row = await db
+/** The credit notes of an order in the order they were issued, with what each refund was: the amount and, for a refund of lines, their ids. */
+export async function creditNotesWithRefunds(db: Db, orderId: number) {
+  const rows = await db
     .selectFrom('credit_notes')
     .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
     .select(['credit_notes.id', 'credit_notes.number', 'credit_notes.issued_at', 'refunds.amount_paise', 'refunds.lines', 'refunds.reason'])
     .where('credit_notes.order_id', '=', orderId)
-    .where('credit_notes.id', '=', id)
-    .executeTakeFirst();
-  return row && { ...row, amount_paise: Number(row.amount_paise) };
+    .orderBy('credit_notes.id')
+    .execute();
+  return rows.map((r) => ({ ...r, amount_paise: Number(r.amount_paise) }));
 }
 
 export async function creditNotesOf(db: Db, orderIds: number[]) {

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { creditLines, creditNoteNumber, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '@shared/gst';
+import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '@shared/gst';
 import { notFound } from '../../errors';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
@@ -100,10 +100,16 @@ export async function creditNotesOf(db: Db, orderIds: number[]): Promise<Map<num
 /** A credit note as a PDF: the refund shared out over the lines it is for, with their tax. */
 export async function creditNotePdfOf(db: Db, config: Config, orderCode: string, creditNoteId: number, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
   const { order, invoice, stored, lines, parties } = await invoiced(db, config, orderCode, ownerId, 'Credit note not found');
-  const note = await repo.creditNote(db, order.id, creditNoteId);
+  const notes = await repo.creditNotesWithRefunds(db, order.id);
+  const at = notes.findIndex((n) => n.id === creditNoteId);
+  const note = notes[at];
   if (!note) throw notFound('Credit note not found', 'credit_note_not_found');
-  const refundedLines = note.lines ? (JSON.parse(note.lines) as number[]) : null;
-  const credited = creditLines(lines, note.amount_paise, parties.intraState, refundedLines ? stored.map((l) => refundedLines.includes(l.id)) : undefined);
+  // Every earlier credit note of the order counts: a line is never credited twice.
+  const refunds = notes.slice(0, at + 1).map((n) => {
+    const ids = n.lines ? (JSON.parse(n.lines) as number[]) : null;
+    return { amountPaise: n.amount_paise, ...(ids ? { onlyLines: stored.map((l) => ids.includes(l.id)) } : {}) };
+  });
+  const credited = creditNotesLines(lines, refunds, parties.intraState)[at]!;
   const pdf = await invoicePdf({
     ...parties,
     kind: 'credit-note',
