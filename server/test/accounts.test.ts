@@ -114,6 +114,18 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     expect(patch.json().message).toBe('Please login to continue');
   });
 
+  it('answers GET /api/me with null, not an error, for a session cookie or token that leads nowhere', async () => {
+    for (const headers of [
+      { cookie: 'better-auth.session_token=forged.signature' },
+      { cookie: 'better-auth.session_token=%ZZ' },
+      { authorization: 'Bearer not-a-session' },
+    ]) {
+      const res = await shop.app.inject({ url: '/api/me', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.json()).toBeNull();
+    }
+  });
+
   it('updates the profile, storing the phone with +91 once, and rejects email or password fields', async () => {
     const s = await verifiedShopper(shop);
     const update = { username: `${s.username}_x`, phone: '+91 91234 56789', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', zipCode: '700016' };

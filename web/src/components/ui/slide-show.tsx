@@ -52,7 +52,12 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
 
   return (
     <section aria-roledescription="carousel" aria-label={label} className="relative">
-      <div ref={viewportRef} className="overflow-hidden">
+      {/* Embla measures slides in whole pixels (offsetWidth, offsetLeft). Where the carousel's width is
+          fractional (the product page's two columns, a zoomed page) each stop lands up to half a pixel
+          off and a sliver of the neighbouring slide shows; a whole-pixel width makes the stops exact
+          (a browser without CSS round() keeps the full width). */}
+      <div ref={viewportRef} className="w-[round(down,100%,1px)] overflow-hidden">
+        {/* No gap, margin or padding: a slide is exactly as wide as the viewport. */}
         <div className="flex touch-pan-y">
           {slides.map((slide, i) => (
             <div
@@ -60,10 +65,7 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${slides.length}`}
-              // The slide track moves by fractional pixels where the carousel's width is fractional (the
-              // product page's two columns); clipping one pixel at each side keeps a sliver of the
-              // neighbouring slide from showing at the edge.
-              className="min-w-0 shrink-0 grow-0 basis-full [clip-path:inset(0_1px)]"
+              className="min-w-0 shrink-0 grow-0 basis-full"
             >
               {slide}
             </div>
