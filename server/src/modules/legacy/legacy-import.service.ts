@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { bumpPublicCacheVersion } from '../../plugins/public-cache';
 import type { FileStorage } from '../../storage/storage';
+import * as advertsRepo from '../adverts/adverts.repository';
 import * as catalogueRepo from '../catalogue/catalogue.repository';
 import { renameCategory } from '../catalogue/catalogue-admin.service';
 import { couponKey } from '../coupons/coupon-rules';
@@ -327,7 +328,7 @@ async function importAdverts(ctx: Ctx): Promise<void> {
         await repo.replaceAdvertImage(trx, mapped.local_id, image);
         await repo.saveMapping(trx, 'advert', a.id, mapped.local_id, a.sha!);
       } else {
-        const id = await repo.insertAdvert(trx, image);
+        const id = await advertsRepo.insertAdvert(trx, { ...image, position: await advertsRepo.nextPosition(trx) });
         await repo.saveMapping(trx, 'advert', a.id, id, a.sha!);
       }
     });

@@ -163,13 +163,6 @@ export async function productImageIds(db: Db, productId: number): Promise<number
   return (await db.selectFrom('product_images').select('id').where('product_id', '=', productId).execute()).map((r) => r.id);
 }
 
-/** Adds an advert after the others. */
-export async function insertAdvert(db: Db, img: { path: string; width: number; height: number }): Promise<number> {
-  const last = await db.selectFrom('advert_images').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
-  const position = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
-  return (await db.insertInto('advert_images').values({ ...img, position }).returning('id').executeTakeFirstOrThrow()).id;
-}
-
 /**
  * The payment that paid an imported order, so that cancelling it here refunds it like any other
  * (payment ids are unique: one already known here is not recorded twice).
