@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   LINKEDIN_URL: url.default('https://www.linkedin.com/'),
   FACEBOOK_URL: url.default('https://www.facebook.com/'),
   PUBLIC_CACHE: flag('1'),
+  SEARCH_IN_MEMORY: flag('1'),
 });
 
 /** Environment variables the server reads, all optional strings. */
@@ -163,6 +164,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     /** off: every public read is computed afresh (for measuring the engines behind the cache) */
     publicCache: e.PUBLIC_CACHE,
+    /** keep a copy of the search index in this process's memory (off: search reads the database tables) */
+    searchInMemory: e.SEARCH_IN_MEMORY,
     public: {
       shopName: e.SHOP_NAME,
       homeSiteUrl: home,

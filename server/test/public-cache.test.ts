@@ -95,6 +95,20 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
     expect(listed.headers['x-total-count']).toBe('2');
   });
 
+  it('compresses a new answer fast, and an answer asked for again as densely as it can, under the same ETag', async () => {
+    const url = `/api/products/search/${encodeURIComponent('quadcopter kit flight')}`;
+    const ask = () => shop.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const first = await ask();
+    expect(first.headers['content-encoding']).toBe('br');
+    await ask();
+    await ask(); // the second hit: the densest compression is made in the background
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = await ask();
+    expect(later.headers.etag).toBe(first.headers.etag);
+    expect(zlib.brotliDecompressSync(later.rawPayload).toString()).toBe(zlib.brotliDecompressSync(first.rawPayload).toString());
+    expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+  });
+
   it('shows an admin change of price, title, description or image on the next request, on every node', async () => {
     for (const app of nodes()) await everywhere(app); // both nodes have cached the product everywhere
     const admin = asAdmin(shop, token);

@@ -147,6 +147,12 @@ describe.runIf(haproxy && DB_KINDS.includes('postgres'))('two app servers behind
     const created = await fetch(`${lb}/api/products`, { method: 'POST', headers: admin, body: form });
     expect(created.status).toBe(201);
     const product = (await created.json()) as { id: number; images: string[] };
+    // Each node keeps its own copy of the search index in memory: both find the new product at once.
+    for (const n of nodes) {
+      const found = await fetch(`http://127.0.0.1:${n.port}/api/products/search/${encodeURIComponent('balancer rovr')}`);
+      expect(found.status).toBe(200);
+      expect(((await found.json()) as { id: number }[]).map((p) => p.id)).toEqual([product.id]);
+    }
     const coupon = await json('POST', '/api/coupons', { code: 'TWONODES', discount: 100 }, admin);
     expect(coupon.status).toBeLessThan(300);
 

@@ -21,6 +21,7 @@ import * as m022 from './migrations/022-notify';
 import * as m023 from './migrations/023-invoices';
 import * as m024 from './migrations/024-credit-notes';
 import * as m025 from './migrations/025-legacy-import';
+import * as m026 from './migrations/026-search-changes';
 import * as m040 from './migrations/040-public-cache-version';
 import * as m070 from './migrations/070-stock';
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '023-invoices': m023,
   '024-credit-notes': m024,
   '025-legacy-import': m025,
+  '026-search-changes': m026,
   '040-public-cache-version': m040,
   '070-stock': m070,
 };

@@ -56,6 +56,19 @@ export interface SearchVocabTable {
   doc_count: Generated<number>;
 }
 
+/** The number of the last change to the search index (one row, id 1), and up to which number the change rows are pruned. */
+export interface SearchIndexStateTable {
+  id: number;
+  seq: number;
+  pruned_to: number;
+}
+
+/** The products whose postings the change numbered `seq` rewrote or removed. */
+export interface SearchIndexChangeTable {
+  seq: number;
+  product_id: number;
+}
+
 /** One-character deletions of every vocabulary word, for typo-tolerant lookup. */
 export interface SearchDeleteTable {
   variant: string;
@@ -369,6 +382,8 @@ export interface Database {
   search_postings: SearchPostingTable;
   search_vocab: SearchVocabTable;
   search_deletes: SearchDeleteTable;
+  search_index_state: SearchIndexStateTable;
+  search_index_changes: SearchIndexChangeTable;
   public_cache_version: PublicCacheVersionTable;
 }
 

@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from '../modules/mail/mailer';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { razorpayProvider } from '../modules/payments/razorpay-provider';
 import { simulatedProvider } from '../modules/payments/simulated-provider';
+import { replicateSearchIndex, searchReplicaOf } from '../modules/search/search-replica';
 import { getOrCreateSetting } from '../modules/settings/settings.repository';
 import { redisWithFallback } from '../modules/system/redis-fallback';
 
@@ -63,6 +64,12 @@ export const appServices = fp(
     }
     app.decorate('simulatedWebhooks', queue);
     app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log });
+
+    if (config.searchInMemory) {
+      // Loaded once the app is ready, in the background; searches use the database until then.
+      app.addHook('onReady', async () => void replicateSearchIndex(db, app.log));
+      app.addHook('onClose', async () => searchReplicaOf(db)?.stop());
+    }
   },
   { name: 'app-services', decorators: { fastify: ['config', 'db'] } },
 );

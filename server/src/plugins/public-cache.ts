@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, onRequestHookHandler } from 'fastify';
-import { sqliteHandles, type Db } from '../db/database';
+import type { Db } from '../db/database';
+import { FreshRead } from '../db/fresh-read';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,7 +32,11 @@ export interface CachedAnswer {
   cacheControl?: string;
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+type Compressed = Exclude<Encoding, 'identity'>;
+
 interface Entry {
+  key: string;
   version: number;
   status: number;
   type: string;
@@ -39,12 +44,37 @@ interface Entry {
   cacheControl: string;
   etag: string;
   identity: Buffer;
-  br: Buffer | null;
-  gzip: Buffer | null;
+  /** per encoding: the bytes, null when compressing does not pay, absent until first asked for */
+  encoded: Partial<Record<Compressed, Buffer | null>>;
+  /** compressions under way, shared by the requests that wait for them */
+  pending: Partial<Record<Compressed, Promise<Buffer | null>>>;
+  /** served from the cache this many times; the second time, the densest compression is made in the background */
+  hits: number;
   bytes: number;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
+/** Bodies smaller than this are sent as they are. */
+const MIN_COMPRESS = 256;
+
+/**
+ * Compresses a body. Fast (brotli 4, gzip 6: well under a millisecond for a 30 KB search answer)
+ * for the request that made the answer; dense (brotli 11, gzip 9: 60 ms for the same answer) only
+ * for answers asked for again, in the background.
+ */
+async function compress(body: Buffer, encoding: Compressed, dense: boolean): Promise<Buffer | null> {
+  const out =
+    encoding === 'br'
+      ? await brotli(body, {
+          params: {
+            // Past 64 KB (a long product list) brotli 11 costs too much even in the background.
+            [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 4,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : await gzip(body, { level: dense ? 9 : 6 });
+  return out.length < body.length ? out : null;
+}
 
 /** The encoding to send: brotli, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
 export function pickEncoding(header: string | string[] | undefined): Encoding {
@@ -78,9 +108,8 @@ function notModified(req: FastifyRequest, entry: Entry): boolean {
  *
  * Every cached answer carries the version of the `public_cache_version` row it was made under; a
  * request compares it with the row's current version, so an admin change (which increments the
- * row) is seen on the next request by every app server sharing the database. The version read is
- * one tiny query shared by all the requests that arrive while it runs (each request waits for a
- * read that started after it arrived, so none can see a version older than its own arrival).
+ * row) is seen on the next request by every app server sharing the database. The version is read
+ * as a FreshRead: never older than the request, and cheap when many requests ask at once.
  */
 export class PublicCache {
   /** the routes answered from the cache (`GET /api/...`), for the test that keeps private routes out */
@@ -88,54 +117,24 @@ export class PublicCache {
   private entries = new Map<string, Entry>();
   private disabled = false;
   private bytes = 0;
-  private inflight: Promise<number> | null = null;
-  private queued: Promise<number> | null = null;
-  // Compiled once: building the query each time showed in the profile.
-  private readonly versionQuery;
-  // On SQLite: a prepared statement, read synchronously (microseconds, no round trip).
-  private readonly sqliteRead;
+  private readonly versionRead: FreshRead<number>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly limits = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 },
   ) {
-    this.versionQuery = db.selectFrom('public_cache_version').select('version').where('id', '=', 1).compile();
-    this.sqliteRead = preparedRead(db, this.versionQuery.sql, this.versionQuery.parameters);
+    const query = db.selectFrom('public_cache_version').select('version').where('id', '=', 1).compile();
+    this.versionRead = new FreshRead(db, query, (row) => Number(row?.version ?? 0));
   }
 
   /** The current version of the public answers in the database (NaN when it cannot be read: nothing is served from the cache). */
   version(): Promise<number> | number {
-    if (this.sqliteRead) {
-      try {
-        return Number((this.sqliteRead.get() as { version: number } | undefined)?.version ?? 0);
-      } catch {
-        return Number.NaN;
-      }
+    try {
+      const version = this.versionRead.read();
+      return typeof version === 'number' ? version : version.catch(() => Number.NaN);
+    } catch {
+      return Number.NaN;
     }
-    if (!this.inflight) return this.startRead();
-    // A read is running, but it may have started before this request arrived: wait for the next one.
-    this.queued ??= this.inflight.then(
-      () => this.nextRead(),
-      () => this.nextRead(),
-    );
-    return this.queued;
-  }
-
-  private nextRead(): Promise<number> {
-    this.queued = null;
-    return this.startRead();
-  }
-
-  private startRead(): Promise<number> {
-    const read = this.db
-      .executeQuery(this.versionQuery)
-      .then((r) => Number(r.rows[0]?.version ?? 0))
-      .catch(() => Number.NaN)
-      .finally(() => {
-        if (this.inflight === read) this.inflight = null;
-      });
-    this.inflight = read;
-    return read;
   }
 
   /** The entry for key if it was made under the current version. */
@@ -147,28 +146,17 @@ export class PublicCache {
     // Most recently used last: the Map's order is the eviction order.
     this.entries.delete(key);
     this.entries.set(key, entry);
+    if (++entry.hits === 2) this.densify(entry);
     return { entry, version };
   }
 
-  /** Stores an answer made under `version`, pre-compressed. Returns the entry (stored or not). */
-  async store(key: string, version: number, answer: CachedAnswer): Promise<Entry> {
+  /** Stores an answer made under `version`. Returns the entry (stored or not). */
+  store(key: string, version: number, answer: CachedAnswer): Entry {
     const identity = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
-    const [br, gz] =
-      identity.length < 256
-        ? [null, null]
-        : await Promise.all([
-            brotli(identity, {
-              params: {
-                // 11 is the densest; past 64 KB (a long product list) it takes too long for a request to wait.
-                [zlib.constants.BROTLI_PARAM_QUALITY]: identity.length <= 64 * 1024 ? 11 : 6,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              },
-            }),
-            gzip(identity, { level: 9 }),
-          ]);
+    const small = identity.length < MIN_COMPRESS;
     const entry: Entry = {
+      key,
       version,
       status: answer.status,
       type: answer.type,
@@ -176,11 +164,11 @@ export class PublicCache {
       cacheControl: answer.cacheControl ?? 'no-cache',
       etag: `"${hash}"`,
       identity,
-      br: br && br.length < identity.length ? br : null,
-      gzip: gz && gz.length < identity.length ? gz : null,
-      bytes: 0,
+      encoded: small ? { br: null, gzip: null } : {},
+      pending: {},
+      hits: 0,
+      bytes: identity.length + key.length,
     };
-    entry.bytes = identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + key.length;
     if (Number.isFinite(version) && entry.bytes <= this.limits.maxBytes / 16) {
       const old = this.entries.get(key);
       if (old) this.bytes -= old.bytes;
@@ -200,10 +188,46 @@ export class PublicCache {
     }
   }
 
-  /** Sends an entry in the best encoding the request accepts, or 304 when the request already holds it. */
-  send(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  /** The entry's body in this encoding, compressed on first use. */
+  private async encoded(entry: Entry, encoding: Compressed): Promise<Buffer | null> {
+    const done = entry.encoded[encoding];
+    if (done !== undefined) return done;
+    entry.pending[encoding] ??= compress(entry.identity, encoding, false).then((out) => {
+      // A dense copy made meanwhile is kept.
+      if (entry.encoded[encoding] === undefined) this.keep(entry, encoding, out);
+      delete entry.pending[encoding];
+      return entry.encoded[encoding] ?? null;
+    });
+    return entry.pending[encoding];
+  }
+
+  private keep(entry: Entry, encoding: Compressed, out: Buffer | null) {
+    const grown = (out?.length ?? 0) - (entry.encoded[encoding]?.length ?? 0);
+    entry.encoded[encoding] = out;
+    entry.bytes += grown;
+    if (this.entries.get(entry.key) === entry) this.bytes += grown;
+  }
+
+  /** Replaces the fast compressions of an entry asked for again with the densest ones. */
+  private densify(entry: Entry) {
+    for (const encoding of ['br', 'gzip'] as const) {
+      if (!entry.encoded[encoding]) continue;
+      void compress(entry.identity, encoding, true)
+        .then((out) => {
+          if (out && out.length < (entry.encoded[encoding]?.length ?? Infinity)) this.keep(entry, encoding, out);
+        })
+        .catch(() => {});
+    }
+  }
+
+  /**
+   * Sends an entry in the best encoding the request accepts, or 304 when the request already holds
+   * it. One ETag per encoding: the fast and the dense compression of the same answer share it (same
+   * content, same encoding; they differ only in size).
+   */
+  async send(req: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<FastifyReply> {
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
+    const body = encoding === 'identity' ? null : await this.encoded(entry, encoding);
     const etag = body ? `"${entry.etag.slice(1, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
     // Added to, not replaced: a CORS hook may have put Origin there already.
     const vary = reply.getHeader('vary');
@@ -229,7 +253,7 @@ export class PublicCache {
     if (entry) return this.send(req, reply, entry);
     const answer = await make();
     if (!answer) return reply;
-    return this.send(req, reply, await this.store(key, version, answer));
+    return this.send(req, reply, this.store(key, version, answer));
   }
 
   /** Turns the cache off (PUBLIC_CACHE=0): respond() then always makes the answer afresh. */
@@ -241,14 +265,6 @@ export class PublicCache {
   clear() {
     this.entries.clear();
     this.bytes = 0;
-  }
-}
-
-function preparedRead(db: Db, text: string, parameters: readonly unknown[]) {
-  try {
-    return sqliteHandles.get(db)?.prepare(text).bind(...parameters) ?? null;
-  } catch {
-    return null; // no table yet (migrations not run): the Kysely path reports it per request
   }
 }
 
@@ -305,7 +321,7 @@ export function registerPublicCache(app: FastifyInstance) {
       }
       const total = reply.getHeader('x-total-count');
       const body = reply.serialize(result);
-      const entry = await cache.store(cacheKey(req), version, {
+      const entry = cache.store(cacheKey(req), version, {
         status: 200,
         type: 'application/json; charset=utf-8',
         body: typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.from(body),

@@ -38,6 +38,8 @@ export const DB_KINDS: DbKind[] = pgUp ? ['sqlite', 'postgres'] : ['sqlite'];
 export interface TestDb {
   db: Db;
   kind: DbKind;
+  /** Another handle on the same database, as a second app server would open (closed by dispose). */
+  another(): Db;
   dispose(): Promise<void>;
 }
 
@@ -45,12 +47,16 @@ export interface TestDb {
 export async function freshDb(kind: DbKind): Promise<TestDb> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
-    const db = createDb({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    const file = path.join(dir, 'test.sqlite');
+    const db = createDb({ kind: 'sqlite', file });
     await migrateToLatest(db);
+    const others: Db[] = [];
     return {
       db,
       kind,
+      another: () => (others.push(createDb({ kind: 'sqlite', file })), others.at(-1)!),
       async dispose() {
+        for (const other of others) await other.destroy();
         await db.destroy();
         fs.rmSync(dir, { recursive: true, force: true });
       },
@@ -61,12 +67,16 @@ export async function freshDb(kind: DbKind): Promise<TestDb> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const db = createDb({ kind: 'postgres', url: POSTGRES_URL, poolSize: 4 }, { schema });
+  const open = () => createDb({ kind: 'postgres', url: POSTGRES_URL, poolSize: 4 }, { schema });
+  const db = open();
   await migrateToLatest(db);
+  const others: Db[] = [];
   return {
     db,
     kind,
+    another: () => (others.push(open()), others.at(-1)!),
     async dispose() {
+      for (const other of others) await other.destroy();
       await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
       await db.destroy();
     },

@@ -43,7 +43,9 @@ export async function startTestShop(kind: DbKind, env: Env = {}): Promise<TestSh
     storage,
     config,
     async secondApp() {
-      const other = await buildApp({ config, db: test.db, storage });
+      // Its own connections on PostgreSQL. On SQLite (one server only, decision 011) it shares the
+      // handle: two handles in one process would block each other's writes.
+      const other = await buildApp({ config, db: test.kind === 'postgres' ? test.another() : test.db, storage });
       await other.ready();
       others.push(other);
       return other;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { deletions } from '@shared/search-text';
+import type { Posting, SearchSource, TermCandidate } from './search-source';
 
 /** Rows per statement: stays under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -10,12 +11,6 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-export interface Posting {
-  term: string;
-  product_id: number;
-  weight: number;
 }
 
 /** How many postings each word has among these products. */
@@ -84,13 +79,6 @@ export async function adjustDocCounts(db: Db, deltas: Map<string, number>): Prom
   }
 }
 
-export interface TermCandidate {
-  term: string;
-  /** 2 a word the query word begins, 1 a typo (to be verified) */
-  quality: number;
-  doc_count: number;
-}
-
 /** Product counts of the given words that the vocabulary holds. */
 export async function docCounts(db: Db, terms: string[]): Promise<Map<string, number>> {
   if (terms.length === 0) return new Map();
@@ -114,6 +102,7 @@ export async function findNearTerms(
         .where('term', '<', `${word}\u{10FFFF}`)
         .where('doc_count', '>', 0)
         .orderBy('doc_count', 'desc')
+        .orderBy('term')
         .limit(options.prefixLimit)
         .as('p'),
     )
@@ -192,4 +181,87 @@ export async function postingsOf(db: Db, productIds: number[], terms: string[]):
     out.push(...rows.map((r) => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) })));
   }
   return out;
+}
+
+/** The search tables as a SearchSource. */
+export function databaseSource(db: Db): SearchSource {
+  return {
+    docCounts: (terms) => docCounts(db, terms),
+    findNearTerms: (word, options) => findNearTerms(db, word, options),
+    matchingProducts: (q) => matchingProducts(db, q),
+    postingsOf: (ids, terms) => postingsOf(db, ids, terms),
+  };
+}
+
+/** Change rows older than this many changes are pruned (a server further behind reloads everything). */
+const KEEP_CHANGES = 10_000;
+
+/**
+ * Records, in the transaction that re-indexes them, that these products' postings changed: takes
+ * the next change number (the row stays locked until the transaction ends, so numbers become
+ * visible in order) and prunes rows too old to be useful.
+ */
+export async function recordChanges(db: Db, productIds: number[]): Promise<void> {
+  const { seq } = await db
+    .updateTable('search_index_state')
+    .set((eb) => ({ seq: eb('seq', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  for (const ids of chunks([...new Set(productIds)])) {
+    await db
+      .insertInto('search_index_changes')
+      .values(ids.map((product_id) => ({ seq: Number(seq), product_id })))
+      .execute();
+  }
+  const prunable = Number(seq) - KEEP_CHANGES;
+  if (prunable > 0 && prunable % 100 === 0) {
+    await db.deleteFrom('search_index_changes').where('seq', '<=', prunable).execute();
+    await db.updateTable('search_index_state').set({ pruned_to: prunable }).where('id', '=', 1).execute();
+  }
+}
+
+/** The number of the last change to the index, and up to which number change rows are gone. */
+export async function indexState(db: Db): Promise<{ seq: number; prunedTo: number }> {
+  const row = await db.selectFrom('search_index_state').select(['seq', 'pruned_to']).where('id', '=', 1).executeTakeFirst();
+  return { seq: Number(row?.seq ?? 0), prunedTo: Number(row?.pruned_to ?? 0) };
+}
+
+/** The products changed by the changes numbered after `after` up to `upTo`. */
+export async function changedProducts(db: Db, after: number, upTo: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('search_index_changes')
+    .select('product_id')
+    .distinct()
+    .where('seq', '>', after)
+    .where('seq', '<=', upTo)
+    .execute();
+  return rows.map((r) => Number(r.product_id));
+}
+
+/** Every posting of these products. */
+export async function postingsOfProducts(db: Db, productIds: number[]): Promise<Posting[]> {
+  const out: Posting[] = [];
+  for (const ids of chunks(productIds)) {
+    const rows = await db.selectFrom('search_postings').select(['term', 'product_id', 'weight']).where('product_id', 'in', ids).execute();
+    out.push(...rows.map((r) => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) })));
+  }
+  return out;
+}
+
+/**
+ * The postings of the next products after `afterId` (about `products` of them), for loading the
+ * index piece by piece; `last` is the highest product id read, null at the end.
+ */
+export async function nextPostings(db: Db, afterId: number, products: number): Promise<{ postings: Posting[]; last: number | null }> {
+  const ids = await db.selectFrom('products').select('id').where('id', '>', afterId).orderBy('id').limit(products).execute();
+  if (ids.length === 0) return { postings: [], last: null };
+  const last = Number(ids[ids.length - 1]!.id);
+  const rows = await db
+    .selectFrom('search_postings')
+    .select(['term', 'product_id', 'weight'])
+    .where('product_id', '>', afterId)
+    .where('product_id', '<=', last)
+    .execute();
+  return { postings: rows.map((r) => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) })), last };
 }

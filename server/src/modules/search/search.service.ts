@@ -2,6 +2,8 @@ import type { Db } from '../../db/database';
 import { SEARCH_MAX_RESULTS } from '@shared/catalogue.schemas';
 import { MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '@shared/search-text';
 import * as repo from './search.repository';
+import { searchReplicaOf } from './search-replica';
+import type { Posting, SearchSource, TermCandidate } from './search-source';
 
 /** Field weights: a word in the title outranks any number of words in descriptions. */
 export const FIELD_WEIGHT = { title: 100, category: 10, description: 1 } as const;
@@ -20,7 +22,7 @@ export interface IndexedProduct {
 }
 
 /** The postings of one product: each word once, with the weight of the best field it is in. */
-export function postingsOf(p: IndexedProduct): repo.Posting[] {
+export function postingsOf(p: IndexedProduct): Posting[] {
   const best = new Map<string, number>();
   const add = (text: string, weight: number) => {
     for (const t of tokenize(text)) best.set(t, Math.max(best.get(t) ?? 0, weight));
@@ -47,6 +49,7 @@ export async function indexProducts(db: Db, products: IndexedProduct[]): Promise
   );
   await repo.adjustDocCounts(db, deltas);
   await repo.insertPostings(db, postings);
+  await repo.recordChanges(db, ids);
 }
 
 /** Takes products out of the search index (before they are deleted). */
@@ -56,6 +59,7 @@ export async function unindexProducts(db: Db, ids: number[]): Promise<void> {
   for (const [term, n] of deltas) deltas.set(term, -n);
   await repo.adjustDocCounts(db, deltas);
   await repo.deletePostings(db, ids);
+  await repo.recordChanges(db, ids);
 }
 
 /** Singular and plural of a word, which count as the word itself ("kit" finds "kits", "boxes" finds "box"). */
@@ -81,21 +85,22 @@ interface QueryWord {
  * otherwise words it begins and words one typo away (for words of
  * MIN_FUZZY_LENGTH+ characters). Words that stand for nothing are dropped.
  */
-async function resolveWords(db: Db, queryWordList: string[]): Promise<QueryWord[]> {
+async function resolveWords(index: SearchSource, queryWordList: string[]): Promise<QueryWord[]> {
   const formsOf = queryWordList.map((w) => [w, ...wordForms(w)]);
-  const counts = await repo.docCounts(db, [...new Set(formsOf.flat())]);
+  const counts = await index.docCounts([...new Set(formsOf.flat())]);
   const out: QueryWord[] = [];
   for (const [i, word] of queryWordList.entries()) {
     const exact = formsOf[i]!.filter((t) => (counts.get(t) ?? 0) > 0).map((term) => ({ term, quality: 3, doc_count: counts.get(term)! }));
     let chosen = exact;
     if (exact.length === 0) {
       const fuzzy = [...word].length >= MIN_FUZZY_LENGTH;
-      const near = await repo.findNearTerms(db, word, { fuzzy, prefixLimit: PREFIX_LIMIT });
+      const near = await index.findNearTerms(word, { fuzzy, prefixLimit: PREFIX_LIMIT });
+      const byCount = (a: TermCandidate, b: TermCandidate) => b.doc_count - a.doc_count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
       const typos = near
         .filter((c) => c.quality === 1 && c.doc_count > 0 && withinOneEdit(word, c.term))
-        .sort((a, b) => b.doc_count - a.doc_count)
+        .sort(byCount)
         .slice(0, FUZZY_LIMIT);
-      chosen = [...near.filter((c) => c.quality === 2), ...typos];
+      chosen = [...near.filter((c) => c.quality === 2).sort(byCount), ...typos];
     }
     if (chosen.length === 0) continue;
     const terms = new Map<string, number>();
@@ -122,9 +127,15 @@ async function resolveWords(db: Db, queryWordList: string[]): Promise<QueryWord[
  * products of the rarest word per field, then score and sort them.
  */
 export async function searchProductIds(db: Db, query: string, page: { limit: number; offset: number }): Promise<number[]> {
+  const index = (await searchReplicaOf(db)?.current()) ?? repo.databaseSource(db);
+  return searchIn(index, query, page);
+}
+
+/** searchProductIds over a given index: the database tables or the copy in memory, which answer alike. */
+export async function searchIn(index: SearchSource, query: string, page: { limit: number; offset: number }): Promise<number[]> {
   const need = Math.min(page.offset + page.limit, SEARCH_MAX_RESULTS);
   if (page.offset >= need) return [];
-  const words = await resolveWords(db, queryWords(query));
+  const words = await resolveWords(index, queryWords(query));
   if (words.length === 0) return [];
   words.sort((a, b) => a.docs - b.docs);
   const [driver, ...others] = words as [QueryWord, ...QueryWord[]];
@@ -139,22 +150,22 @@ export async function searchProductIds(db: Db, query: string, page: { limit: num
   for (const read of reads) {
     if (candidates.size >= wanted) break;
     // Ask for a whole page's worth: products already read under another form of the word come back again.
-    const ids = await repo.matchingProducts(db, { term: read.term, weight: read.weight, filters, limit: wanted, scan: MAX_SCAN });
+    const ids = await index.matchingProducts({ term: read.term, weight: read.weight, filters, limit: wanted, scan: MAX_SCAN });
     for (const id of ids) if (candidates.size < wanted) candidates.add(id);
   }
-  const ranked = others.length === 0 ? [...candidates] : await rankByScore(db, words, [...candidates]);
+  const ranked = others.length === 0 ? [...candidates] : await rankByScore(index, words, [...candidates]);
   return ranked.slice(page.offset, need);
 }
 
 /** Sorts products by their score for the query's words, best first, then by id. */
-async function rankByScore(db: Db, words: QueryWord[], ids: number[]): Promise<number[]> {
+async function rankByScore(index: SearchSource, words: QueryWord[], ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const wordsOf = new Map<string, { word: number; quality: number }[]>();
   words.forEach((w, word) => {
     for (const [term, quality] of w.terms) wordsOf.set(term, [...(wordsOf.get(term) ?? []), { word, quality }]);
   });
   const best = new Map<number, number[]>();
-  for (const p of await repo.postingsOf(db, ids, [...wordsOf.keys()])) {
+  for (const p of await index.postingsOf(ids, [...wordsOf.keys()])) {
     const perWord = best.get(p.product_id) ?? new Array<number>(words.length).fill(0);
     for (const { word, quality } of wordsOf.get(p.term) ?? []) {
       perWord[word] = Math.max(perWord[word]!, p.weight * quality);

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as catalogueRepo from '../src/modules/catalogue/catalogue.repository';
+import { MemoryIndex } from '../src/modules/search/search-memory';
+import { SearchReplica } from '../src/modules/search/search-replica';
+import { indexProducts, postingsOf, searchIn, unindexProducts, type IndexedProduct } from '../src/modules/search/search.service';
+import { databaseSource } from '../src/modules/search/search.repository';
+import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
+
+/** mulberry32: the same seed gives the same catalogue and queries on every run. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Words chosen to collide: plurals, prefixes of each other, words one typo apart, accents.
+const WORDS = [
+  'robot', 'robots', 'robo', 'rabot', 'robobox', 'kit', 'kits', 'kite', 'drone', 'drones', 'dron', 'camera', 'cam', 'servo',
+  'servos', 'motor', 'motors', 'meter', 'arduino', 'sensor', 'sensors', 'censor', 'beginner', 'beginners', 'kids', 'kid',
+  'for', 'with', 'box', 'boxes', 'café', 'crème', 'quadcopter', 'quad', 'arm', 'arms', 'line', 'lines', 'follower', 'blix',
+  'blocks', 'gear', 'gears', 'year', 'mini', 'pro', 'starter', 'stater', 'f450', 'esp32', 'wheel', 'wheels', 'whee', 'ultra',
+];
+const CATEGORIES = ['Robot Kits', 'Drone Kits', 'Components', 'Workshops'];
+
+function catalogue(count: number, rand: () => number): Omit<IndexedProduct, 'id'>[] {
+  const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(rand() * WORDS.length)]!).join(' ');
+  return Array.from({ length: count }, () => ({
+    title: words(2 + Math.floor(rand() * 4)),
+    description: words(4 + Math.floor(rand() * 12)),
+    category: CATEGORIES[Math.floor(rand() * CATEGORIES.length)]!,
+  }));
+}
+
+/** A word with one typo: a character dropped, doubled, replaced or swapped with the next. */
+function typo(word: string, rand: () => number): string {
+  const i = Math.floor(rand() * word.length);
+  switch (Math.floor(rand() * 4)) {
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + word[i] + word.slice(i);
+    case 2:
+      return word.slice(0, i) + 'xyzae'[Math.floor(rand() * 5)] + word.slice(i + 1);
+    default:
+      return word.slice(0, i) + (word[i + 1] ?? '') + word[i] + word.slice(i + 2);
+  }
+}
+
+function queries(count: number, rand: () => number): string[] {
+  return Array.from({ length: count }, () => {
+    const n = 1 + Math.floor(rand() * 6);
+    return Array.from({ length: n }, () => {
+      const word = WORDS[Math.floor(rand() * WORDS.length)]!;
+      const r = rand();
+      if (r < 0.2) return typo(word, rand);
+      if (r < 0.3) return word.slice(0, 2 + Math.floor(rand() * 3));
+      if (r < 0.35) return 'zqxj';
+      return r < 0.4 ? word.toUpperCase() : word;
+    }).join(' ');
+  });
+}
+
+async function addProducts(db: TestDb['db'], products: Omit<IndexedProduct, 'id'>[]): Promise<IndexedProduct[]> {
+  const categoryId = await catalogueRepo.insertCategory(db, `Category ${Math.random()}`);
+  const out: IndexedProduct[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const p of products) {
+      const id = await catalogueRepo.insertProduct(trx, { title: p.title, description: p.description, price_paise: 10_000, category_id: categoryId, stock: null });
+      out.push({ id, ...p });
+    }
+    await indexProducts(trx, out);
+  });
+  return out;
+}
+
+describe.each(DB_KINDS)('search index in memory on %s', (kind) => {
+  let test: TestDb;
+  let products: IndexedProduct[];
+  const pages = [
+    { limit: 60, offset: 0 },
+    { limit: 5, offset: 5 },
+  ];
+
+  beforeAll(async () => {
+    test = await freshDb(kind);
+    products = await addProducts(test.db, catalogue(400, random(7)));
+  });
+  afterAll(() => test.dispose());
+
+  it('ranks every query exactly as the database tables do', async () => {
+    const memory = MemoryIndex.of(products.flatMap(postingsOf));
+    const database = databaseSource(test.db);
+    let found = 0;
+    for (const q of queries(150, random(11))) {
+      for (const page of pages) {
+        const expected = await searchIn(database, q, page);
+        expect(await searchIn(memory, q, page), `${q} ${JSON.stringify(page)}`).toEqual(expected);
+        found += expected.length;
+      }
+    }
+    expect(found).toBeGreaterThan(1000); // the queries do find things
+  });
+
+  it("another server's copy follows every change on its next search", async () => {
+    // A second app server: its own connection, its own copy.
+    const replica = new SearchReplica(test.another());
+    expect(await replica.current()).toBeNull(); // not loaded yet: the caller searches the database
+    await replica.start();
+    const search = async (q: string) => searchIn((await replica.current())!, q, { limit: 60, offset: 0 });
+    expect(await search('robot kit')).toEqual(await searchIn(databaseSource(test.db), 'robot kit', { limit: 60, offset: 0 }));
+
+    const [renamed, removed] = [products[0]!, products[1]!];
+    await indexProducts(test.db, [{ ...renamed, title: 'Zephyrus Glider' }]);
+    expect(await search('zephyrus')).toEqual([renamed.id]);
+    expect(await search('glidr')).toEqual([renamed.id]); // typo tolerance over the new word too
+
+    expect(await search(removed.title)).toContain(removed.id);
+    await test.db.transaction().execute((trx) => unindexProducts(trx, [removed.id]));
+    expect(await search(removed.title)).not.toContain(removed.id);
+
+    const [added] = await addProducts(test.db, [{ title: 'Hovercraft Chassis', description: 'Floats.', category: 'Drone Kits' }]);
+    const index = await replica.current();
+    expect(await searchIn(index!, 'hovercraft', { limit: 60, offset: 0 })).toEqual([added!.id]);
+
+    // Everything still ranks as the database does.
+    for (const q of queries(40, random(13))) {
+      expect(await searchIn((await replica.current())!, q, pages[0]!), q).toEqual(await searchIn(databaseSource(test.db), q, pages[0]!));
+    }
+    replica.stop();
+  });
+
+  it('sees a change committed before a search started, whatever else runs at the same time', async () => {
+    const replica = new SearchReplica(test.another());
+    await replica.start();
+    const target = products[2]!;
+    for (let round = 0; round < 5; round++) {
+      const word = `novelword${round}`;
+      await indexProducts(test.db, [{ ...target, title: `${word} ${target.title}` }]);
+      const found = await Promise.all(
+        Array.from({ length: 10 }, async () => searchIn((await replica.current())!, word, { limit: 60, offset: 0 })),
+      );
+      expect(found.every((ids) => ids.length === 1 && ids[0] === target.id), `round ${round}`).toBe(true);
+    }
+    replica.stop();
+  });
+});
