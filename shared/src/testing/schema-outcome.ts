@@ -22,3 +22,8 @@ function refusedFields(issues: readonly { path: readonly PropertyKey[]; message:
   for (const issue of issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
   return fields;
 }
+
+/** One input a value, for tables of refusals: `{ page: [0, 1.5] }` gives `[{ page: 0 }, { page: 1.5 }]`. */
+export function eachValue(values: Record<string, unknown[]>): Record<string, unknown>[] {
+  return Object.entries(values).flatMap(([field, list]) => list.map((value) => ({ [field]: value })));
+}
