@@ -27,3 +27,6 @@ function refusedFields(issues: readonly { path: readonly PropertyKey[]; message:
 export function eachValue(values: Record<string, unknown[]>): Record<string, unknown>[] {
   return Object.entries(values).flatMap(([field, list]) => list.map((value) => ({ [field]: value })));
 }
+
+/** A valid e-mail address of exactly `length` characters, for the 254-character limits. */
+export const emailOfLength = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
