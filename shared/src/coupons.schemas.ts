@@ -43,7 +43,7 @@ export const CouponInput = z
     usage_limit: z.preprocess(blank, z.coerce.number({ error: 'Usage limit must be a number' }).int('Usage limit must be a whole number').min(1, 'Usage limit must be at least 1').max(MAX_USAGE_LIMIT, 'Usage limit must be at most 1,000,000,000').nullable()),
     once_per_customer: z.preprocess((v) => v === 'true' || v === 'on' || v === true || v === 1, z.boolean()).default(false),
   })
-  .refine((c) => (c.discount !== null && rupeesToPaise(c.discount)! > 0) || (c.discount_percent !== null && c.discount_percent > 0), {
+  .refine((c) => (c.discount !== null && rupeesToPaise(c.discount)! > 0) || (c.discount_percent ?? 0) > 0, {
     message: 'Give a fixed discount or a discount percentage',
     path: ['discount'],
   });

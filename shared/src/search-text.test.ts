@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { deletions, queryWords, tokenize, withinOneEdit } from './search-text';
+import { deletions, MAX_WORD_LENGTH, queryWords, tokenize, withinOneEdit } from './search-text';
 
 describe('search text', () => {
   it('splits text into distinct lower-case words without accents or punctuation', () => {
     expect(tokenize('Robobox Kit - ROBOBOX kit, Café (4-DOF)!')).toEqual(['robobox', 'kit', 'cafe', '4', 'dof']);
     expect(tokenize('🤖 %_\' ')).toEqual([]);
+    expect(tokenize('--Ångström--çà  ñ')).toEqual(['angstrom', 'ca', 'n']);
+  });
+
+  it('drops words longer than 32 characters', () => {
+    expect(MAX_WORD_LENGTH).toBe(32);
+    const longest = 'a'.repeat(32);
+    expect(tokenize(`kit ${longest} ${longest}b`)).toEqual(['kit', longest]);
   });
 
   it('keeps at most six query words', () => {
@@ -25,6 +32,14 @@ describe('search text', () => {
     ['snsr', 'sensor', false],
     ['drone', 'robot', false],
     ['abc', 'abc', true],
+    ['', '', true],
+    ['', 'a', true],
+    ['motor', 'moto', true],
+    ['motor', 'mtr', false],
+    ['motors', 'rotor', false],
+    ['abcd', 'acbe', false],
+    ['abcd', 'bxcd', false],
+    ['abcd', 'xacd', false],
   ])('%s is within one edit of %s: %s', (a, b, expected) => {
     expect(withinOneEdit(a, b)).toBe(expected);
     expect(withinOneEdit(b, a)).toBe(expected);

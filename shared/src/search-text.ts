@@ -11,12 +11,13 @@ export const MIN_FUZZY_LENGTH = 4;
 
 /** Distinct normalised words of a text, in order of first appearance. */
 export function tokenize(text: string): string[] {
-  const words = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0 && w.length <= MAX_WORD_LENGTH);
+  const words = (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).filter((w) => w.length <= MAX_WORD_LENGTH);
   return [...new Set(words)];
 }
 
@@ -45,7 +46,8 @@ export function withinOneEdit(a: string, b: string): boolean {
   const y = [...b];
   if (Math.abs(x.length - y.length) > 1) return false;
   let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  // a !== b, so they differ somewhere; past its end a word's character is undefined.
+  while (x[i] === y[i]) i++;
   const rest = (s: string[], from: number) => s.slice(from).join('');
   if (x.length === y.length) {
     if (rest(x, i + 1) === rest(y, i + 1)) return true; // substitution

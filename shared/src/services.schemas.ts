@@ -32,7 +32,7 @@ export function printPrice(fileNames: string[]): number {
 /** Length, width and height: 1 to 22 cm; larger values are clamped to 22 (SPEC.md §5). */
 const Dimension = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === undefined || v === null ? undefined : v),
+    (v) => (v === '' || v === null ? undefined : v),
     z.coerce
       .number({ error: `${label} must be a number of centimetres` })
       .refine((n) => Number.isFinite(n), `${label} must be a number of centimetres`)

@@ -29,8 +29,8 @@ function measure(format: StlInfo['format'], triangles: Iterable<[Vec, Vec, Vec]>
       for (let i = 0; i < 3; i++) {
         const n = v[i]!;
         if (!Number.isFinite(n)) throw new StlError('The STL file has coordinates that are not numbers.');
-        if (n < min[i]!) min[i] = n;
-        if (n > max[i]!) max[i] = n;
+        min[i] = Math.min(min[i]!, n);
+        max[i] = Math.max(max[i]!, n);
       }
     }
     // Signed volume of the tetrahedron (origin, a, b, c), times 6.
@@ -82,9 +82,11 @@ export function parseStl(bytes: Uint8Array): StlInfo {
     }
   }
   // ASCII STL starts with "solid" and is text (binary files may also start with "solid", but then their size matched above).
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, Math.min(bytes.length, 512)));
+  // Not fatal: bytes that are not UTF-8 (a Latin-1 name, say) decode as U+FFFD.
+  const decoder = new TextDecoder('utf-8');
+  const head = decoder.decode(bytes.subarray(0, 512));
   if (/^\s*solid\b/i.test(head) && !head.includes('\u0000')) {
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    const text = decoder.decode(bytes);
     if (!/facet\s+normal/i.test(text)) throw new StlError('The STL file has no triangles.');
     return measure('ascii', asciiTriangles(text));
   }

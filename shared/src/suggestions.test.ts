@@ -7,6 +7,7 @@ describe('search suggestions', () => {
     expect(filterSuggestions('master')).toEqual(['Masterclass']);
     expect(filterSuggestions('')).toEqual([...SEARCH_SUGGESTIONS]);
     expect(filterSuggestions('zzz')).toEqual([]);
+    expect(filterSuggestions('  drone ')).toEqual(['Drone Kit']);
   });
 
   it('builds the search address only for non-blank text', () => {

@@ -1,6 +1,11 @@
-/** STL files made in code, for tests: a closed cube of side s millimetres, as binary or ASCII STL. */
-export function cubeTriangles(s: number): number[][][] {
-  const p = (x: number, y: number, z: number) => [x * s, y * s, z * s];
+type Xyz = [number, number, number];
+
+/**
+ * STL files made in code, for tests: a closed box of the given sides in millimetres,
+ * its lowest corner at `at` (the origin unless given), as binary or ASCII STL.
+ */
+export function boxTriangles([sx, sy, sz]: Xyz, [ax, ay, az]: Xyz = [0, 0, 0]): number[][][] {
+  const p = (x: number, y: number, z: number) => [ax + x * sx, ay + y * sy, az + z * sz];
   const quads = [
     [p(0, 0, 0), p(0, 1, 0), p(1, 1, 0), p(1, 0, 0)],
     [p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)],
@@ -14,6 +19,9 @@ export function cubeTriangles(s: number): number[][][] {
     [a!, c!, d!],
   ]);
 }
+
+/** A closed cube of side s millimetres at the origin. */
+export const cubeTriangles = (s: number) => boxTriangles([s, s, s]);
 
 export function binaryStl(tris: number[][][]): Uint8Array {
   const buf = new ArrayBuffer(84 + tris.length * 50);

@@ -4,7 +4,8 @@ import { ErrorBody } from '@shared/catalogue.schemas';
 import { AppError } from '../../errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { signInGuard } from '../auth/sign-in-guard';
-import { adminMessages, adminRoute } from './admin.guards';
+import { adminMessages } from './admin-access';
+import { adminRoute } from './admin.guards';
 
 const AdminLogin = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100),

@@ -1,13 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accountMessages } from '@shared/account-messages';
-import { AppError } from '../../errors';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-}
+import { sessionHeaders, shopperOfSession, signedInShopper, verifiedShopper, type SessionUser } from './shopper-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,26 +10,18 @@ declare module 'fastify' {
 
 /** The request's session user (cookie or bearer token), or null. */
 export async function sessionUser(req: FastifyRequest): Promise<SessionUser | null> {
-  const headers = new Headers();
-  for (const name of ['cookie', 'authorization']) {
-    const value = req.headers[name];
-    if (typeof value === 'string') headers.set(name, value);
-  }
-  const session = await req.server.auth.api.getSession({ headers });
-  if (!session) return null;
-  const { id, email, emailVerified, name } = session.user;
-  return { id, email, emailVerified: Boolean(emailVerified), name };
+  const session = await req.server.auth.api.getSession({ headers: sessionHeaders(req.headers) });
+  return shopperOfSession(session?.user);
 }
 
-/** preHandler: a signed-in shopper, else 401. */
+/** preHandler: a signed-in shopper, else 401 (the rules are in shopper-access.ts). */
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
-  const user = await sessionUser(req);
-  if (!user) throw new AppError('unauthenticated', 401, accountMessages.notSignedIn);
-  req.user = user;
+  req.user = signedInShopper(await sessionUser(req));
 }
 
 /** preHandler: a signed-in shopper whose e-mail is verified, else 401 or 403. */
-export async function requireVerifiedUser(req: FastifyRequest, reply: FastifyReply) {
-  await requireUser(req, reply);
-  if (!req.user?.emailVerified) throw new AppError('email_not_verified', 403, accountMessages.verifyFirst);
+export async function requireVerifiedUser(req: FastifyRequest, _reply: FastifyReply) {
+  const user = signedInShopper(await sessionUser(req));
+  req.user = user;
+  verifiedShopper(user);
 }

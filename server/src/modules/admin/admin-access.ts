@@ -1,0 +1,45 @@
+import { AppError } from '../../errors';
+
+/**
+ * Who may use the admin routes, decided without Fastify so that it can be unit
+ * tested (and mutation tested): requireAdmin (admin.guards.ts) only reads the
+ * header and looks the session up.
+ */
+
+export const adminMessages = {
+  unauthenticated: 'Your session has expired. Please log in again.',
+  forbidden: 'This needs an admin account.',
+  invalidLogin: 'Invalid username or password',
+} as const;
+
+/** The account of a session, as the auth library answers it. */
+export interface SessionAccount {
+  id: string;
+  role?: string | null;
+  username?: string | null;
+  name: string;
+}
+
+export interface Admin {
+  id: string;
+  username: string;
+}
+
+const unauthenticated = () => new AppError('admin_unauthenticated', 401, adminMessages.unauthenticated);
+
+/**
+ * The token of an `Authorization` header: `Bearer <token>` or, as the original
+ * web app sends it (SPEC.md §6), `<token>` alone; anything else is a 401.
+ */
+export function adminToken(authorization: unknown): string {
+  const match = /^(?:Bearer )?(\S+)$/.exec(typeof authorization === 'string' ? authorization : '');
+  if (!match) throw unauthenticated();
+  return match[1]!;
+}
+
+/** The admin a session stands for: 401 without a session, 403 for an account that is not an admin. */
+export function adminOfSession(account: SessionAccount | null | undefined): Admin {
+  if (!account) throw unauthenticated();
+  if (account.role !== 'admin') throw new AppError('admin_forbidden', 403, adminMessages.forbidden);
+  return { id: account.id, username: account.username ?? account.name };
+}
