@@ -123,18 +123,12 @@ export class PublicCache {
     db: Db,
     private readonly limits = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 },
   ) {
-    const query = db.selectFrom('public_cache_version').select('version').where('id', '=', 1).compile();
-    this.versionRead = new FreshRead(db, query, (row) => Number(row?.version ?? 0));
+    this.versionRead = versionReadOf(db);
   }
 
   /** The current version of the public answers in the database (NaN when it cannot be read: nothing is served from the cache). */
   version(): Promise<number> | number {
-    try {
-      const version = this.versionRead.read();
-      return typeof version === 'number' ? version : version.catch(() => Number.NaN);
-    } catch {
-      return Number.NaN;
-    }
+    return publicCacheVersion(this.versionRead);
   }
 
   /** The entry for key if it was made under the current version. */
@@ -265,6 +259,31 @@ export class PublicCache {
   clear() {
     this.entries.clear();
     this.bytes = 0;
+  }
+}
+
+const versionReads = new WeakMap<Db, FreshRead<number>>();
+
+function versionReadOf(db: Db): FreshRead<number> {
+  let read = versionReads.get(db);
+  if (!read) {
+    const query = db.selectFrom('public_cache_version').select('version').where('id', '=', 1).compile();
+    versionReads.set(db, (read = new FreshRead(db, query, (row) => Number(row?.version ?? 0))));
+  }
+  return read;
+}
+
+/**
+ * The version of the public answers now, never older than the call: what anything kept for public
+ * reads (the cache here, the product rows of catalogue/public-products.ts) is checked against.
+ * NaN when it cannot be read: then nothing kept may be used.
+ */
+export function publicCacheVersion(source: Db | FreshRead<number>): number | Promise<number> {
+  try {
+    const version = (source instanceof FreshRead ? source : versionReadOf(source)).read();
+    return typeof version === 'number' ? version : version.catch(() => Number.NaN);
+  } catch {
+    return Number.NaN;
   }
 }
 

@@ -6,6 +6,7 @@ import { paiseToRupees } from '@shared/money';
 import { notFound } from '../../errors';
 import * as search from '../search/search.service';
 import * as repo from './catalogue.repository';
+import { keptProductsByIds } from './public-products';
 
 /** Products in the order of the ids given, as the API shows them. */
 export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
@@ -53,13 +54,13 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<{ p
     repo.listProductIds(db, filter, query),
     repo.countProducts(db, filter),
   ]);
-  return { products: await productsByIds(db, ids), total };
+  return { products: await keptProductsByIds(db, ids, (missing) => productsByIds(db, missing)), total };
 }
 
 export async function searchProducts(db: Db, query: string, page: { limit: number; offset: number }): Promise<Product[]> {
   const ids = await search.searchProductIds(db, query, page);
   if (ids.length === 0 && page.offset === 0) throw notFound(messages.noProductsMatch, 'no_match');
-  return productsByIds(db, ids);
+  return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
 }
 
 export async function listCategories(db: Db): Promise<Category[]> {
@@ -74,7 +75,7 @@ export async function homeSections(db: Db): Promise<HomeSection[]> {
   const idLists = await Promise.all(
     withProducts.map((c) => repo.listProductIds(db, { categoryId: c.id }, { limit: HOME_SECTION_SIZE, offset: 0 })),
   );
-  const products = await productsByIds(db, idLists.flat());
+  const products = await keptProductsByIds(db, idLists.flat(), (missing) => productsByIds(db, missing));
   const byId = new Map(products.map((p) => [p.id, p]));
   return withProducts.map((c, i) => ({
     category: { Id: c.id, type: c.type },
