@@ -1,3 +1,4 @@
+import { searchReplicaOf } from '../src/modules/search/search-replica';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './helpers/databases';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
@@ -125,10 +126,11 @@ describe.each(DB_KINDS)('catalogue API on %s', (kind) => {
     }
   });
 
-  it('reports health with the database reachable', async () => {
+  it('reports health with the database reachable, and where searches are answered from', async () => {
+    await searchReplicaOf(shop.db)!.start();
     const res = await shop.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', storage: 'up', redis: 'off' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', storage: 'up', redis: 'off', search: 'memory' });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -34,7 +34,7 @@ describe.each(DB_KINDS)('Redis unreachable on %s: the shop keeps serving', (kind
     expect((await api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id))).json()).toMatchObject({ success: true });
     const health = await shop.app.inject('/api/health');
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'degraded', database: 'up', storage: 'up', redis: 'down' });
+    expect(health.json()).toMatchObject({ status: 'degraded', database: 'up', storage: 'up', redis: 'down' });
   });
 });
 

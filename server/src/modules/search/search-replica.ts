@@ -41,6 +41,11 @@ export class SearchReplica {
     this.state = new FreshRead(db, query, (row) => ({ seq: Number(row?.seq ?? 0), prunedTo: Number(row?.pruned_to ?? 0) }));
   }
 
+  /** True once the copy is in memory (searches use it). */
+  get loaded(): boolean {
+    return this.index !== null;
+  }
+
   /** Starts loading the index if it is not loaded or loading. Resolves when that load ends. */
   start(): Promise<void> {
     if (this.index || this.stopped) return Promise.resolve();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { pingDb } from '../../db/database';
+import { searchReplicaOf } from '../search/search-replica';
 
 const Health = z.object({
   status: z.enum(['ok', 'degraded', 'down', 'draining']),
@@ -8,6 +9,8 @@ const Health = z.object({
   storage: z.enum(['up', 'down']),
   /** 'off' when no REDIS_URL is set; 'down' still serves (per-process rate limits) */
   redis: z.enum(['up', 'down', 'off']),
+  /** where searches are answered from: this server's copy of the index, the tables while it loads, or the tables alone (SEARCH_IN_MEMORY=0) */
+  search: z.enum(['memory', 'loading', 'tables']),
 });
 
 /** Set when the process is stopping: the balancer should take the node out before the listener closes. */
@@ -35,6 +38,7 @@ export async function healthRoutes(app: App) {
         database: db ? ('up' as const) : ('down' as const),
         storage: storage ? ('up' as const) : ('down' as const),
         redis: redis === null ? ('off' as const) : redis ? ('up' as const) : ('down' as const),
+        search: !app.config.searchInMemory ? ('tables' as const) : searchReplicaOf(app.db)?.loaded ? ('memory' as const) : ('loading' as const),
       };
       return reply.code(serving ? 200 : 503).header('Cache-Control', 'no-store').send(body);
     },
