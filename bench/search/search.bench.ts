@@ -30,7 +30,6 @@ import { replicateSearchIndex } from '../../server/src/modules/search/search-rep
 import { LocalStorage } from '../../server/src/storage/local-storage';
 import { SEARCH_PAGE_DEFAULT } from '@shared/catalogue.schemas';
 import { machineLine, ms, percentile, table, verdict } from '../lib/stats';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { onExit, outDir, repoRoot, startShop } from '../lib/server-process';
 import { CATEGORIES, GENERATOR_VERSION, generateCatalogue, rareWord, type GeneratedProduct } from './catalogue-generator';
