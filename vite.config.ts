@@ -60,36 +60,51 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the server's drawing of the first page (web/src/app/entry-server.tsx)
+ * into the web build's `.ssr/` folder (never served: the server serves no dot folders), with its
+ * libraries bundled in, as the server's own build is.
+ */
+const ssrBuild = {
+  outDir: fileURLToPath(new URL('./dist/web/.ssr', import.meta.url)),
+  emptyOutDir: true,
+  target: 'node20',
+  copyPublicDir: false,
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss(), devShopConfig(), precompress()],
+  plugins: [react(), tailwindcss(), devShopConfig(), ...(isSsrBuild ? [] : [precompress()])],
+  ssr: { noExternal: true },
   // One name for the code shared by server and web (tsconfig.json "paths", vitest.config.ts).
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) } },
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    target: 'es2022',
-    // The bundle-size budget is checked by bench/bundle; Vite's warning is noise here.
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // The libraries in chunks of their own: they change far less often than the app's code, so a
-        // new release leaves them in the browser's cache.
-        codeSplitting: {
-          groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'carousel', test: /node_modules[\\/]embla-carousel/ },
-          ],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        emptyOutDir: true,
+        target: 'es2022',
+        // The bundle-size budget is checked by bench/bundle; Vite's warning is noise here.
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          output: {
+            // The libraries in chunks of their own: they change far less often than the app's code, so a
+            // new release leaves them in the browser's cache.
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+                { name: 'carousel', test: /node_modules[\\/]embla-carousel/ },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 3000,
     strictPort: true,
     proxy: Object.fromEntries(['/api', '/uploads', '/sitemap.xml', '/robots.txt'].map((p) => [p, { target: apiTarget }])),
   },
   preview: { port: 3000 },
-});
+}));

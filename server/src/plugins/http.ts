@@ -9,6 +9,7 @@ import { messages } from '@shared/messages';
 import { MAX_PRINT_FILE_BYTES } from '@shared/services.schemas';
 import type { App } from '../app-types';
 import { corsPlugin } from './cors';
+import { START_APP_SCRIPT_CSP } from './first-paint';
 import { MAX_UPLOAD_BYTES } from './multipart';
 import { registerPublicCache } from './public-cache';
 import { registerSecurityHeaders } from './security-headers';
@@ -28,7 +29,8 @@ export const httpPlugins = fp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Razorpay Checkout loads its script and opens its frame from Razorpay's servers.
-          scriptSrc: ["'self'", ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])],
+          // The one inline script: the start of the app on a page drawn by the server (first-paint.ts).
+          scriptSrc: ["'self'", START_APP_SCRIPT_CSP, ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])],
           frameSrc: ["'self'", ...(config.razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [])],
           connectSrc: ["'self'", ...(config.razorpay ? ['https://lumberjack.razorpay.com'] : [])],
           frameAncestors: ["'none'"],

@@ -6,6 +6,7 @@ import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '@shared/images'
 import { messages } from '@shared/messages';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
+import { createPageDrawer, pageDataScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
 import { maintenancePage } from './maintenance-page';
 
 /** Client routes of the single-page app; anything else gets the app with status 404. */
@@ -35,6 +36,22 @@ function inlineStylesheets(html: string, distDir: string): string {
 }
 
 /**
+ * A drawn page in the page: the drawing in place of the header shell (in a disabled fieldset, so
+ * that its buttons and fields wait for the app, which replaces it, while its links work), the
+ * answer it was drawn with, and the app's entry started by START_APP_SCRIPT instead of at once.
+ */
+function withDrawing(html: string, drawn: DrawnPage): string {
+  const open = html.indexOf('<div id="root">');
+  const close = html.lastIndexOf('</div>', html.indexOf('<noscript>'));
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (open < 0 || close < open || !entry) return html;
+  const drawing = `<div id="root"><fieldset disabled style="display:contents">${drawn.html}</fieldset></div>`;
+  return (html.slice(0, open) + drawing + html.slice(close + '</div>'.length))
+    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" id="app-entry">`)
+    .replace('</body>', `${pageDataScript(drawn.data)}<script type="module">${START_APP_SCRIPT}</script></body>`);
+}
+
+/**
  * Serves the built web app: hashed assets with long cache lives, and index.html
  * for every app route with the public configuration and, on product pages, the
  * title, description and Open Graph tags filled in on the server (link previews
@@ -51,6 +68,7 @@ export async function webPlugin(app: FastifyInstance) {
   // The built page carries the default shop name (title, header shell); use the configured one.
   const named = inlineStylesheets(template.replaceAll('Robokits India', escapeHtml(config.public.shopName)), config.webDistDir);
   const baseHtml = named.replace('</head>', `${configTag}</head>`);
+  const drawPage = createPageDrawer(config.webDistDir, config.public, app.log);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -101,15 +119,17 @@ export async function webPlugin(app: FastifyInstance) {
    * image), so the browser fetches them while the app's code is still loading.
    * The URLs are exactly those the app requests.
    */
-  async function preloadHints(url: string, query: URLSearchParams): Promise<string> {
+  async function preloadHints(url: string, query: URLSearchParams, drawn: boolean): Promise<string> {
     const fetchHint = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`;
     if (url === '/') {
       const [first] = await adverts.listAdverts(app.db);
       const image = first
         ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet(first.url))}" imagesizes="${ADVERT_IMAGE_SIZES}">`
         : '';
-      return fetchHint('/api/storefront/home') + image;
+      return (drawn ? '' : fetchHint('/api/storefront/home')) + image;
     }
+    // A drawn page carries its answer.
+    if (drawn) return '';
     const product = /^\/product\/(\d{1,10})$/.exec(url);
     if (product) return fetchHint(`/api/product/${product[1]}`);
     const q = query.get('q')?.trim();
@@ -134,8 +154,10 @@ export async function webPlugin(app: FastifyInstance) {
       if (head) {
         html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
       }
-      const hints = known ? await preloadHints(url, new URLSearchParams(search)) : '';
-      return html.replace('</head>', `${head ?? ''}${hints}</head>`);
+      const drawn = known ? await drawPage(app.db, req.url) : null;
+      const hints = known ? await preloadHints(url, new URLSearchParams(search), drawn !== null) : '';
+      html = html.replace('</head>', `${head ?? ''}${hints}</head>`);
+      return drawn ? withDrawing(html, drawn) : html;
     };
     if (!known) {
       return reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page());

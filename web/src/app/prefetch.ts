@@ -3,23 +3,38 @@ import { homePageQueryOptions } from '../features/catalogue/api/get-home-page';
 import { productQueryOptions } from '../features/catalogue/api/get-product';
 import { searchProductsQueryOptions } from '../features/search/api/search-products';
 
+type PageLocation = Pick<Location, 'pathname' | 'search'>;
+
+/**
+ * The query whose answer the page at `location` shows first (home data, a product, search
+ * results), or null for pages without one. The server draws these pages with that answer and
+ * sends it along (web/src/app/entry-server.tsx); the app then starts with it.
+ */
+function firstPageQuery(location: PageLocation) {
+  const { pathname } = location;
+  if (pathname === '/') return homePageQueryOptions();
+  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
+  if (product?.[1]) return productQueryOptions(decodeURIComponent(product[1]));
+  if (pathname === '/searchquer') {
+    const q = (new URLSearchParams(location.search).get('q') ?? '').trim();
+    if (q) return searchProductsQueryOptions(q);
+  }
+  return null;
+}
+
 /**
  * Starts the first page's data request while React and the page's code chunk
  * are still loading, so the largest image can be requested sooner.
  */
-export function prefetchFirstPage(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
-  const { pathname } = location;
-  if (pathname === '/') {
-    void queryClient.prefetchQuery(homePageQueryOptions());
-    return;
-  }
-  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
-  if (product?.[1]) {
-    void queryClient.prefetchQuery(productQueryOptions(decodeURIComponent(product[1])));
-    return;
-  }
-  if (pathname === '/searchquer') {
-    const q = (new URLSearchParams(location.search).get('q') ?? '').trim();
-    if (q) void queryClient.prefetchQuery(searchProductsQueryOptions(q));
-  }
+export function prefetchFirstPage(queryClient: QueryClient, location: PageLocation): void {
+  const query = firstPageQuery(location);
+  if (query) void queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
+}
+
+/** Puts the first page's answer, as the server sent it with the page, into the query cache. Returns false if the page has none. */
+export function seedFirstPage(queryClient: QueryClient, location: PageLocation, data: unknown): boolean {
+  const query = firstPageQuery(location);
+  if (!query || data === undefined || data === null) return false;
+  queryClient.setQueryData(query.queryKey, data as never);
+  return true;
 }

@@ -1,26 +1,27 @@
-import { lazy } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { HomeRoute } from './routes/home';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './routes/route-error';
 
 // Every page but the home page is its own chunk, so the home page's first load stays small.
-const SearchRoute = lazy(() => import('./routes/search').then((m) => ({ default: m.SearchRoute })));
-const ProductRoute = lazy(() => import('./routes/product').then((m) => ({ default: m.ProductRoute })));
-const CategoryRoute = lazy(() => import('./routes/category').then((m) => ({ default: m.CategoryRoute })));
-const SoonRoute = lazy(() => import('./routes/soon').then((m) => ({ default: m.SoonRoute })));
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
-const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
-const EditProfileRoute = lazy(() => import('./routes/edit-profile').then((m) => ({ default: m.EditProfileRoute })));
-const VerifyEmailRoute = lazy(() => import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailRoute })));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
-const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartRoute })));
-const OrdersRoute = lazy(() => import('./routes/orders').then((m) => ({ default: m.OrdersRoute })));
-const OrderSuccessRoute = lazy(() => import('./routes/order-result').then((m) => ({ default: m.OrderSuccessRoute })));
-const OrderFailRoute = lazy(() => import('./routes/order-result').then((m) => ({ default: m.OrderFailRoute })));
-const ThreeDPrintingRoute = lazy(() => import('./routes/three-d-printing').then((m) => ({ default: m.ThreeDPrintingRoute })));
+const SearchRoute = lazyPage(() => import('./routes/search').then((m) => m.SearchRoute));
+const ProductRoute = lazyPage(() => import('./routes/product').then((m) => m.ProductRoute));
+const CategoryRoute = lazyPage(() => import('./routes/category').then((m) => m.CategoryRoute));
+const SoonRoute = lazyPage(() => import('./routes/soon').then((m) => m.SoonRoute));
+const NotFoundRoute = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundRoute));
+const LoginRoute = lazyPage(() => import('./routes/login').then((m) => m.LoginRoute));
+const EditProfileRoute = lazyPage(() => import('./routes/edit-profile').then((m) => m.EditProfileRoute));
+const VerifyEmailRoute = lazyPage(() => import('./routes/verify-email').then((m) => m.VerifyEmailRoute));
+const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password').then((m) => m.ResetPasswordRoute));
+const CartRoute = lazyPage(() => import('./routes/cart').then((m) => m.CartRoute));
+const OrdersRoute = lazyPage(() => import('./routes/orders').then((m) => m.OrdersRoute));
+const OrderSuccessRoute = lazyPage(() => import('./routes/order-result').then((m) => m.OrderSuccessRoute));
+const OrderFailRoute = lazyPage(() => import('./routes/order-result').then((m) => m.OrderFailRoute));
+const ThreeDPrintingRoute = lazyPage(() => import('./routes/three-d-printing').then((m) => m.ThreeDPrintingRoute));
 // Shoppers never download the admin dashboard: it is only reachable through this lazy import.
-const AdminPage = lazy(() => import('../features/admin/components/admin-placeholder-page'));
+const AdminPage = lazyPage(() => import('../features/admin/components/admin-placeholder-page').then((m) => m.default));
 
 export const routes: RouteObject[] = [
   {
@@ -51,7 +52,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/**
+ * Loads the code of the page at `pathname` (when it is a lazily loaded page), so that the app's
+ * first render shows that page rather than a spinner.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? [])
+    .map((match) => match.route.element)
+    .filter(isValidElement)
+    .map((element) => element.type as Partial<LazyPage>)
+    .filter((type) => typeof type.preload === 'function');
+  await Promise.all(pages.map((page) => page.preload!()));
+}
+
+/** The app's pages for the router around them: the browser's (AppRouter) or the server's first paint. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes />
+    </RouteErrorBoundary>
+  );
+}
+
+function Routes() {
   return useRoutes(routes);
 }
 
@@ -63,9 +86,7 @@ function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <AppRoutes />
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

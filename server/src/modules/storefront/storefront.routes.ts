@@ -1,7 +1,6 @@
 import type { App } from '../../app-types';
 import { HomePage, PublicConfig } from '@shared/catalogue.schemas';
-import * as adverts from '../adverts/adverts.service';
-import * as catalogue from '../catalogue/catalogue.service';
+import { getHomePage } from './storefront.service';
 
 export async function storefrontRoutes(app: App) {
   app.get(
@@ -14,10 +13,7 @@ export async function storefrontRoutes(app: App) {
         response: { 200: HomePage },
       },
     },
-    async () => {
-      const [ads, sections] = await Promise.all([adverts.listAdverts(app.db), catalogue.homeSections(app.db)]);
-      return { adverts: ads, sections };
-    },
+    async () => getHomePage(app.db),
   );
 
   app.get(

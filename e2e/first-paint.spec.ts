@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('before the app has run', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+
+  test('the home, a product and a search page arrive drawn: the largest picture, names and prices, working links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('img', { name: 'Offer 1 of 3' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Robobox Kits' })).toBeVisible();
+    // The picture has arrived and is painted, not only its box.
+    expect(await page.getByRole('img', { name: 'Offer 1 of 3' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.goto('/product/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Robobox Starter Kit' })).toBeVisible();
+    await expect(page.getByText('₹2,499.00').first()).toBeVisible();
+    // Buttons wait for the app: they are drawn disabled.
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+
+    await page.goto('/searchquer?q=robobox');
+    await expect(page.getByRole('heading', { name: 'Search Results for "robobox"' })).toBeVisible();
+    // A link in the drawing is a real link.
+    await page.getByRole('link', { name: 'View Details' }).first().click();
+    await expect(page).toHaveURL(/\/product\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test('the app takes over the drawn page: its buttons work and nothing of the drawing is left', async ({ page }) => {
+  await page.goto('/product/1');
+  // The drawing stands inside a disabled fieldset until the app replaces it.
+  await expect(page.locator('#root > fieldset')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Please log in to add items to your cart')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Robobox Starter Kit' })).toHaveCount(1);
+});

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { HomePage, Product, SearchQuery, type PublicConfig } from '@shared/catalogue.schemas';
+import type { Db } from '../db/database';
+import * as catalogue from '../modules/catalogue/catalogue.service';
+import { getHomePage } from '../modules/storefront/storefront.service';
+
+/**
+ * The server's drawing of the storefront's first pages (home, a product, search results): the web
+ * app's own components rendered to HTML with the answer the page shows first, so that a browser
+ * paints the page, its largest image included, before the app's code has arrived and run. The
+ * app replaces the drawing with the live page on its first render (web/src/app/main.tsx).
+ */
+
+/** What the web build's server entry (web/src/app/entry-server.tsx) offers. */
+interface PageRenderer {
+  configure(shop: PublicConfig): void;
+  renderPage(url: string, data: unknown): Promise<string>;
+}
+
+/** A drawn page: its HTML and the answer it was drawn with (sent along, for the app to start with). */
+export interface DrawnPage {
+  html: string;
+  data: unknown;
+}
+
+/**
+ * Starts the app once the page's largest image has been painted (or has failed, or after 3 s):
+ * the image is then on screen before the app's code takes the main thread, which on a slow phone
+ * is a few hundred milliseconds. The app's code downloads meanwhile (modulepreload). The same text
+ * always, so the Content-Security-Policy allows it by its hash.
+ */
+export const START_APP_SCRIPT =
+  '{const e=document.getElementById("app-entry"),i=document.querySelector("#root img[fetchpriority=high]");' +
+  'let d=false;const go=()=>{if(d)return;d=true;requestAnimationFrame(()=>setTimeout(()=>import(e.getAttribute("href"))))};' +
+  'if(!i||i.complete)go();else{i.addEventListener("load",go);i.addEventListener("error",go);setTimeout(go,3000)}}';
+
+/** The CSP source that allows START_APP_SCRIPT and nothing else inline. */
+export const START_APP_SCRIPT_CSP = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
+
+/** The answer each drawn page shows first: the same as the API's (parsed by the same schema, so nothing more). */
+async function firstPageData(db: Db, pathname: string, query: URLSearchParams): Promise<unknown> {
+  if (pathname === '/') return HomePage.parse(await getHomePage(db));
+  const product = /^\/product\/(\d{1,10})$/.exec(pathname);
+  if (product) {
+    const id = Number(product[1]);
+    return id >= 1 && id <= 2_147_483_647 ? Product.parse(await catalogue.getProduct(db, id)) : undefined;
+  }
+  const q = query.get('q')?.trim();
+  if (pathname === '/searchquer' && q && q.length <= 2000) {
+    return z.array(Product).parse(await catalogue.searchProducts(db, q, SearchQuery.parse({})));
+  }
+  return undefined;
+}
+
+/**
+ * Draws pages with the web build's server entry, when the build has one (`npm run build` makes it;
+ * without it, as under `npm run dev`, pages are sent undrawn). The entry is loaded on the first
+ * page drawn, not at start.
+ */
+export function createPageDrawer(webDistDir: string, shop: PublicConfig, log: { warn: (obj: object, msg: string) => void }) {
+  const entry = path.join(webDistDir, '.ssr', 'entry-server.js');
+  const available = fs.existsSync(entry);
+  let renderer: Promise<PageRenderer> | undefined;
+  const load = () =>
+    (renderer ??= (import(pathToFileURL(entry).href) as Promise<PageRenderer>).then((r) => {
+      r.configure(shop);
+      return r;
+    }));
+
+  /** The page at `url` drawn, or null when it is not one of the drawn pages or its answer is an error (not found, no match). */
+  return async function drawPage(db: Db, url: string): Promise<DrawnPage | null> {
+    if (!available) return null;
+    const [pathname = '/', search = ''] = url.split('?');
+    let data: unknown;
+    try {
+      data = await firstPageData(db, pathname, new URLSearchParams(search));
+    } catch {
+      return null; // not found, no match: the app shows that itself
+    }
+    if (data === undefined) return null;
+    try {
+      const html = await (await load()).renderPage(url, data);
+      // React puts its own preload hints first; the page's head already has the ones that matter.
+      return { html: html.replace(/^(<link [^>]*>)+/, ''), data };
+    } catch (err) {
+      log.warn({ err, url }, 'could not draw the page on the server; it is sent undrawn');
+      return null;
+    }
+  };
+}
+
+/** The answer as the app reads it from the page: JSON that cannot close its script element. */
+export function pageDataScript(data: unknown): string {
+  return `<script type="application/json" id="first-page-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { HomePage, Product } from '@shared/catalogue.schemas';
+import { DEFAULT_CONFIG } from '../lib/config';
+import { configure, renderPage } from './entry-server';
+
+const product = (id: number, title: string, price = 2499): Product => ({
+  id,
+  title,
+  price,
+  description: `All about the ${title}.`,
+  images: [`/uploads/products/p${id}.png`],
+  category: 'Robobox Kits',
+  stock: null,
+});
+
+/** The drawing is put in place as it is: no script may be needed to finish it, nothing may wait behind a spinner. */
+function expectComplete(html: string) {
+  expect(html).not.toContain('<script');
+  expect(html).not.toContain('<template');
+  expect(html).not.toMatch(/hidden id="S:/);
+  expect(html).not.toContain('<!--$?-->');
+  expect(html).not.toContain('>Loading<'); // the page's spinner (the header's own waits for the shopper)
+}
+
+describe('the server drawing of the first page', () => {
+  it('draws a product page whole: header, images, title, price, add to cart and footer', async () => {
+    const html = await renderPage('/product/7', product(7, 'Robobox <Starter> Kit'));
+    expectComplete(html);
+    expect(html).toContain('<header');
+    expect(html).toContain('Robobox &lt;Starter&gt; Kit</h1>');
+    expect(html).toContain('₹2,499.00');
+    expect(html).toContain('Add to Cart');
+    expect(html).toMatch(/<img[^>]*src="\/uploads\/products\/p7\.png"[^>]*fetchPriority="high"/);
+    expect(html).toContain('<footer');
+  });
+
+  it('draws the home page with its first advert at high priority and every section', async () => {
+    const home: HomePage = {
+      adverts: [
+        { id: 1, url: '/uploads/adverts/a1.png' },
+        { id: 2, url: '/uploads/adverts/a2.png' },
+      ],
+      sections: [
+        { category: { Id: 1, type: 'Robobox Kits' }, total: 2, products: [product(1, 'Line Follower'), product(2, 'Maze Solver')] },
+        { category: { Id: 2, type: 'Drone Kits' }, total: 1, products: [product(3, 'Quadcopter')] },
+      ],
+    };
+    const html = await renderPage('/', home);
+    expectComplete(html);
+    expect(html).toMatch(/<img[^>]*src="\/uploads\/adverts\/a1\.png"[^>]*fetchPriority="high"/);
+    expect(html).not.toMatch(/<img[^>]*src="\/uploads\/adverts\/a2\.png"[^>]*fetchPriority="high"/);
+    for (const text of ['Robobox Kits', 'Drone Kits', 'Line Follower', 'Maze Solver', 'Quadcopter']) expect(html).toContain(text);
+  });
+
+  it('draws search results for the query in the address', async () => {
+    const html = await renderPage('/searchquer?q=robot%20kit', [product(4, 'Robot Kit One'), product(5, 'Robot Kit Two')]);
+    expectComplete(html);
+    expect(html).toContain('Search Results for &quot;robot kit&quot;');
+    expect(html).toContain('Robot Kit One');
+    expect(html).toContain('Robot Kit Two');
+  });
+
+  it('uses the shop name and links it is configured with', async () => {
+    configure({ ...DEFAULT_CONFIG, shopName: 'Maker Shop', links: { ...DEFAULT_CONFIG.links, about: 'https://maker.example/about/' } });
+    try {
+      const html = await renderPage('/product/8', product(8, 'Servo'));
+      expect(html).toContain('Maker Shop');
+      expect(html).toContain('https://maker.example/about/');
+    } finally {
+      configure(DEFAULT_CONFIG);
+    }
+  });
+});
