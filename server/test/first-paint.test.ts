@@ -21,7 +21,8 @@ function webBuildWithDrawing(): string {
   fs.writeFileSync(
     path.join(dir, 'index.html'),
     '<!doctype html><html lang="en"><head><title>Robokits India</title><meta name="description" content="Shop">' +
-      '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head>' +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-abc123.js"></head>' +
       '<body><div id="root"><header><div>shell</div></header></div><noscript>This shop needs JavaScript to run.</noscript></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
@@ -76,7 +77,7 @@ describe.each(DB_KINDS)('pages drawn on the server, on %s', (kind) => {
       expect(res.statusCode, page).toBe(200);
       expect(pageData(res.body), page).toEqual((await shop.app.inject(api)).json());
       // The drawing stands in the app's root, in a disabled fieldset; React's own preload hints are dropped.
-      expect(res.body).toContain(`<div id="root"><fieldset disabled style="display:contents"><main data-url="${page}" data-shop="Maker Shop">`);
+      expect(res.body).toContain(`<div id="root"><fieldset data-drawing disabled role="none" style="display:contents"><main data-url="${page}" data-shop="Maker Shop">`);
       expect(res.body).not.toContain('shell');
       expect(res.body).not.toContain('href="/favicon.svg"/>');
       // The drawing's text cannot end the data's script element early.
@@ -84,10 +85,12 @@ describe.each(DB_KINDS)('pages drawn on the server, on %s', (kind) => {
     }
   });
 
-  it('starts the app with the one inline script the Content-Security-Policy allows by its hash', async () => {
+  it('starts the app, once the largest image is painted, with the one inline script the Content-Security-Policy allows by its hash', async () => {
     const res = await shop.app.inject(`/product/${productId}`);
+    // The app's modules are fetched by that script, not beside the image.
     expect(res.body).not.toContain('<script type="module" crossorigin src=');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc123.js" id="app-entry">');
+    expect(res.body).not.toContain('<link rel="modulepreload"');
+    expect(res.body).toContain('<script type="application/json" id="app-modules">["/assets/index-abc123.js","/assets/react-abc123.js"]</script>');
     const inline = [...res.body.matchAll(/<script type="module">(.*?)<\/script>/g)].map((m) => m[1]!);
     expect(inline).toHaveLength(1);
     const hash = createHash('sha256').update(inline[0]!).digest('base64');
@@ -100,7 +103,7 @@ describe.each(DB_KINDS)('pages drawn on the server, on %s', (kind) => {
     for (const page of ['/cart', '/soon', '/admin', '/product/999999', '/searchquer?q=zqxjvw', '/searchquer', `/product/${broken}`, '/no/such/page']) {
       const res = await shop.app.inject(page);
       expect(res.body, page).toContain('<div id="root"><header><div>shell</div></header></div>');
-      expect(res.body, page).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+      expect(res.body, page).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc123.js">');
       expect(pageData(res.body), page).toBeUndefined();
     }
   });

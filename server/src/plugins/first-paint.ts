@@ -29,13 +29,15 @@ export interface DrawnPage {
 
 /**
  * Starts the app once the page's largest image has been painted (or has failed, or after 3 s):
- * the image is then on screen before the app's code takes the main thread, which on a slow phone
- * is a few hundred milliseconds. The app's code downloads meanwhile (modulepreload). The same text
- * always, so the Content-Security-Policy allows it by its hash.
+ * fetches the app's modules (listed in #app-modules, the entry first) and runs the entry. The
+ * image then has the connection to itself and is on screen before the app's code takes the
+ * network and the main thread, which on a slow phone are a few hundred milliseconds each. The
+ * same text always, so the Content-Security-Policy allows it by its hash.
  */
 export const START_APP_SCRIPT =
-  '{const e=document.getElementById("app-entry"),i=document.querySelector("#root img[fetchpriority=high]");' +
-  'let d=false;const go=()=>{if(d)return;d=true;requestAnimationFrame(()=>setTimeout(()=>import(e.getAttribute("href"))))};' +
+  '{const m=JSON.parse(document.getElementById("app-modules").textContent),i=document.querySelector("#root img[fetchpriority=high]");' +
+  'let d=false;const load=()=>{for(const h of m.slice(1)){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}import(m[0])};' +
+  'const go=()=>{if(d)return;d=true;requestAnimationFrame(()=>setTimeout(load))};' +
   'if(!i||i.complete)go();else{i.addEventListener("load",go);i.addEventListener("error",go);setTimeout(go,3000)}}';
 
 /** The CSP source that allows START_APP_SCRIPT and nothing else inline. */
@@ -96,4 +98,9 @@ export function createPageDrawer(webDistDir: string, shop: PublicConfig, log: { 
 /** The answer as the app reads it from the page: JSON that cannot close its script element. */
 export function pageDataScript(data: unknown): string {
   return `<script type="application/json" id="first-page-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The app's modules for START_APP_SCRIPT: the entry first, then what it imports. */
+export function appModulesScript(modules: string[]): string {
+  return `<script type="application/json" id="app-modules">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>`;
 }

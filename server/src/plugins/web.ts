@@ -6,7 +6,7 @@ import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '@shared/images'
 import { messages } from '@shared/messages';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
-import { createPageDrawer, pageDataScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
+import { appModulesScript, createPageDrawer, pageDataScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
 import { maintenancePage } from './maintenance-page';
 
 /** Client routes of the single-page app; anything else gets the app with status 404. */
@@ -37,18 +37,25 @@ function inlineStylesheets(html: string, distDir: string): string {
 
 /**
  * A drawn page in the page: the drawing in place of the header shell (in a disabled fieldset, so
- * that its buttons and fields wait for the app, which replaces it, while its links work), the
- * answer it was drawn with, and the app's entry started by START_APP_SCRIPT instead of at once.
+ * that its buttons and fields wait for the app, which hydrates it, while its links work), the
+ * answer it was drawn with, and the app's code listed for START_APP_SCRIPT to fetch and start once
+ * the largest image is on screen, instead of fetched at once beside it.
  */
 function withDrawing(html: string, drawn: DrawnPage): string {
-  const open = html.indexOf('<div id="root">');
-  const close = html.lastIndexOf('</div>', html.indexOf('<noscript>'));
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-  if (open < 0 || close < open || !entry) return html;
-  const drawing = `<div id="root"><fieldset disabled style="display:contents">${drawn.html}</fieldset></div>`;
-  return (html.slice(0, open) + drawing + html.slice(close + '</div>'.length))
-    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" id="app-entry">`)
-    .replace('</body>', `${pageDataScript(drawn.data)}<script type="module">${START_APP_SCRIPT}</script></body>`);
+  if (!entry) return html;
+  const modules = [entry[1]!];
+  const page = html
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => (modules.push(href), ''));
+  const open = page.indexOf('<div id="root">');
+  const close = page.lastIndexOf('</div>', page.indexOf('<noscript>'));
+  if (open < 0 || close < open) return html;
+  const drawing = `<div id="root"><fieldset data-drawing disabled role="none" style="display:contents">${drawn.html}</fieldset></div>`;
+  return (page.slice(0, open) + drawing + page.slice(close + '</div>'.length)).replace(
+    '</body>',
+    `${pageDataScript(drawn.data)}${appModulesScript(modules)}<script type="module">${START_APP_SCRIPT}</script></body>`,
+  );
 }
 
 /**
@@ -104,7 +111,7 @@ export async function webPlugin(app: FastifyInstance) {
         image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
         // The page's largest image: fetched while the app's code loads.
         p.images[0]
-          ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet(p.images[0]))}" imagesizes="${PRODUCT_IMAGE_SIZES}">`
+          ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet(p.images[0]))}" imagesizes="${PRODUCT_IMAGE_SIZES}" fetchpriority="high">`
           : '',
         `<meta property="product:price:amount" content="${p.price.toFixed(2)}">`,
         `<meta property="product:price:currency" content="INR">`,
@@ -124,7 +131,7 @@ export async function webPlugin(app: FastifyInstance) {
     if (url === '/') {
       const [first] = await adverts.listAdverts(app.db);
       const image = first
-        ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet(first.url))}" imagesizes="${ADVERT_IMAGE_SIZES}">`
+        ? `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet(first.url))}" imagesizes="${ADVERT_IMAGE_SIZES}" fetchpriority="high">`
         : '';
       return (drawn ? '' : fetchHint('/api/storefront/home')) + image;
     }

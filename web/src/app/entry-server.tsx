@@ -2,15 +2,17 @@
  * The server's drawing of a page: the storefront's own components rendered to HTML with the answer
  * the page shows first (web/src/app/prefetch.ts), so the browser paints the page, its largest image
  * included, before the app's code has arrived. Built by `vite build --ssr` into the web build's
- * `.ssr/` folder and loaded by the server (server/src/plugins/first-paint.ts); the app replaces the
- * drawing with the live page on its first render.
+ * `.ssr/` folder and loaded by the server (server/src/plugins/first-paint.ts); the app hydrates the
+ * drawing (attaches to it) instead of drawing the page again.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { PublicConfig } from '@shared/catalogue.schemas';
 import { config } from '../lib/config';
 import { seedFirstPage } from './prefetch';
+import { AppProviders } from './providers';
 import { AppRoutes, preloadPage } from './router';
 
 /** The shop's public configuration (names and links in the header and footer); set once at start. */
@@ -31,11 +33,14 @@ export async function renderPage(url: string, data: unknown): Promise<string> {
   await preloadPage(location.pathname);
   // progressiveChunkSize: never move a large part of the page to the end (to be put in place by a script).
   const { prelude } = await prerender(
-    <QueryClientProvider client={queryClient}>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
-    </QueryClientProvider>,
+    // The same tree as the browser's (main.tsx) but for the router: the app hydrates this drawing.
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   queryClient.clear();

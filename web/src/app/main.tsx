@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from '../lib/query-client';
 import { prefetchFirstPage, seedFirstPage } from './prefetch';
 import { AppProviders } from './providers';
@@ -17,21 +17,35 @@ function firstPageData(): unknown {
   }
 }
 
-if (!seedFirstPage(queryClient, window.location, firstPageData())) prefetchFirstPage(queryClient, window.location);
+const seeded = seedFirstPage(queryClient, window.location, firstPageData());
+if (!seeded) prefetchFirstPage(queryClient, window.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+/** The server's drawing of this page (server/src/plugins/web.ts), disabled until the app has taken it over. */
+const drawing = root.querySelector<HTMLFieldSetElement>(':scope > fieldset[data-drawing]');
 
-// The page's own code first: the first render then replaces the server's drawing of the page with
-// the same page, not with a spinner. A failed download shows the route's error page instead.
+function app(onReady?: () => void) {
+  return (
+    <StrictMode>
+      <AppProviders onReady={onReady}>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+// The page's own code first: the app then starts with the page the server drew, not a spinner.
 void preloadPage(window.location.pathname)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders>
-          <AppRouter />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    if (drawing && seeded) {
+      // The app attaches to the drawing (same components, same answer) instead of drawing it again,
+      // then lets its buttons and fields work.
+      hydrateRoot(drawing, app(() => drawing.removeAttribute('disabled')));
+      return;
+    }
+    // As a transition, React renders the page in slices that leave the main thread free between them.
+    const page = createRoot(root);
+    startTransition(() => page.render(app()));
+  });

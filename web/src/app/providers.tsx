@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 
 // Toasts are never needed for the first paint, so their code loads once the page is idle.
@@ -19,10 +19,19 @@ function useIdle(): boolean {
   return idle;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+type AppProvidersProps = {
+  children: ReactNode;
+  /** the server's drawing of a page brings its own client */
+  client?: QueryClient;
+  /** called once the app is on screen (after the first commit, or after hydrating a drawn page) */
+  onReady?: () => void;
+};
+
+export function AppProviders({ children, client = queryClient, onReady }: AppProvidersProps) {
   const idle = useIdle();
+  useEffect(() => onReady?.(), [onReady]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       {idle && (
         <Suspense fallback={null}>

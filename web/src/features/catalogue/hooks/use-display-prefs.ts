@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../../lib/storage';
 
 export const LAYOUTS = ['carousel', 'grid'] as const;
@@ -23,15 +23,33 @@ export function parseDisplayPrefs(raw: string | null): DisplayPrefs {
   }
 }
 
-/** The home page's section layout and card size, remembered on this device. */
+const listeners = new Set<() => void>();
+/** The preferences chosen in this tab: kept even where storage refuses to remember them. */
+let chosen: DisplayPrefs | undefined;
+let read: { raw: string | null; prefs: DisplayPrefs } | undefined;
+
+function currentPrefs(): DisplayPrefs {
+  if (chosen) return chosen;
+  const raw = readStored(DISPLAY_PREFS_KEY);
+  if (read?.raw !== raw) read = { raw, prefs: parseDisplayPrefs(raw) };
+  return read.prefs;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/**
+ * The home page's section layout and card size, remembered on this device. The page drawn on the
+ * server has the defaults; the app starts from that drawing and then shows the stored choice.
+ */
 export function useDisplayPrefs() {
-  const [prefs, setPrefs] = useState<DisplayPrefs>(() => parseDisplayPrefs(readStored(DISPLAY_PREFS_KEY)));
+  const prefs = useSyncExternalStore(subscribe, currentPrefs, () => DEFAULT_DISPLAY_PREFS);
   const update = useCallback((change: Partial<DisplayPrefs>) => {
-    setPrefs((current) => {
-      const next = { ...current, ...change };
-      writeStored(DISPLAY_PREFS_KEY, JSON.stringify(next));
-      return next;
-    });
+    chosen = { ...currentPrefs(), ...change };
+    writeStored(DISPLAY_PREFS_KEY, JSON.stringify(chosen));
+    for (const listener of listeners) listener();
   }, []);
   return [prefs, update] as const;
 }
