@@ -97,9 +97,16 @@ async function main() {
       const reportFile = path.join(outDir, `lighthouse-${page.name}.json`);
       console.log(`\n${page.name}: ${url} (${RUNS} runs)`);
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0, failures = 0; i < RUNS; i++) {
         const r = await audit(url, reportFile);
         if (r.runtimeError) console.log(`  Lighthouse runtime error: ${r.runtimeError}`);
+        // A run Lighthouse could not record (NO_NAVSTART and the like, on a busy machine) says nothing
+        // about the page: it is run again, up to 3 times in all, rather than counted as a zero.
+        if (r.scores.performance === null && ++failures <= 3) {
+          console.log(`  run ${i + 1}: not recorded, run again`);
+          i--;
+          continue;
+        }
         for (const w of r.warnings) console.log(`  warning: ${w}`);
         console.log(`  run ${i + 1}: performance ${r.scores.performance}, accessibility ${r.scores.accessibility}; ${r.metrics}`);
         for (const f of r.failing) console.log(`    below 0.9: ${f}`);
