@@ -22,6 +22,28 @@ function find(ids: Int32Array, id: number): number {
   return -1;
 }
 
+/**
+ * Position of the first id >= target in a sorted array, looking forward from `from` in growing
+ * steps, then halving (galloping): a walk through ascending targets costs about the log of each
+ * gap, not of the whole list.
+ */
+function seek(ids: Int32Array, from: number, target: number): number {
+  if (from >= ids.length || ids[from]! >= target) return from;
+  let lo = from + 1;
+  let hi = lo;
+  for (let step = 1; hi < ids.length && ids[hi]! < target; step *= 2) {
+    lo = hi + 1;
+    hi = from + step * 2;
+  }
+  hi = Math.min(hi, ids.length);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Position of the first string >= word in a sorted array. */
 function lowerBound(sorted: string[], word: string): number {
   let lo = 0;
@@ -167,7 +189,20 @@ export class MemoryIndex implements SearchSource {
   matchingProducts(q: { term: string; weight: number; filters: string[][]; limit: number; scan: number }): number[] {
     const p = this.terms.get(q.term);
     if (!p) return [];
+    // Per filter, the lists of its words, each with a cursor: candidates come in id order, so each
+    // list is walked forward once instead of searched from the start for every candidate.
     const filters = q.filters.map((terms) => terms.flatMap((t) => this.terms.get(t)?.ids ?? []));
+    const cursors = filters.map((lists) => new Array<number>(lists.length).fill(0));
+    const holds = (f: number, id: number) => {
+      const lists = filters[f]!;
+      const at = cursors[f]!;
+      let found = false;
+      for (let j = 0; j < lists.length; j++) {
+        const c = (at[j] = seek(lists[j]!, at[j]!, id));
+        if (c < lists[j]!.length && lists[j]![c] === id) found = true;
+      }
+      return found;
+    };
     const out: number[] = [];
     let scanned = 0;
     for (let i = 0; i < p.ids.length && out.length < q.limit; i++) {
@@ -175,7 +210,9 @@ export class MemoryIndex implements SearchSource {
       const id = p.ids[i]!;
       if (filters.length > 0) {
         if (scanned++ >= q.scan) break;
-        if (!filters.every((lists) => lists.some((ids) => find(ids, id) >= 0))) continue;
+        let all = true;
+        for (let f = 0; f < filters.length && all; f++) all = holds(f, id);
+        if (!all) continue;
       }
       out.push(id);
     }
@@ -184,12 +221,13 @@ export class MemoryIndex implements SearchSource {
 
   postingsOf(productIds: number[], terms: string[]): Posting[] {
     const out: Posting[] = [];
+    const ids = Int32Array.from(productIds).sort();
     for (const term of terms) {
       const p = this.terms.get(term);
       if (!p) continue;
-      for (const id of productIds) {
-        const i = find(p.ids, id);
-        if (i >= 0) out.push({ term, product_id: id, weight: p.weights[i]! });
+      for (let k = 0, c = 0; k < ids.length; k++) {
+        c = seek(p.ids, c, ids[k]!);
+        if (c < p.ids.length && p.ids[c] === ids[k]) out.push({ term, product_id: ids[k]!, weight: p.weights[c]! });
       }
     }
     return out;

@@ -164,17 +164,23 @@ async function rankByScore(index: SearchSource, words: QueryWord[], ids: number[
   words.forEach((w, word) => {
     for (const [term, quality] of w.terms) wordsOf.set(term, [...(wordsOf.get(term) ?? []), { word, quality }]);
   });
-  const best = new Map<number, number[]>();
+  // A product's score is the sum over the words of its best weight x quality for that word: one
+  // slot per product and word, in a flat array (hundreds of products, a few words).
+  const slot = new Map<number, number>();
+  ids.forEach((id, i) => slot.set(id, i));
+  const best = new Float64Array(ids.length * words.length);
   for (const p of await index.postingsOf(ids, [...wordsOf.keys()])) {
-    const perWord = best.get(p.product_id) ?? new Array<number>(words.length).fill(0);
+    const i = slot.get(p.product_id);
+    if (i === undefined) continue;
     for (const { word, quality } of wordsOf.get(p.term) ?? []) {
-      perWord[word] = Math.max(perWord[word]!, p.weight * quality);
+      const k = i * words.length + word;
+      best[k] = Math.max(best[k]!, p.weight * quality);
     }
-    best.set(p.product_id, perWord);
   }
-  const score = (id: number) => (best.get(id) ?? []).reduce((a, b) => a + b, 0);
+  const score = new Float64Array(ids.length);
+  for (let k = 0; k < best.length; k++) score[Math.floor(k / words.length)]! += best[k]!;
   return ids
-    .map((id) => ({ id, s: score(id) }))
-    .sort((a, b) => b.s - a.s || a.id - b.id)
-    .map((r) => r.id);
+    .map((_, i) => i)
+    .sort((a, b) => score[b]! - score[a]! || ids[a]! - ids[b]!)
+    .map((i) => ids[i]!);
 }
