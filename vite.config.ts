@@ -70,6 +70,7 @@ const ssrBuild = {
   emptyOutDir: true,
   target: 'node20',
   copyPublicDir: false,
+  minify: true,
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
