@@ -1,5 +1,5 @@
 import Fastify, { LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
@@ -26,6 +26,7 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
 import { serviceRoutes } from './modules/claims/services.routes';
 import { registerErrorHandler } from './plugins/errors';
+import { responseSerializerCompiler } from './plugins/serializers';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
 import { advertRoutes } from './modules/adverts/adverts.routes';
@@ -105,11 +106,12 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('storage', storage);
