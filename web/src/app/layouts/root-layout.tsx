@@ -1,6 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { Spinner } from '../../components/ui/spinner';
 import { Footer } from '../../features/layout/components/footer';
 import { Header } from '../../features/layout/components/header';
 import { RouteErrorBoundary } from '../routes/route-error';
@@ -15,7 +14,7 @@ function ScrollToTop() {
   return null;
 }
 
-/** Header and footer around every page; lazily loaded pages show a spinner while their code arrives. */
+/** Header and footer around every page. */
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -28,9 +27,8 @@ export function RootLayout() {
       <Header />
       <main id="content" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-3 py-4 outline-none sm:px-4 sm:py-6">
         <RouteErrorBoundary>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          {/* No Suspense boundary here: a lazily loaded page brings its own while its code loads (app/lazy-page.tsx). */}
+          <Outlet />
         </RouteErrorBoundary>
       </main>
       <Footer />
