@@ -2,7 +2,7 @@
  * The demo catalogue seeded on an empty database, so that a new shop has
  * something to browse. Prices are in paise.
  */
-export interface DemoProduct {
+interface DemoProduct {
   title: string;
   description: string;
   pricePaise: number;

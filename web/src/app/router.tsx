@@ -22,7 +22,7 @@ const ThreeDPrintingRoute = lazy(() => import('./routes/three-d-printing').then(
 // Shoppers never download the admin dashboard: it is only reachable through this lazy import.
 const AdminPage = lazy(() => import('../features/admin/components/admin-placeholder-page'));
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [

@@ -9,7 +9,7 @@ import { ProductGrid } from '../../features/catalogue/components/product-grid';
 import { useDisplayPrefs } from '../../features/catalogue/hooks/use-display-prefs';
 import { isNotFound } from '../../lib/api-client';
 
-export const CATEGORY_PAGE_SIZE = 24;
+const CATEGORY_PAGE_SIZE = 24;
 
 function pageFrom(value: string | null): number {
   const n = Number(value);

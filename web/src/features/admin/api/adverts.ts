@@ -6,7 +6,7 @@ import { adminSend, adminSendForm } from '../lib/admin-fetch';
 const advertsKey = ['admin', 'adverts'] as const;
 
 /** GET /api/advertimages (public). */
-export function getAdverts(signal?: AbortSignal): Promise<AdvertImage[]> {
+function getAdverts(signal?: AbortSignal): Promise<AdvertImage[]> {
   return apiGet<AdvertImage[]>('/api/advertimages', signal);
 }
 
@@ -15,14 +15,14 @@ export function useAdverts() {
 }
 
 /** POST /api/advertimages with 1 to 5 images in the field `images`; answers the updated list. */
-export function uploadAdverts(files: File[]): Promise<AdvertImage[]> {
+function uploadAdverts(files: File[]): Promise<AdvertImage[]> {
   const form = new FormData();
   for (const file of files) form.append('images', file);
   return adminSendForm<AdvertImage[]>('POST', '/api/advertimages', form);
 }
 
 /** DELETE /api/advertimages/{id}. */
-export function deleteAdvert(id: number): Promise<unknown> {
+function deleteAdvert(id: number): Promise<unknown> {
   return adminSend('DELETE', `/api/advertimages/${id}`);
 }
 

@@ -3,17 +3,17 @@ import type { Category } from '@shared/catalogue.schemas';
 import { adminSend } from '../lib/admin-fetch';
 
 /** POST /api/categories {name}. */
-export function createCategory(name: string): Promise<Category> {
+function createCategory(name: string): Promise<Category> {
   return adminSend<Category>('POST', '/api/categories', { name });
 }
 
 /** PATCH /api/categories/{id} {name}: products follow the rename. */
-export function renameCategory({ id, name }: { id: number; name: string }): Promise<unknown> {
+function renameCategory({ id, name }: { id: number; name: string }): Promise<unknown> {
   return adminSend('PATCH', `/api/categories/${id}`, { name });
 }
 
 /** DELETE /api/categories/{id}: 409 while products use it. */
-export function deleteCategory(id: number): Promise<unknown> {
+function deleteCategory(id: number): Promise<unknown> {
   return adminSend('DELETE', `/api/categories/${id}`);
 }
 

@@ -21,7 +21,7 @@ export type AdminClaimPage = { claims: AdminClaim[]; total: number; page: number
 const claimsKey = ['admin', 'claims'] as const;
 
 /** GET /api/admin/claims?status=&page=: one page of the free kit claims, newest first. */
-export function getAdminClaims(filters: ServiceFilters, signal?: AbortSignal): Promise<AdminClaimPage> {
+function getAdminClaims(filters: ServiceFilters, signal?: AbortSignal): Promise<AdminClaimPage> {
   return adminGet<AdminClaimPage>(`/api/admin/claims${serviceQuery(filters)}`, signal);
 }
 
@@ -37,7 +37,7 @@ export function useAdminClaims(filters: ServiceFilters) {
 }
 
 /** PATCH /api/admin/claims/{id} {status}. */
-export function updateClaimStatus({ id, status }: { id: number; status: ServiceStatus }): Promise<{ message: string }> {
+function updateClaimStatus({ id, status }: { id: number; status: ServiceStatus }): Promise<{ message: string }> {
   return adminSend<{ message: string }>('PATCH', `/api/admin/claims/${id}`, { status });
 }
 

@@ -9,11 +9,11 @@ const CouponList = z.array(AdminCoupon);
 type CouponAnswer = { message: string; coupon: Coupon };
 
 /** GET /api/coupons → a JSON array (SPEC.md §7). */
-export function getCoupons(signal?: AbortSignal): Promise<Coupon[]> {
+function getCoupons(signal?: AbortSignal): Promise<Coupon[]> {
   return adminGet('/api/coupons', signal, CouponList);
 }
 
-export function couponsQueryOptions() {
+function couponsQueryOptions() {
   return queryOptions({ queryKey: couponsKey, queryFn: ({ signal }) => getCoupons(signal), staleTime: 0 });
 }
 
@@ -22,17 +22,17 @@ export function useCoupons() {
 }
 
 /** POST /api/coupons: 400 with fields for bad input, 409 for a code in use. */
-export function createCoupon(input: CouponInput): Promise<CouponAnswer> {
+function createCoupon(input: CouponInput): Promise<CouponAnswer> {
   return adminSend<CouponAnswer>('POST', '/api/coupons', input);
 }
 
 /** PUT /api/coupons/{id} with every field. */
-export function updateCoupon({ id, input }: { id: number; input: CouponInput }): Promise<CouponAnswer> {
+function updateCoupon({ id, input }: { id: number; input: CouponInput }): Promise<CouponAnswer> {
   return adminSend<CouponAnswer>('PUT', `/api/coupons/${id}`, input);
 }
 
 /** DELETE /api/coupons/{id}. */
-export function deleteCoupon(id: number): Promise<{ message: string }> {
+function deleteCoupon(id: number): Promise<{ message: string }> {
   return adminSend<{ message: string }>('DELETE', `/api/coupons/${id}`);
 }
 

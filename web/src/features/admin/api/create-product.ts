@@ -19,7 +19,7 @@ export function productFormData(values: ProductForm): FormData {
 }
 
 /** POST /api/products, reporting upload progress (0..1). */
-export function createProduct(values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
+function createProduct(values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
   return uploadForm<Product>('POST', '/api/products', productFormData(values), onProgress);
 }
 

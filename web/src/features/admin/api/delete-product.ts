@@ -3,7 +3,7 @@ import { adminSend } from '../lib/admin-fetch';
 import { adminProductsKey } from './get-admin-products';
 
 /** DELETE /api/products/{id}: orders that hold the product keep their lines. */
-export function deleteProduct(id: number): Promise<{ message: string }> {
+function deleteProduct(id: number): Promise<{ message: string }> {
   return adminSend<{ message: string }>('DELETE', `/api/products/${id}`);
 }
 

@@ -7,7 +7,7 @@ import { saveBlob } from '../lib/save-blob';
 const moneyKey = (orderId: string) => ['admin', 'order-money', orderId] as const;
 
 /** GET /api/admin/orders/{orderId}/money: payments (late ones flagged), refunds, what can still be refunded. */
-export function getOrderMoney(orderId: string, signal?: AbortSignal): Promise<OrderMoney> {
+function getOrderMoney(orderId: string, signal?: AbortSignal): Promise<OrderMoney> {
   return adminGet(`/api/admin/orders/${encodeURIComponent(orderId)}/money`, signal, OrderMoney);
 }
 

@@ -31,7 +31,7 @@ export type AdminPrintRequestPage = { requests: AdminPrintRequest[]; total: numb
 const requestsKey = ['admin', 'print-requests'] as const;
 
 /** GET /api/admin/print-requests?status=&page=: one page of the 3D printing requests with their files, newest first. */
-export function getAdminPrintRequests(filters: ServiceFilters, signal?: AbortSignal): Promise<AdminPrintRequestPage> {
+function getAdminPrintRequests(filters: ServiceFilters, signal?: AbortSignal): Promise<AdminPrintRequestPage> {
   return adminGet<AdminPrintRequestPage>(`/api/admin/print-requests${serviceQuery(filters)}`, signal);
 }
 
@@ -47,7 +47,7 @@ export function useAdminPrintRequests(filters: ServiceFilters) {
 }
 
 /** PATCH /api/admin/print-requests/{id} {status}. */
-export function updatePrintRequestStatus({ id, status }: { id: number; status: ServiceStatus }): Promise<{ message: string }> {
+function updatePrintRequestStatus({ id, status }: { id: number; status: ServiceStatus }): Promise<{ message: string }> {
   return adminSend<{ message: string }>('PATCH', `/api/admin/print-requests/${id}`, { status });
 }
 

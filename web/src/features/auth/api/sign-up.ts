@@ -6,7 +6,7 @@ import { apiSend } from '../../../lib/api-client';
  * POST /api/auth/sign-up/email: creates the account and sends the verification
  * mail; no session starts until the email is verified.
  */
-export function signUp(input: SignUpInput): Promise<unknown> {
+function signUp(input: SignUpInput): Promise<unknown> {
   return apiSend('POST', '/api/auth/sign-up/email', {
     email: input.email.trim(),
     password: input.password,

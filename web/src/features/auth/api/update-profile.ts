@@ -4,7 +4,7 @@ import { apiSend } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 
 /** PATCH /api/me: the profile fields only (the server rejects any other key). */
-export function updateProfile(input: UpdateProfileInput): Promise<Me> {
+function updateProfile(input: UpdateProfileInput): Promise<Me> {
   const body: UpdateProfileInput = {
     username: input.username.trim(),
     phone: normalizePhone(input.phone) ?? input.phone,
