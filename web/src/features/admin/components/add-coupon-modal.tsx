@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages, withReason } from '@shared/admin-messages';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { secondaryButton } from '../../../components/ui/button-styles';
+import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCreateCoupon } from '../api/coupons';
 import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
@@ -57,9 +57,7 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Adding...' : 'Add Coupon'}
-          </button>
+          <SubmitButton busy={isSubmitting} label="Add Coupon" busyLabel="Adding..." />
         </div>
       </form>
     </Modal>

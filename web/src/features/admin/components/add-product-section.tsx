@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages, withReason } from '@shared/admin-messages';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCategories } from '../../catalogue/api/get-categories';
 import { useCreateProduct } from '../api/create-product';
@@ -67,9 +66,7 @@ export function AddProductSection() {
         <FileField label="Images" multiple accept="image/*" error={errors.images?.message} {...register('images')} />
         {progress !== null && <UploadProgress fraction={progress} />}
         <div>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Adding...' : 'Add Product'}
-          </button>
+          <SubmitButton busy={isSubmitting} label="Add Product" busyLabel="Adding..." />
         </div>
       </form>
     </AdminSection>

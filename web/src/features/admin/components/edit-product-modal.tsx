@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import { adminMessages, withReason } from '@shared/admin-messages';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { secondaryButton } from '../../../components/ui/button-styles';
+import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { adminProductsKey } from '../api/get-admin-products';
 import { useUpdateProduct } from '../api/update-product';
@@ -83,9 +83,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
           <button type="button" className={secondaryButton} onClick={close}>
             Cancel
           </button>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Updating...' : 'Update Product'}
-          </button>
+          <SubmitButton busy={isSubmitting} label="Update Product" busyLabel="Updating..." />
         </div>
       </form>
     </Modal>
