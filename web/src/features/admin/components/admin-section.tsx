@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
 
 /** A dashboard section: its heading (focused when chosen in the sidebar), optional buttons beside it, and content. */
 export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -42,5 +43,63 @@ export function Pager({
         Next
       </button>
     </nav>
+  );
+}
+
+/**
+ * The body of a paged admin list: a spinner while the first page loads, the error when there is
+ * nothing to show, else the count, the items (dimmed while the next page loads), a note when none
+ * match, and the pager.
+ */
+export function PagedList<T>({
+  query,
+  items,
+  itemKey,
+  renderItem,
+  loadingLabel,
+  errorText,
+  count,
+  listLabel,
+  emptyText,
+  page,
+  pages,
+  onPage,
+  pagerLabel,
+}: {
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; data?: { total: number } };
+  items: T[] | undefined;
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  loadingLabel: string;
+  errorText: string;
+  /** The noun of one item and of several: ['claim', 'claims']. */
+  count: [string, string];
+  listLabel: string;
+  emptyText: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  pagerLabel: string;
+}) {
+  const data = query.data;
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError && !data) {
+    return (
+      <p role="alert" className="ad:text-red-700">
+        {errorText}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="ad:text-sm ad:text-slate-700" aria-live="polite">
+        {data?.total ?? 0} {data?.total === 1 ? count[0] : count[1]}
+      </p>
+      <ul aria-label={listLabel} className={`ad:flex ad:flex-col ad:gap-4 ${query.isFetching ? 'ad:opacity-70' : ''}`}>
+        {items?.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>)}
+      </ul>
+      {items && items.length === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
+      <Pager page={page} pages={pages} onPage={onPage} label={pagerLabel} />
+    </>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import { adminMessages, withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { formatOrderDate } from '../../orders/lib/order-format';
 import { downloadOrdersCsv, useAdminOrders, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
@@ -18,7 +17,7 @@ import {
   type PeriodFilter,
   type StatusFilter,
 } from '../lib/order-filters';
-import { AdminSection, Pager } from './admin-section';
+import { AdminSection, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
@@ -245,32 +244,27 @@ export function OrdersSection() {
           <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={controlClass} />
         </div>
       </div>
-      {orders.isPending ? (
-        <Spinner label="Loading orders" />
-      ) : orders.isError && !data ? (
-        <p role="alert" className="ad:text-red-700">
-          {adminMessages.failedToFetchOrders}
-        </p>
-      ) : (
-        <>
-          <p className="ad:text-sm ad:text-slate-700" aria-live="polite">
-            {data?.total ?? 0} {data?.total === 1 ? 'order' : 'orders'}
-          </p>
-          <ul aria-label="Orders" className={`ad:flex ad:flex-col ad:gap-4 ${orders.isFetching ? 'ad:opacity-70' : ''}`}>
-            {data?.orders.map((order) => (
-              <li key={order.orderId}>
-                <OrderCard
-                  order={order}
-                  busy={update.isPending && update.variables?.orderId === order.orderId}
-                  onChoose={(status) => choose(order.orderId, status)}
-                />
-              </li>
-            ))}
-          </ul>
-          {data && data.orders.length === 0 && <p className="ad:text-slate-700">No orders match these filters.</p>}
-          <Pager page={effective.page} pages={pages} onPage={(page) => set({ page })} label="Order pages" />
-        </>
-      )}
+      <PagedList
+        query={orders}
+        items={data?.orders}
+        itemKey={(order) => order.orderId}
+        renderItem={(order) => (
+          <OrderCard
+            order={order}
+            busy={update.isPending && update.variables?.orderId === order.orderId}
+            onChoose={(status) => choose(order.orderId, status)}
+          />
+        )}
+        loadingLabel="Loading orders"
+        errorText={adminMessages.failedToFetchOrders}
+        count={['order', 'orders']}
+        listLabel="Orders"
+        emptyText="No orders match these filters."
+        page={effective.page}
+        pages={pages}
+        onPage={(page) => set({ page })}
+        pagerLabel="Order pages"
+      />
       {dispatching && (
         <DispatchDialog
           key={JSON.stringify(dispatching.errors)}

@@ -1,0 +1,150 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { withReason } from '@shared/admin-messages';
+import { secondaryButton } from '../../../components/ui/button-styles';
+import { notify } from '../../../lib/notify';
+import { formatOrderDate } from '../../orders/lib/order-format';
+import { reasonOf } from '../lib/admin-fetch';
+import { pageCount } from '../lib/order-filters';
+import { changeServiceFilters, initialServiceFilters, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
+import { AdminSection, PagedList } from './admin-section';
+import { ServiceStatusBadge, ServiceStatusFilterBox } from './service-controls';
+
+/** A claim's or a 3D printing request's card: heading, date and status above its details. */
+export function ServiceCard({
+  headingId,
+  heading,
+  createdAt,
+  status,
+  children,
+}: {
+  headingId: string;
+  heading: ReactNode;
+  createdAt: string;
+  status: ServiceStatus;
+  children: ReactNode;
+}) {
+  return (
+    <article aria-labelledby={headingId} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+      <header className="ad:flex ad:flex-wrap ad:items-start ad:justify-between ad:gap-3 ad:border-b ad:border-slate-200 ad:px-4 ad:py-3">
+        <div className="ad:min-w-0">
+          <h3 id={headingId} className="ad:font-semibold ad:break-words ad:text-slate-900">
+            {heading}
+          </h3>
+          <p className="ad:text-sm ad:text-slate-700">
+            <time dateTime={createdAt}>{formatOrderDate(createdAt)}</time>
+          </p>
+        </div>
+        <ServiceStatusBadge status={status} />
+      </header>
+      <div className="ad:grid ad:gap-4 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800 ad:sm:grid-cols-2">{children}</div>
+    </article>
+  );
+}
+
+/** Terms and their values, e.g. Name: …, Email: …; a value's `className` says e.g. how a long one breaks. */
+export function DetailList({ rows }: { rows: { term: string; value: ReactNode; className?: string }[] }) {
+  return (
+    <dl className="ad:grid ad:grid-cols-[auto_1fr] ad:content-start ad:gap-x-3 ad:gap-y-1">
+      {rows.map(({ term, value, className }) => [
+        <dt key={`${term}-term`} className="ad:font-medium ad:text-slate-600">
+          {term}
+        </dt>,
+        <dd key={`${term}-value`} className={className}>
+          {value}
+        </dd>,
+      ])}
+    </dl>
+  );
+}
+
+/** A link in a card: mailto: or tel:. */
+export function ContactLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} className="ad:text-brand-700 ad:underline">
+      {children}
+    </a>
+  );
+}
+
+type Words = {
+  title: string;
+  /** What the list holds, after 'Loading', 'Filter' and 'Could not load the': 'claims'. */
+  list: string;
+  /** The list's accessible name: 'Claims'. */
+  listLabel: string;
+  /** One item and several: ['claim', 'claims']; the first also names it in 'Could not update the claim'. */
+  count: [string, string];
+  /** One item by its number: 'Claim' → 'Claim 7 marked handled'. */
+  item: string;
+  emptyText: string;
+  pagerLabel: string;
+};
+
+/**
+ * The free claims and the 3D printing requests (issue 6): newest first, filtered by status, 25 per
+ * page (server-side), each marked handled or new.
+ */
+export function ServiceRequestsSection<T extends { id: number }, Page extends { total: number; pageSize: number }>({
+  words,
+  useList,
+  itemsOf,
+  useUpdate,
+  renderCard,
+}: {
+  words: Words;
+  useList: (filters: ServiceFilters) => UseQueryResult<Page>;
+  itemsOf: (page: Page) => T[];
+  useUpdate: () => UseMutationResult<unknown, Error, { id: number; status: ServiceStatus }>;
+  renderCard: (item: T, busy: boolean, onMark: (status: ServiceStatus) => void) => ReactNode;
+}) {
+  const [filters, setFilters] = useState<ServiceFilters>(initialServiceFilters);
+  const list = useList(filters);
+  const update = useUpdate();
+
+  useEffect(() => {
+    if (list.error) notify('error', withReason(`Could not load the ${words.list}`, reasonOf(list.error)));
+  }, [list.error, words.list]);
+
+  const set = (change: Partial<ServiceFilters>) => setFilters(changeServiceFilters(filters, change));
+
+  const mark = async (id: number, status: ServiceStatus) => {
+    try {
+      await update.mutateAsync({ id, status });
+      notify('success', `${words.item} ${id} marked ${status === 'handled' ? 'handled' : 'new'}`);
+    } catch (error) {
+      notify('error', withReason(`Could not update the ${words.count[0]}`, reasonOf(error)));
+    }
+  };
+
+  const data = list.data;
+  return (
+    <AdminSection
+      title={words.title}
+      actions={
+        <button type="button" className={secondaryButton} onClick={() => void list.refetch()} disabled={list.isFetching}>
+          Refresh
+        </button>
+      }
+    >
+      <ServiceStatusFilterBox label={`Filter ${words.list}`} value={filters.status} onChange={(status) => set({ status })} />
+      <PagedList
+        query={list}
+        items={data && itemsOf(data)}
+        itemKey={(item) => item.id}
+        renderItem={(item) =>
+          renderCard(item, update.isPending && update.variables?.id === item.id, (status) => void mark(item.id, status))
+        }
+        loadingLabel={`Loading ${words.list}`}
+        errorText={reasonOf(list.error) ?? `Could not load the ${words.list}.`}
+        count={words.count}
+        listLabel={words.listLabel}
+        emptyText={words.emptyText}
+        page={filters.page}
+        pages={pageCount(data?.total ?? 0, data?.pageSize ?? 25)}
+        onPage={(page) => set({ page })}
+        pagerLabel={words.pagerLabel}
+      />
+    </AdminSection>
+  );
+}
