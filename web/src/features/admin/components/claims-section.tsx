@@ -1,10 +1,10 @@
-import { useId, type ComponentProps } from 'react';
+import { useId } from 'react';
 import { useAdminClaims, useUpdateClaimStatus, type AdminClaim } from '../api/claims';
 import type { ServiceStatus } from '../lib/service-requests';
 import { MarkStatusButton } from './service-controls';
-import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection } from './service-requests-section';
+import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceWords } from './service-requests-section';
 
-function ClaimCard({ claim, busy, onMark }: { claim: AdminClaim; busy: boolean; onMark: (status: ServiceStatus) => void }) {
+function ClaimCard({ item: claim, busy, onMark }: { item: AdminClaim; busy: boolean; onMark: (status: ServiceStatus) => void }) {
   const headingId = useId();
   return (
     <ServiceCard headingId={headingId} heading={`Claim ${claim.id}: ${claim.productTitle}`} createdAt={claim.createdAt} status={claim.status}>
@@ -41,25 +41,10 @@ function ClaimCard({ claim, busy, onMark }: { claim: AdminClaim; busy: boolean; 
   );
 }
 
-const words = {
-  title: 'Free Claims',
-  list: 'claims',
-  listLabel: 'Claims',
-  count: ['claim', 'claims'],
-  item: 'Claim',
-  emptyText: 'No claims match this filter.',
-  pagerLabel: 'Claim pages',
-} satisfies ComponentProps<typeof ServiceRequestsSection>['words'];
+const words: ServiceWords = { title: 'Free Claims', list: 'claims', listLabel: 'Claims', count: ['claim', 'claims'], item: 'Claim',
+  emptyText: 'No claims match this filter.', pagerLabel: 'Claim pages' };
 
 /** Free kit claims (issue 6): newest first, filtered by status, 25 per page (server-side), marked handled or new. */
 export function ClaimsSection() {
-  return (
-    <ServiceRequestsSection
-      words={words}
-      useList={useAdminClaims}
-      itemsOf={(page) => page.claims}
-      useUpdate={useUpdateClaimStatus}
-      renderCard={(claim, busy, onMark) => <ClaimCard claim={claim} busy={busy} onMark={onMark} />}
-    />
-  );
+  return <ServiceRequestsSection words={words} useList={useAdminClaims} itemsOf={(page) => page.claims} useUpdate={useUpdateClaimStatus} Card={ClaimCard} />;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState } from 'react';
 import { withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
@@ -13,7 +13,7 @@ import {
 import { reasonOf } from '../lib/admin-fetch';
 import { formatBytes, formatDimensionsCm, formatSizeCm, formatVolumeCm3, type ServiceStatus } from '../lib/service-requests';
 import { MarkStatusButton } from './service-controls';
-import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection } from './service-requests-section';
+import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceWords } from './service-requests-section';
 
 function FileRow({ requestId, file }: { requestId: number; file: PrintRequestFile }) {
   const [downloading, setDownloading] = useState(false);
@@ -51,7 +51,7 @@ function FileRow({ requestId, file }: { requestId: number; file: PrintRequestFil
   );
 }
 
-function PrintRequestCard({ request, busy, onMark }: { request: AdminPrintRequest; busy: boolean; onMark: (status: ServiceStatus) => void }) {
+function PrintRequestCard({ item: request, busy, onMark }: { item: AdminPrintRequest; busy: boolean; onMark: (status: ServiceStatus) => void }) {
   const headingId = useId();
   const dimensions = formatDimensionsCm(request.dimensionsCm);
   return (
@@ -91,25 +91,10 @@ function PrintRequestCard({ request, busy, onMark }: { request: AdminPrintReques
   );
 }
 
-const words = {
-  title: '3D Printing Requests',
-  list: '3D printing requests',
-  listLabel: '3D printing requests',
-  count: ['request', 'requests'],
-  item: 'Request',
-  emptyText: 'No requests match this filter.',
-  pagerLabel: '3D printing request pages',
-} satisfies ComponentProps<typeof ServiceRequestsSection>['words'];
+const words: ServiceWords = { title: '3D Printing Requests', list: '3D printing requests', listLabel: '3D printing requests', count: ['request', 'requests'], item: 'Request',
+  emptyText: 'No requests match this filter.', pagerLabel: '3D printing request pages' };
 
 /** 3D printing requests (issue 6): newest first, filtered by status, 25 per page (server-side), files to download, marked handled or new. */
 export function PrintRequestsSection() {
-  return (
-    <ServiceRequestsSection
-      words={words}
-      useList={useAdminPrintRequests}
-      itemsOf={(page) => page.requests}
-      useUpdate={useUpdatePrintRequestStatus}
-      renderCard={(request, busy, onMark) => <PrintRequestCard request={request} busy={busy} onMark={onMark} />}
-    />
-  );
+  return <ServiceRequestsSection words={words} useList={useAdminPrintRequests} itemsOf={(page) => page.requests} useUpdate={useUpdatePrintRequestStatus} Card={PrintRequestCard} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { withReason } from '@shared/admin-messages';
 import { secondaryButton } from '../../../components/ui/button-styles';
@@ -67,7 +67,7 @@ export function ContactLink({ href, children }: { href: string; children: string
   );
 }
 
-type Words = {
+export type ServiceWords = {
   title: string;
   /** What the list holds, after 'Loading', 'Filter' and 'Could not load the': 'claims'. */
   list: string;
@@ -90,13 +90,14 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
   useList,
   itemsOf,
   useUpdate,
-  renderCard,
+  Card,
 }: {
-  words: Words;
+  words: ServiceWords;
   useList: (filters: ServiceFilters) => UseQueryResult<Page>;
   itemsOf: (page: Page) => T[];
   useUpdate: () => UseMutationResult<unknown, Error, { id: number; status: ServiceStatus }>;
-  renderCard: (item: T, busy: boolean, onMark: (status: ServiceStatus) => void) => ReactNode;
+  /** One item's card, with its 'Mark …' button busy while its status changes. */
+  Card: ComponentType<{ item: T; busy: boolean; onMark: (status: ServiceStatus) => void }>;
 }) {
   const [filters, setFilters] = useState<ServiceFilters>(initialServiceFilters);
   const list = useList(filters);
@@ -132,9 +133,9 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
         query={list}
         items={data && itemsOf(data)}
         itemKey={(item) => item.id}
-        renderItem={(item) =>
-          renderCard(item, update.isPending && update.variables?.id === item.id, (status) => void mark(item.id, status))
-        }
+        renderItem={(item) => (
+          <Card item={item} busy={update.isPending && update.variables?.id === item.id} onMark={(status) => void mark(item.id, status)} />
+        )}
         loadingLabel={`Loading ${words.list}`}
         errorText={reasonOf(list.error) ?? `Could not load the ${words.list}.`}
         count={words.count}
