@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatOrderDate } from '../../orders/lib/order-format';
 
 /** A dashboard section: its heading (focused when chosen in the sidebar), optional buttons beside it, and content. */
 export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -101,5 +102,44 @@ export function PagedList<T>({
       {items && items.length === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
       <Pager page={page} pages={pages} onPage={onPage} label={pagerLabel} />
     </>
+  );
+}
+
+/** A card of an admin list (an order, a claim, a 3D printing request): heading and date with badges beside them, details below in two columns. */
+export function AdminCard({
+  headingId,
+  heading,
+  headingBreak,
+  createdAt,
+  badges,
+  children,
+  footer,
+}: {
+  headingId: string;
+  heading: ReactNode;
+  /** How a long heading breaks: anywhere (ids) or between words. */
+  headingBreak: 'ad:break-all' | 'ad:break-words';
+  createdAt: string;
+  badges: ReactNode;
+  children: ReactNode;
+  /** Below the two columns, full width. */
+  footer?: ReactNode;
+}) {
+  return (
+    <article aria-labelledby={headingId} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+      <header className="ad:flex ad:flex-wrap ad:items-start ad:justify-between ad:gap-3 ad:border-b ad:border-slate-200 ad:px-4 ad:py-3">
+        <div className="ad:min-w-0">
+          <h3 id={headingId} className={`ad:font-semibold ${headingBreak} ad:text-slate-900`}>
+            {heading}
+          </h3>
+          <p className="ad:text-sm ad:text-slate-700">
+            <time dateTime={createdAt}>{formatOrderDate(createdAt)}</time>
+          </p>
+        </div>
+        {badges}
+      </header>
+      <div className="ad:grid ad:gap-4 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800 ad:sm:grid-cols-2">{children}</div>
+      {footer}
+    </article>
   );
 }

@@ -3,7 +3,6 @@ import { adminMessages, withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
-import { formatOrderDate } from '../../orders/lib/order-format';
 import { downloadOrdersCsv, useAdminOrders, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
 import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
 import { useDebounced } from '../hooks/use-debounced';
@@ -17,7 +16,7 @@ import {
   type PeriodFilter,
   type StatusFilter,
 } from '../lib/order-filters';
-import { AdminSection, PagedList } from './admin-section';
+import { AdminCard, AdminSection, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
@@ -84,22 +83,19 @@ function MoneyDetails({ order }: { order: AdminOrder }) {
 function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (status: string) => void; busy: boolean }) {
   const headingId = useId();
   return (
-    <article aria-labelledby={headingId} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
-      <header className="ad:flex ad:flex-wrap ad:items-start ad:justify-between ad:gap-3 ad:border-b ad:border-slate-200 ad:px-4 ad:py-3">
-        <div className="ad:min-w-0">
-          <h3 id={headingId} className="ad:font-semibold ad:break-all ad:text-slate-900">
-            Order {order.orderId}
-          </h3>
-          <p className="ad:text-sm ad:text-slate-700">
-            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
-          </p>
-        </div>
+    <AdminCard
+      headingId={headingId}
+      heading={`Order ${order.orderId}`}
+      headingBreak="ad:break-all"
+      createdAt={order.createdAt}
+      badges={
         <div className="ad:flex ad:flex-wrap ad:gap-2">
           {order.flag === 'late_payment' && <StatusBadge status="late payment refunded" tone="red" />}
           <StatusBadge status={order.status} />
         </div>
-      </header>
-      <div className="ad:grid ad:gap-4 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800 ad:sm:grid-cols-2">
+      }
+      footer={<MoneyDetails order={order} />}
+    >
         <dl className="ad:grid ad:grid-cols-[auto_1fr] ad:gap-x-3 ad:gap-y-1">
           <dt className="ad:font-medium ad:text-slate-600">Email</dt>
           <dd className="ad:break-all">{order.customerEmail}</dd>
@@ -144,9 +140,7 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
           )}
           <OrderStatusSelect order={order} onChoose={onChoose} busy={busy} />
         </div>
-      </div>
-      <MoneyDetails order={order} />
-    </article>
+    </AdminCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
@@ -11,9 +11,8 @@ import {
   type PrintRequestFile,
 } from '../api/print-requests';
 import { reasonOf } from '../lib/admin-fetch';
-import { formatBytes, formatDimensionsCm, formatSizeCm, formatVolumeCm3, type ServiceStatus } from '../lib/service-requests';
-import { MarkStatusButton } from './service-controls';
-import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceWords } from './service-requests-section';
+import { formatBytes, formatDimensionsCm, formatSizeCm, formatVolumeCm3 } from '../lib/service-requests';
+import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceCardProps, type ServiceWords } from './service-requests-section';
 
 function FileRow({ requestId, file }: { requestId: number; file: PrintRequestFile }) {
   const [downloading, setDownloading] = useState(false);
@@ -51,34 +50,27 @@ function FileRow({ requestId, file }: { requestId: number; file: PrintRequestFil
   );
 }
 
-function PrintRequestCard({ item: request, busy, onMark }: { item: AdminPrintRequest; busy: boolean; onMark: (status: ServiceStatus) => void }) {
-  const headingId = useId();
-  const dimensions = formatDimensionsCm(request.dimensionsCm);
+function PrintRequestCard(card: ServiceCardProps<AdminPrintRequest>) {
+  const request = card.item;
+  const email = request.email ? <ContactLink href={`mailto:${request.email}`}>{request.email}</ContactLink> : '—';
+  const details = [
+    { term: 'Phone', value: <ContactLink href={`tel:${request.phone}`}>{request.phone}</ContactLink> },
+    { term: 'Email', value: email, className: 'ad:break-all' },
+    { term: 'Reason', value: request.reason, className: 'ad:break-words' },
+    { term: '2D to 3D', value: request.is2DTo3D ? 'Yes' : 'No' },
+    { term: 'Dimensions', value: formatDimensionsCm(request.dimensionsCm) ?? 'Not given' },
+    { term: 'Price', value: formatRupees(request.price), className: 'ad:font-semibold ad:text-slate-900' },
+  ];
   return (
-    <ServiceCard headingId={headingId} heading={`Request ${request.id} from ${request.name}`} createdAt={request.createdAt} status={request.status}>
-      <DetailList
-        rows={[
-          { term: 'Phone', value: <ContactLink href={`tel:${request.phone}`}>{request.phone}</ContactLink> },
-          {
-            term: 'Email',
-            value: request.email ? <ContactLink href={`mailto:${request.email}`}>{request.email}</ContactLink> : '—',
-            className: 'ad:break-all',
-          },
-          { term: 'Reason', value: request.reason, className: 'ad:break-words' },
-          { term: '2D to 3D', value: request.is2DTo3D ? 'Yes' : 'No' },
-          { term: 'Dimensions', value: dimensions ?? 'Not given' },
-          { term: 'Price', value: formatRupees(request.price), className: 'ad:font-semibold ad:text-slate-900' },
-        ]}
-      />
-      <div className="ad:flex ad:min-w-0 ad:flex-col ad:gap-3">
+    <ServiceCard {...card} heading={`Request ${request.id} from ${request.name}`} details={<DetailList rows={details} />}
+      aside={
         <div>
           <h4 className="ad:font-medium ad:text-slate-600">Message</h4>
           <p className="ad:mt-1 ad:whitespace-pre-line ad:break-words">{request.message}</p>
         </div>
-        <div>
-          <MarkStatusButton status={request.status} busy={busy} onMark={onMark} describedBy={headingId} />
-        </div>
-      </div>
+      }
+      asideClassName="ad:flex ad:min-w-0 ad:flex-col ad:gap-3"
+    >
       <div className="ad:sm:col-span-2">
         <h4 className="ad:font-medium ad:text-slate-600">Files ({request.files.length})</h4>
         <ul aria-label={`Files of request ${request.id}`} className="ad:mt-1 ad:flex ad:flex-col ad:gap-2">

@@ -1,44 +1,46 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { withReason } from '@shared/admin-messages';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
-import { formatOrderDate } from '../../orders/lib/order-format';
 import { reasonOf } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
 import { changeServiceFilters, initialServiceFilters, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
-import { AdminSection, PagedList } from './admin-section';
-import { ServiceStatusBadge, ServiceStatusFilterBox } from './service-controls';
+import { AdminCard, AdminSection, PagedList } from './admin-section';
+import { MarkStatusButton, ServiceStatusBadge, ServiceStatusFilterBox } from './service-controls';
 
-/** A claim's or a 3D printing request's card: heading, date and status above its details. */
+/**
+ * A claim's or a 3D printing request's card: heading, date and status above its details, a second
+ * column (`aside`) that ends with the 'Mark …' button, and anything wider below (`children`).
+ */
 export function ServiceCard({
-  headingId,
+  item: { createdAt, status },
+  busy,
+  onMark,
   heading,
-  createdAt,
-  status,
+  details,
+  aside,
+  asideClassName = 'ad:flex ad:flex-col ad:gap-3',
   children,
 }: {
-  headingId: string;
   heading: ReactNode;
-  createdAt: string;
-  status: ServiceStatus;
-  children: ReactNode;
-}) {
+  details: ReactNode;
+  aside: ReactNode;
+  asideClassName?: string;
+  children?: ReactNode;
+} & ServiceCardProps<{ createdAt: string; status: ServiceStatus }>) {
+  const headingId = useId();
   return (
-    <article aria-labelledby={headingId} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
-      <header className="ad:flex ad:flex-wrap ad:items-start ad:justify-between ad:gap-3 ad:border-b ad:border-slate-200 ad:px-4 ad:py-3">
-        <div className="ad:min-w-0">
-          <h3 id={headingId} className="ad:font-semibold ad:break-words ad:text-slate-900">
-            {heading}
-          </h3>
-          <p className="ad:text-sm ad:text-slate-700">
-            <time dateTime={createdAt}>{formatOrderDate(createdAt)}</time>
-          </p>
+    <AdminCard headingId={headingId} heading={heading} headingBreak="ad:break-words" createdAt={createdAt} badges={<ServiceStatusBadge status={status} />}>
+      {details}
+      <div className={asideClassName}>
+        {aside}
+        <div>
+          <MarkStatusButton status={status} busy={busy} onMark={onMark} describedBy={headingId} />
         </div>
-        <ServiceStatusBadge status={status} />
-      </header>
-      <div className="ad:grid ad:gap-4 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800 ad:sm:grid-cols-2">{children}</div>
-    </article>
+      </div>
+      {children}
+    </AdminCard>
   );
 }
 
@@ -66,6 +68,9 @@ export function ContactLink({ href, children }: { href: string; children: string
     </a>
   );
 }
+
+/** What a list gives each card: the item, and whether and how to mark it. */
+export type ServiceCardProps<T> = { item: T; busy: boolean; onMark: (status: ServiceStatus) => void };
 
 export type ServiceWords = {
   title: string;
@@ -97,7 +102,7 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
   itemsOf: (page: Page) => T[];
   useUpdate: () => UseMutationResult<unknown, Error, { id: number; status: ServiceStatus }>;
   /** One item's card, with its 'Mark …' button busy while its status changes. */
-  Card: ComponentType<{ item: T; busy: boolean; onMark: (status: ServiceStatus) => void }>;
+  Card: ComponentType<ServiceCardProps<T>>;
 }) {
   const [filters, setFilters] = useState<ServiceFilters>(initialServiceFilters);
   const list = useList(filters);
