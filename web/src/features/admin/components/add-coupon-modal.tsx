@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminMessages, withReason } from '@shared/admin-messages';
+import { adminMessages } from '@shared/admin-messages';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCreateCoupon } from '../api/coupons';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reportSaveFailure } from '../lib/admin-fetch';
 import { emptyCouponForm, toCouponInput, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
 import { Modal } from './modal';
@@ -30,9 +30,7 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
       notify('success', adminMessages.couponAdded);
       onClose();
     } catch (error) {
-      notify('error', withReason(adminMessages.failedToAddCoupon, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.failedToAddCoupon, FIELDS, setError);
     }
   });
 

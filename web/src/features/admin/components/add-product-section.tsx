@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminMessages, withReason } from '@shared/admin-messages';
+import { adminMessages } from '@shared/admin-messages';
 import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCategories } from '../../catalogue/api/get-categories';
 import { useCreateProduct } from '../api/create-product';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
 import { AdminSection } from './admin-section';
 import { FileField, SelectField, TextAreaField, UploadProgress } from './form-controls';
@@ -36,9 +36,7 @@ export function AddProductSection() {
       notify('success', adminMessages.productAdded);
       reset();
     } catch (error) {
-      notify('error', withReason(adminMessages.errorAddingProduct, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.errorAddingProduct, FIELDS, setError);
     } finally {
       setProgress(null);
     }

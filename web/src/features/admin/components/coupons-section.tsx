@@ -6,7 +6,7 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button-st
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reasonOf, reportSaveFailure } from '../lib/admin-fetch';
 import { couponCells, toCouponFormValues, toCouponInput, type Coupon, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
 import { AddCouponModal } from './add-coupon-modal';
@@ -50,9 +50,7 @@ function EditingRow({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) 
       notify('success', adminMessages.couponUpdated);
       onDone();
     } catch (error) {
-      notify('error', withReason(adminMessages.failedToSaveCoupon, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of INLINE_FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.failedToSaveCoupon, INLINE_FIELDS, setError);
     }
   });
 

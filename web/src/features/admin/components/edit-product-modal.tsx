@@ -3,13 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
-import { adminMessages, withReason } from '@shared/admin-messages';
+import { adminMessages } from '@shared/admin-messages';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { adminProductsKey } from '../api/get-admin-products';
 import { useUpdateProduct } from '../api/update-product';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
 import { FileField, TextAreaField, UploadProgress } from './form-controls';
 import { Modal } from './modal';
@@ -54,9 +54,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
       close();
     } catch (error) {
       setProgress(null);
-      notify('error', withReason(adminMessages.errorUpdatingProduct, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.errorUpdatingProduct, FIELDS, setError);
     }
   });
 
