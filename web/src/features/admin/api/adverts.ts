@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdvertImage } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 import { adminSend, adminSendForm } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 
 const advertsKey = ['admin', 'adverts'] as const;
 
@@ -26,14 +27,7 @@ function deleteAdvert(id: number): Promise<unknown> {
   return adminSend('DELETE', `/api/advertimages/${id}`);
 }
 
-function useAdvertMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: advertsKey }), queryClient.invalidateQueries({ queryKey: ['storefront', 'home'] })]),
-  });
-}
+const useAdvertMutation = <T>(mutationFn: (input: T) => Promise<unknown>) => useInvalidatingMutation(mutationFn, [advertsKey, ['storefront', 'home']]);
 
 export const useUploadAdverts = () => useAdvertMutation(uploadAdverts);
 export const useDeleteAdvert = () => useAdvertMutation(deleteAdvert);

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@shared/catalogue.schemas';
 import { adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 
 /** POST /api/categories {name}. */
 function createCategory(name: string): Promise<Category> {
@@ -18,18 +18,8 @@ function deleteCategory(id: number): Promise<unknown> {
 }
 
 /** Category changes show in the admin's dropdowns and the storefront's sections. */
-function useCategoryMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'products'] }),
-        queryClient.invalidateQueries({ queryKey: ['storefront', 'home'] }),
-      ]),
-  });
-}
+const useCategoryMutation = <T>(mutationFn: (input: T) => Promise<unknown>) =>
+  useInvalidatingMutation(mutationFn, [['categories'], ['admin', 'products'], ['storefront', 'home']]);
 
 export const useCreateCategory = () => useCategoryMutation(createCategory);
 export const useRenameCategory = () => useCategoryMutation(renameCategory);

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AdminCoupon } from '@shared/coupons.schemas';
 import { adminGet, adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 import type { Coupon, CouponInput } from '../lib/coupon-format';
 
 const couponsKey = ['admin', 'coupons'] as const;
@@ -36,10 +37,7 @@ function deleteCoupon(id: number): Promise<{ message: string }> {
   return adminSend<{ message: string }>('DELETE', `/api/coupons/${id}`);
 }
 
-function useCouponMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsKey }) });
-}
+const useCouponMutation = <T, R>(mutationFn: (input: T) => Promise<R>) => useInvalidatingMutation(mutationFn, [couponsKey]);
 
 export const useCreateCoupon = () => useCouponMutation(createCoupon);
 export const useUpdateCoupon = () => useCouponMutation(updateCoupon);

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@shared/admin-orders.schemas';
 import { adminFetch, adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 import { ordersQuery, type OrderFilters } from '../lib/order-filters';
 import { saveBlob } from '../lib/save-blob';
 
@@ -55,18 +56,8 @@ function updateOrderStatus({ orderId, ...body }: StatusChange): Promise<{ messag
   return adminSend<{ message: string }>('PATCH', `/api/UserOrders/${encodeURIComponent(orderId)}`, body);
 }
 
-export function useUpdateOrderStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrderStatus,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
-      ]),
-  });
-}
+export const useUpdateOrderStatus = () =>
+  useInvalidatingMutation(updateOrderStatus, [ordersKey, ['admin', 'overview'], ['admin', 'outbox']], 'settled');
 
 /** GET /api/ordersAdmin.csv with the same filters, saved as a file (a link cannot carry the token). */
 export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {

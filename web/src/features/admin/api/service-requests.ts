@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminGet, adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 import { serviceQuery, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
 
 /**
@@ -18,11 +19,9 @@ export function useServiceRequests<Page>(path: string, filters: ServiceFilters) 
   );
 }
 
-export function useUpdateServiceStatus(path: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ServiceStatus }) =>
-      adminSend<{ message: string }>('PATCH', `/api/admin/${path}/${id}`, { status }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', path] }),
-  });
-}
+export const useUpdateServiceStatus = (path: string) =>
+  useInvalidatingMutation(
+    ({ id, status }: { id: number; status: ServiceStatus }) => adminSend<{ message: string }>('PATCH', `/api/admin/${path}/${id}`, { status }),
+    [['admin', path]],
+    'settled',
+  );
