@@ -47,6 +47,44 @@ export function Pager({
   );
 }
 
+/** How many items a list has in all: '1 claim', '25 claims'; `live` announces a change (filters, pages). */
+export function ListCount({ total, noun: [one, many], live = false }: { total: number; noun: [string, string]; live?: boolean }) {
+  return (
+    <p className="ad:text-sm ad:text-slate-700" aria-live={live ? 'polite' : undefined}>
+      {total} {total === 1 ? one : many}
+    </p>
+  );
+}
+
+/**
+ * What a section shows of its query: a spinner while it loads, the error when it failed (with
+ * `keepData`, only when there is no earlier answer to keep showing), else `children` of the data.
+ */
+export function QueryBody<D>({
+  query,
+  loadingLabel,
+  errorText,
+  keepData = false,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: D };
+  loadingLabel: string;
+  errorText: string;
+  keepData?: boolean;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError && !(keepData && query.data)) {
+    return (
+      <p role="alert" className="ad:text-red-700">
+        {errorText}
+      </p>
+    );
+  }
+  // Past loading and error there is an answer: a query is pending until its first one.
+  return children(query.data as D);
+}
+
 /**
  * The body of a paged admin list: a spinner while the first page loads, the error when there is
  * nothing to show, else the count, the items (dimmed while the next page loads), a note when none
@@ -82,26 +120,19 @@ export function PagedList<T>({
   onPage: (page: number) => void;
   pagerLabel: string;
 }) {
-  const data = query.data;
-  if (query.isPending) return <Spinner label={loadingLabel} />;
-  if (query.isError && !data) {
-    return (
-      <p role="alert" className="ad:text-red-700">
-        {errorText}
-      </p>
-    );
-  }
   return (
-    <>
-      <p className="ad:text-sm ad:text-slate-700" aria-live="polite">
-        {data?.total ?? 0} {data?.total === 1 ? count[0] : count[1]}
-      </p>
-      <ul aria-label={listLabel} className={`ad:flex ad:flex-col ad:gap-4 ${query.isFetching ? 'ad:opacity-70' : ''}`}>
-        {items?.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>)}
-      </ul>
-      {items && items.length === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
-      <Pager page={page} pages={pages} onPage={onPage} label={pagerLabel} />
-    </>
+    <QueryBody query={query} loadingLabel={loadingLabel} errorText={errorText} keepData>
+      {(data) => (
+        <>
+          <ListCount total={data.total} noun={count} live />
+          <ul aria-label={listLabel} className={`ad:flex ad:flex-col ad:gap-4 ${query.isFetching ? 'ad:opacity-70' : ''}`}>
+            {items?.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>)}
+          </ul>
+          {items && items.length === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
+          <Pager page={page} pages={pages} onPage={onPage} label={pagerLabel} />
+        </>
+      )}
+    </QueryBody>
   );
 }
 
