@@ -6,7 +6,7 @@ import { FormError } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useAdverts, useDeleteAdvert, useUploadAdverts } from '../api/adverts';
-import { reasonOf } from '../lib/admin-fetch';
+import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { AdminSection } from './admin-section';
 import { FileField } from './form-controls';
 import { ConfirmDialog } from './modal';
@@ -63,12 +63,7 @@ export function AdvertsSection() {
 
   const confirmDelete = async (advert: AdvertImage) => {
     setDeleting(null);
-    try {
-      await remove.mutateAsync(advert.id);
-      notify('success', adminMessages.advertDeleted);
-    } catch (e) {
-      notify('error', withReason(adminMessages.errorDeletingAdvert, reasonOf(e)));
-    }
+    await withToasts(() => remove.mutateAsync(advert.id), adminMessages.advertDeleted, adminMessages.errorDeletingAdvert);
   };
 
   return (

@@ -6,7 +6,7 @@ import { primaryButton, secondaryButton } from '../../../components/ui/button-st
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
-import { reasonOf, reportSaveFailure } from '../lib/admin-fetch';
+import { reasonOf, reportSaveFailure, withToasts } from '../lib/admin-fetch';
 import { couponCells, toCouponFormValues, toCouponInput, type Coupon, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
 import { AddCouponModal } from './add-coupon-modal';
@@ -138,13 +138,8 @@ export function CouponsSection() {
 
   const confirmDelete = async (coupon: Coupon) => {
     setDeleting(null);
-    try {
-      await remove.mutateAsync(coupon.id);
-      notify('success', adminMessages.couponDeleted);
-      if (editingId === coupon.id) setEditingId(null);
-    } catch (error) {
-      notify('error', withReason(adminMessages.errorDeletingCoupon, reasonOf(error)));
-    }
+    const deleted = await withToasts(() => remove.mutateAsync(coupon.id), adminMessages.couponDeleted, adminMessages.errorDeletingCoupon);
+    if (deleted && editingId === coupon.id) setEditingId(null);
   };
 
   return (

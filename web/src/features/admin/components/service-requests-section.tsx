@@ -3,7 +3,7 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { withReason } from '@shared/admin-messages';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
-import { reasonOf } from '../lib/admin-fetch';
+import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
 import { changeServiceFilters, initialServiceFilters, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
 import { AdminCard, AdminSection, PagedList } from './admin-section';
@@ -115,12 +115,7 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
   const set = (change: Partial<ServiceFilters>) => setFilters(changeServiceFilters(filters, change));
 
   const mark = async (id: number, status: ServiceStatus) => {
-    try {
-      await update.mutateAsync({ id, status });
-      notify('success', `${words.item} ${id} marked ${status === 'handled' ? 'handled' : 'new'}`);
-    } catch (error) {
-      notify('error', withReason(`Could not update the ${words.count[0]}`, reasonOf(error)));
-    }
+    await withToasts(() => update.mutateAsync({ id, status }), `${words.item} ${id} marked ${status === 'handled' ? 'handled' : 'new'}`, `Could not update the ${words.count[0]}`);
   };
 
   const data = list.data;

@@ -42,6 +42,21 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof ApiError && error.fields ? error.fields : {};
 }
 
+/**
+ * Runs an admin action with its toasts: `done` when it worked, else `failed` with the server's
+ * reason. Resolves whether it worked.
+ */
+export async function withToasts(action: () => Promise<unknown>, done: string, failed: string): Promise<boolean> {
+  try {
+    await action();
+    notify('success', done);
+    return true;
+  } catch (error) {
+    notify('error', withReason(failed, reasonOf(error)));
+    return false;
+  }
+}
+
 /** A failed save: the toast (`message` and the server's reason), and the server's field errors under these fields. */
 export function reportSaveFailure<K extends string>(
   error: unknown,
