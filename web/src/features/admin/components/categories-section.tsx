@@ -2,11 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Category } from '@shared/catalogue.schemas';
 import { adminMessages } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
 import { useCategories } from '../../catalogue/api/get-categories';
 import { useCreateCategory, useDeleteCategory, useRenameCategory } from '../api/category-mutations';
 import { withToasts } from '../lib/admin-fetch';
-import { AdminSection } from './admin-section';
+import { AdminSection, QueryBody } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { ConfirmDialog } from './modal';
 
@@ -90,21 +89,17 @@ export function CategoriesSection() {
           Add Category
         </button>
       </form>
-      {categories.isPending ? (
-        <Spinner label="Loading categories" />
-      ) : categories.isError ? (
-        <p role="alert" className="ad:text-red-700">
-          Could not load the categories.
-        </p>
-      ) : (
-        <ul aria-label="Categories" className="ad:flex ad:max-w-xl ad:flex-col ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
-          {categories.data.map((category) => (
-            <li key={category.Id} className="ad:px-4 ad:py-3">
-              <CategoryRow category={category} onDelete={() => setDeleting(category)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBody query={categories} loadingLabel="Loading categories" errorText="Could not load the categories.">
+        {(data) => (
+          <ul aria-label="Categories" className="ad:flex ad:max-w-xl ad:flex-col ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+            {data.map((category) => (
+              <li key={category.Id} className="ad:px-4 ad:py-3">
+                <CategoryRow category={category} onDelete={() => setDeleting(category)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBody>
       {deleting && (
         <ConfirmDialog
           title="Delete category"
