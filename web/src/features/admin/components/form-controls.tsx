@@ -58,6 +58,15 @@ export function FileField(props: Common & Omit<InputHTMLAttributes<HTMLInputElem
   return <Field {...field} control={(a11y) => <input {...a11y} type="file" className={fileClass} {...input} />} />;
 }
 
+/** A select's options from a list of values and their labels. */
+export function Options({ of }: { of: readonly { value: string; label: string }[] }) {
+  return of.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
+
 /** Upload progress as a labelled progress bar. */
 export function UploadProgress({ fraction, label = 'Upload progress' }: { fraction: number; label?: string }) {
   const percent = Math.round(fraction * 100);

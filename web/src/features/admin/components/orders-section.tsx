@@ -18,7 +18,7 @@ import {
 } from '../lib/order-filters';
 import { AdminCard, AdminSection, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
-import { SelectField } from './form-controls';
+import { Options, SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
 import { DispatchDialog } from './dispatch-dialog';
 import { OrderMoneyPanel } from './order-money-panel';
@@ -218,18 +218,10 @@ export function OrdersSection() {
     >
       <div role="search" aria-label="Filter orders" className="ad:grid ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:grid-cols-3">
         <SelectField label="Status" value={effective.status} onChange={(e) => set({ status: e.target.value as StatusFilter })}>
-          {STATUS_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
+          <Options of={STATUS_FILTERS} />
         </SelectField>
         <SelectField label="Date" value={effective.period} onChange={(e) => set({ period: e.target.value as PeriodFilter })}>
-          {PERIOD_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
+          <Options of={PERIOD_FILTERS} />
         </SelectField>
         <div>
           <label htmlFor={searchId} className={labelClass}>
