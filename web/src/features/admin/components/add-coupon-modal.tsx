@@ -2,14 +2,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages } from '@shared/admin-messages';
-import { secondaryButton } from '../../../components/ui/button-styles';
 import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCreateCoupon } from '../api/coupons';
 import { reportSaveFailure } from '../lib/admin-fetch';
 import { emptyCouponForm, toCouponInput, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
-import { Modal } from './modal';
+import { Modal, ModalActions } from './modal';
 
 const FIELDS = ['code', 'discount', 'discount_percent', 'min_purchase', 'product_id', 'expires_at', 'usage_limit', 'once_per_customer'] as const;
 
@@ -51,12 +50,9 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
           </label>
           {errors.once_per_customer?.message && <p role="alert" className="ad:text-sm ad:text-red-700">{errors.once_per_customer.message}</p>}
         </div>
-        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3 ad:sm:col-span-2">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
+        <ModalActions onCancel={onClose} className="ad:sm:col-span-2">
           <SubmitButton busy={isSubmitting} label="Add Coupon" busyLabel="Adding..." />
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

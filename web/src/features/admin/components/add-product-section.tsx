@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages } from '@shared/admin-messages';
-import { FormField, SubmitButton } from '../../../components/ui/form-field';
+import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCategories } from '../../catalogue/api/get-categories';
 import { useCreateProduct } from '../api/create-product';
@@ -10,6 +10,7 @@ import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
 import { AdminSection } from './admin-section';
 import { FileField, SelectField, TextAreaField, UploadProgress } from './form-controls';
+import { STOCK_AND_TAX_FIELDS } from './product-fields';
 
 const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
 
@@ -58,9 +59,7 @@ export function AddProductSection() {
             </option>
           ))}
         </SelectField>
-        <FormField label="Stock (units; empty: not tracked)" inputMode="numeric" autoComplete="off" error={errors.stock?.message} {...register('stock')} />
-        <FormField label="HSN/SAC code (for GST invoices)" inputMode="numeric" autoComplete="off" placeholder="9023" error={errors.hsnCode?.message} {...register('hsnCode')} />
-        <FormField label="GST rate (%)" inputMode="decimal" autoComplete="off" placeholder="18" error={errors.gstRate?.message} {...register('gstRate')} />
+        <FormFields fields={STOCK_AND_TAX_FIELDS} form={{ register, formState: { errors } }} />
         <FileField label="Images" multiple accept="image/*" error={errors.images?.message} {...register('images')} />
         {progress !== null && <UploadProgress fraction={progress} />}
         <div>

@@ -4,15 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import { adminMessages } from '@shared/admin-messages';
-import { secondaryButton } from '../../../components/ui/button-styles';
-import { FormField, SubmitButton } from '../../../components/ui/form-field';
+import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { adminProductsKey } from '../api/get-admin-products';
 import { useUpdateProduct } from '../api/update-product';
 import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
 import { FileField, TextAreaField, UploadProgress } from './form-controls';
-import { Modal } from './modal';
+import { Modal, ModalActions } from './modal';
+import { STOCK_AND_TAX_FIELDS } from './product-fields';
 
 const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
 
@@ -65,9 +65,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
         <FormField label="Price" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
         <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
         <FormField label="Category" error={errors.category?.message} {...register('category')} />
-        <FormField label="Stock (units; empty: not tracked)" inputMode="numeric" autoComplete="off" error={errors.stock?.message} {...register('stock')} />
-        <FormField label="HSN/SAC code (for GST invoices)" inputMode="numeric" autoComplete="off" placeholder="9023" error={errors.hsnCode?.message} {...register('hsnCode')} />
-        <FormField label="GST rate (%)" inputMode="decimal" autoComplete="off" placeholder="18" error={errors.gstRate?.message} {...register('gstRate')} />
+        <FormFields fields={STOCK_AND_TAX_FIELDS} form={{ register, formState: { errors } }} />
         <FileField
           label="Images"
           multiple
@@ -77,12 +75,9 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
           {...register('images')}
         />
         {progress !== null && <UploadProgress fraction={progress} />}
-        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3">
-          <button type="button" className={secondaryButton} onClick={close}>
-            Cancel
-          </button>
+        <ModalActions onCancel={close}>
           <SubmitButton busy={isSubmitting} label="Update Product" busyLabel="Updating..." />
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );
