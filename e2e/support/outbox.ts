@@ -18,7 +18,7 @@ function dbFile(): string {
 }
 
 /** The newest mail to an address, if any. */
-export function latestMailTo(address: string): Mail | undefined {
+function latestMailTo(address: string): Mail | undefined {
   const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
   try {
     return db

@@ -1,18 +1,12 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { PrintRequestFileTable, PrintRequestTable } from '../../server/src/db/schema';
 
-export type StoredPrintRequest = {
-  id: number;
-  con_name: string;
-  ph_no: string;
-  email: string | null;
-  message: string;
-  is_2d_to_3d: number;
-  length_cm: number | null;
-  width_cm: number | null;
-  height_cm: number | null;
-  price_paise: number;
-  files: { filename: string; is_stl: number; size_x_mm: number | null }[];
+type RequestColumn = 'id' | 'con_name' | 'ph_no' | 'email' | 'message' | 'is_2d_to_3d' | 'length_cm' | 'width_cm' | 'height_cm' | 'price_paise';
+
+export type StoredPrintRequest = Pick<Selectable<PrintRequestTable>, RequestColumn> & {
+  files: Pick<Selectable<PrintRequestFileTable>, 'filename' | 'is_stl' | 'size_x_mm'>[];
 };
 
 /** A 3D printing request as the server stored it, read straight from its SQLite file (read-only). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, mailsOfKind, makeCoupon, payInSimulation } from './helpers/checkout';
+import { mailsOfKind, makeCoupon, payInSimulation, shopperWithCart as shopperWith } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { ORIGIN, post, shopperDetails, verifiedShopper } from './helpers/shoppers';
+import { ORIGIN, post, shopperDetails } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
@@ -19,15 +19,7 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
   });
   afterAll(() => shop.close());
 
-  async function shopperWithCart(items: [number, number][]) {
-    const s = await verifiedShopper(shop);
-    const api = as(shop, s.cookie);
-    for (const [productId, quantity] of items) {
-      const res = await api.post('/api/cart', { productId, quantity });
-      if (res.statusCode !== 200) throw new Error(res.body);
-    }
-    return { ...s, api };
-  }
+  const shopperWithCart = (items: [number, number][]) => shopperWith(shop, items);
   const itemsOf = (pairs: [number, number][]) => pairs.map(([productId, quantity]) => ({ productId, quantity }));
 
   describe('cart', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/orders/orders.service';
 import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
-import { as, makeCoupon, mailsOfKind, payInSimulation } from './helpers/checkout';
+import { as, GST_SHOP, makeCoupon, mailsOfKind, paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
@@ -14,13 +14,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
   let cable: { id: number };
   let admin: ReturnType<typeof asAdmin>;
   beforeAll(async () => {
-    shop = await startTestShop(kind, {
-      ADMIN_PASSWORD,
-      SIMULATED_WEBHOOK_DELAY_MS: '60000',
-      SHOP_LEGAL_NAME: 'Robokits India Private Limited',
-      SHOP_STATE: 'Maharashtra',
-      SHOP_GSTIN: '27ABCDE1234F1Z5',
-    });
+    shop = await startTestShop(kind, { ADMIN_PASSWORD, SIMULATED_WEBHOOK_DELAY_MS: '60000', ...GST_SHOP });
     const c = await factories(shop).category('Kits');
     kit = await factories(shop).product({ title: 'Credit Rover', categoryId: c.id, pricePaise: 1_180_00 });
     cable = await factories(shop).product({ title: 'Credit Cable', categoryId: c.id, pricePaise: 236_00 });
@@ -30,12 +24,8 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
   afterAll(() => shop.close());
 
   async function paidOrder(state: string, options: { coupon?: boolean; cable?: boolean } = {}) {
-    const s = await verifiedShopper(shop, { state });
-    const api = as(shop, s.cookie);
-    const items = [{ productId: kit.id, quantity: 1 }, ...(options.cable ? [{ productId: cable.id, quantity: 2 }] : [])];
-    for (const item of items) await api.post('/api/cart', item);
-    const order = (await api.post('/api/createBulkOrder', { items, ...(options.coupon ? { couponCode: `CN${kind}` } : {}) })).json() as { id: string; orderId: string };
-    expect((await api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id))).json().success).toBe(true);
+    const items: [number, number][] = [[kit.id, 1], ...(options.cable ? [[cable.id, 2] as [number, number]] : [])];
+    const { s, api, order } = await paidOrderFrom(shop, state, items, options.coupon ? `CN${kind}` : undefined);
     return { s, api, orderId: order.orderId };
   }
 

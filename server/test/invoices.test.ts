@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
-import { as, makeCoupon, payInSimulation } from './helpers/checkout';
+import { as, GST_SHOP, makeCoupon, paidOrderFrom, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
@@ -11,14 +11,7 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
   let kit: { id: number };
   let base: string;
   beforeAll(async () => {
-    shop = await startTestShop(kind, {
-      ADMIN_PASSWORD,
-      SIMULATED_WEBHOOK_DELAY_MS: '60000',
-      SHOP_LEGAL_NAME: 'Robokits India Private Limited',
-      SHOP_ADDRESS: '4 Science Park, Pune 411007',
-      SHOP_STATE: 'Maharashtra',
-      SHOP_GSTIN: '27ABCDE1234F1Z5',
-    });
+    shop = await startTestShop(kind, { ADMIN_PASSWORD, SIMULATED_WEBHOOK_DELAY_MS: '60000', ...GST_SHOP, SHOP_ADDRESS: '4 Science Park, Pune 411007' });
     const c = await factories(shop).category('Kits');
     kit = await factories(shop).product({ title: 'Invoice Rover', categoryId: c.id, pricePaise: 1_180_00 });
     await makeCoupon(shop, { code: `GST${kind}`, discount_paise: 118_00 });
@@ -26,14 +19,7 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
   });
   afterAll(() => shop.close());
 
-  async function paidOrder(state: string, coupon = true) {
-    const s = await verifiedShopper(shop, { state });
-    const api = as(shop, s.cookie);
-    await api.post('/api/cart', { productId: kit.id, quantity: 1 });
-    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }], ...(coupon ? { couponCode: `GST${kind}` } : {}) })).json();
-    expect((await api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id))).json().success).toBe(true);
-    return { s, api, order };
-  }
+  const paidOrder = (state: string, coupon = true) => paidOrderFrom(shop, state, [[kit.id, 1]], coupon ? `GST${kind}` : undefined);
 
   it('invoices a sale within the shop state with CGST and SGST, the discount shown, totals to the paisa', async () => {
     const { api, order } = await paidOrder('Maharashtra');

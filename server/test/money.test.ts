@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { reconcile } from '../src/modules/orders/orders.service';
 import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
-import { as, makeCoupon, mailsOfKind, payInSimulation } from './helpers/checkout';
+import { makeCoupon, mailsOfKind, payInSimulation, shopperWithCart, type as } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { ORIGIN, verifiedShopper } from './helpers/shoppers';
+import { ORIGIN, type verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 type Shopper = Awaited<ReturnType<typeof verifiedShopper>> & { api: ReturnType<typeof as> };
@@ -26,15 +26,7 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
   });
   afterAll(() => shop.close());
 
-  async function shopperWith(items: [number, number][]): Promise<Shopper> {
-    const s = await verifiedShopper(shop);
-    const api = as(shop, s.cookie);
-    for (const [productId, quantity] of items) {
-      const res = await api.post('/api/cart', { productId, quantity });
-      if (res.statusCode !== 200) throw new Error(res.body);
-    }
-    return { ...s, api };
-  }
+  const shopperWith = (items: [number, number][]): Promise<Shopper> => shopperWithCart(shop, items);
 
   /** POST over real HTTP, as a browser or the dashboard would, many at once. */
   async function http(path: string, body: unknown, headers: Record<string, string>) {

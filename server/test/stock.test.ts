@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/orders/orders.service';
 import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
-import { as, payInSimulation } from './helpers/checkout';
+import { as, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
@@ -23,13 +23,7 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
   const stockOf = async (id: number) =>
     (await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
-  async function shopperWith(productId: number, quantity: number) {
-    const s = await verifiedShopper(shop);
-    const api = as(shop, s.cookie);
-    const added = await api.post('/api/cart', { productId, quantity });
-    if (added.statusCode !== 200) throw new Error(added.body);
-    return { ...s, api };
-  }
+  const shopperWith = (productId: number, quantity: number) => shopperWithCart(shop, [[productId, quantity]]);
   const checkout = (s: { api: ReturnType<typeof as> }, productId: number, quantity: number) =>
     s.api.post('/api/createBulkOrder', { items: [{ productId, quantity }] });
 

@@ -34,8 +34,8 @@ export const IdParam = z.object({
   id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(MAX_ID)),
 });
 
-export const PRODUCT_PAGE_DEFAULT = 100;
-export const PRODUCT_PAGE_MAX = 500;
+const PRODUCT_PAGE_DEFAULT = 100;
+const PRODUCT_PAGE_MAX = 500;
 
 export const ProductListQuery = z.object({
   category: z.string().trim().max(200).optional(),
@@ -46,7 +46,7 @@ export const ProductListQuery = z.object({
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 export const SEARCH_PAGE_DEFAULT = 60;
-export const SEARCH_PAGE_MAX = 200;
+const SEARCH_PAGE_MAX = 200;
 /** Search answers at most this many products in all (pages beyond are empty). */
 export const SEARCH_MAX_RESULTS = 500;
 

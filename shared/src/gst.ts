@@ -6,7 +6,7 @@
  */
 
 /** States and union territories with their GST state codes (place of supply). */
-export const GST_STATE_CODES: Record<string, string> = {
+const GST_STATE_CODES: Record<string, string> = {
   'Jammu and Kashmir': '01', 'Himachal Pradesh': '02', Punjab: '03', Chandigarh: '04', Uttarakhand: '05', Haryana: '06', Delhi: '07',
   Rajasthan: '08', 'Uttar Pradesh': '09', Bihar: '10', Sikkim: '11', 'Arunachal Pradesh': '12', Nagaland: '13', Manipur: '14', Mizoram: '15',
   Tripura: '16', Meghalaya: '17', Assam: '18', 'West Bengal': '19', Jharkhand: '20', Odisha: '21', Chhattisgarh: '22', 'Madhya Pradesh': '23',
@@ -73,7 +73,7 @@ export function shareOut(amountPaise: number, weights: number[]): number[] {
 }
 
 /** Takes the tax out of a tax-inclusive amount: taxable value + tax = amount exactly. */
-export function taxOf(totalPaise: number, rateBp: number, intraState: boolean) {
+function taxOf(totalPaise: number, rateBp: number, intraState: boolean) {
   const taxable = Math.round((totalPaise * 10_000) / (10_000 + rateBp));
   const tax = totalPaise - taxable;
   const cgst = intraState ? Math.floor(tax / 2) : 0;

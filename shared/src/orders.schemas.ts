@@ -77,7 +77,7 @@ export const ProcessOrderInput = z
   })
   .passthrough();
 
-export const OrderItem = z.object({
+const OrderItem = z.object({
   title: z.string(),
   quantity: z.number().int(),
   price: z.number(),

@@ -5,10 +5,3 @@ export const ADMIN_PAGE_SIZE = 25;
 export function pageWindow(page: number, pageSize: number): { limit: number; offset: number } {
   return { limit: pageSize, offset: (Math.max(1, page) - 1) * pageSize };
 }
-
-/** A page of a list, as the admin list endpoints answer it. */
-export interface Paged {
-  total: number;
-  page: number;
-  pageSize: number;
-}

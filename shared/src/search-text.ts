@@ -4,7 +4,7 @@
  * letter or digit.
  */
 
-export const MAX_QUERY_WORDS = 6;
+const MAX_QUERY_WORDS = 6;
 export const MAX_WORD_LENGTH = 32;
 /** Words shorter than this are matched exactly or by prefix, never by typo. */
 export const MIN_FUZZY_LENGTH = 4;

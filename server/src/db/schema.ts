@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** Row types of every table, as Kysely sees them. */
-export interface CategoryTable {
+interface CategoryTable {
   id: Generated<number>;
   type: string;
   /** lower-cased type, unique: "Drone Kits" and "drone kits" are one category */
@@ -9,7 +9,7 @@ export interface CategoryTable {
   created_at: Generated<string>;
 }
 
-export interface ProductTable {
+interface ProductTable {
   id: Generated<number>;
   title: string;
   description: string;
@@ -24,7 +24,7 @@ export interface ProductTable {
   gst_rate_bp: Generated<number>;
 }
 
-export interface ProductImageTable {
+interface ProductImageTable {
   id: Generated<number>;
   product_id: number;
   path: string;
@@ -33,7 +33,7 @@ export interface ProductImageTable {
   height: number;
 }
 
-export interface AdvertImageTable {
+interface AdvertImageTable {
   id: Generated<number>;
   path: string;
   position: number;
@@ -43,34 +43,34 @@ export interface AdvertImageTable {
 }
 
 /** One row per (word, product): the best field the word appears in. */
-export interface SearchPostingTable {
+interface SearchPostingTable {
   term: string;
   product_id: number;
   weight: number;
 }
 
 /** Every word ever indexed. */
-export interface SearchVocabTable {
+interface SearchVocabTable {
   term: string;
   /** how many products hold the word */
   doc_count: Generated<number>;
 }
 
 /** The number of the last change to the search index (one row, id 1), and up to which number the change rows are pruned. */
-export interface SearchIndexStateTable {
+interface SearchIndexStateTable {
   id: number;
   seq: number;
   pruned_to: number;
 }
 
 /** The products whose postings the change numbered `seq` rewrote or removed. */
-export interface SearchIndexChangeTable {
+interface SearchIndexChangeTable {
   seq: number;
   product_id: number;
 }
 
 /** One-character deletions of every vocabulary word, for typo-tolerant lookup. */
-export interface SearchDeleteTable {
+interface SearchDeleteTable {
   variant: string;
   term: string;
 }
@@ -88,13 +88,13 @@ export interface OutboxTable {
   created_at: Generated<string>;
 }
 
-export interface AppSettingTable {
+interface AppSettingTable {
   name: string;
   value: string;
 }
 
 /** better-auth's user table with our profile fields (column names are better-auth's). */
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -113,7 +113,7 @@ export interface UserTable {
   banned: boolean | number | null;
 }
 
-export interface CartItemTable {
+interface CartItemTable {
   user_id: string;
   product_id: number;
   quantity: number;
@@ -172,7 +172,7 @@ export interface OrderTable {
 }
 
 /** A captured payment of an order: the one that placed it, or one that came late. */
-export interface OrderPaymentTable {
+interface OrderPaymentTable {
   id: Generated<number>;
   order_id: number;
   provider_payment_id: string;
@@ -185,7 +185,7 @@ export interface OrderPaymentTable {
 }
 
 /** Failed sign-ins of one account in the current window (see modules/auth/sign-in-guard). */
-export interface SignInFailureTable {
+interface SignInFailureTable {
   /** the user's id, or 'unknown:<identifier>' for an address or username with no account */
   account_key: string;
   failures: number;
@@ -193,7 +193,7 @@ export interface SignInFailureTable {
 }
 
 /** A webhook of the simulated provider waiting to be delivered (durable: any node delivers it). */
-export interface SimulatedWebhookTable {
+interface SimulatedWebhookTable {
   id: Generated<number>;
   event_id: string;
   payload: string;
@@ -204,7 +204,7 @@ export interface SimulatedWebhookTable {
 }
 
 /** A periodic job's lease: the node named in holder runs it until `until`. */
-export interface JobLeaseTable {
+interface JobLeaseTable {
   name: string;
   holder: string;
   until: string;
@@ -212,7 +212,7 @@ export interface JobLeaseTable {
 }
 
 /** An address left on the coming-soon page (Notify Me). */
-export interface NotifySignupTable {
+interface NotifySignupTable {
   id: Generated<number>;
   email: string;
   /** lower-cased, unique: one entry per address */
@@ -222,7 +222,7 @@ export interface NotifySignupTable {
 
 export type RefundStatus = 'pending' | 'processed' | 'failed';
 
-export interface RefundTable {
+interface RefundTable {
   id: Generated<number>;
   order_id: number;
   payment_id: number;
@@ -259,7 +259,7 @@ export interface OrderLineTable {
   gst_rate_bp: number | null;
 }
 
-export interface CouponRedemptionTable {
+interface CouponRedemptionTable {
   order_id: number;
   coupon_id: number;
   user_id: string;
@@ -269,13 +269,13 @@ export interface CouponRedemptionTable {
   once_key: string | null;
 }
 
-export interface PaymentEventTable {
+interface PaymentEventTable {
   event_id: string;
   type: string;
   received_at: Generated<string>;
 }
 
-export interface SimulatedRefundTable {
+interface SimulatedRefundTable {
   id: string;
   payment_id: string;
   amount_paise: number;
@@ -285,7 +285,7 @@ export interface SimulatedRefundTable {
   created_at: Generated<string>;
 }
 
-export interface SimulatedOrderTable {
+interface SimulatedOrderTable {
   id: string;
   amount_paise: number;
   receipt: string;
@@ -294,7 +294,7 @@ export interface SimulatedOrderTable {
   captured_payment_id: Generated<string | null>;
 }
 
-export interface SimulatedPaymentTable {
+interface SimulatedPaymentTable {
   id: string;
   order_id: string;
   status: string;
@@ -388,7 +388,7 @@ export interface Database {
 }
 
 /** A row brought across by `npm run import:legacy` (kind: category, product, product_image, advert, coupon, order). */
-export interface LegacyImportTable {
+interface LegacyImportTable {
   kind: string;
   legacy_id: string;
   local_id: number;
@@ -397,7 +397,7 @@ export interface LegacyImportTable {
 }
 
 /** One row (id 1): the version of the public answers every node caches (server/src/plugins/public-cache.ts). */
-export interface PublicCacheVersionTable {
+interface PublicCacheVersionTable {
   id: number;
   version: number;
 }

@@ -23,7 +23,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** What a cached answer is made of: the body as sent without encoding, and the headers that belong to it. */
-export interface CachedAnswer {
+interface CachedAnswer {
   status: number;
   type: string;
   body: string | Buffer;
@@ -122,7 +122,7 @@ function notModified(req: FastifyRequest, entry: Entry): boolean {
  * row) is seen on the next request by every app server sharing the database. The version is read
  * as a FreshRead: never older than the request, and cheap when many requests ask at once.
  */
-export class PublicCache {
+class PublicCache {
   /** the routes answered from the cache (`GET /api/...`), for the test that keeps private routes out */
   readonly routes: string[] = [];
   private entries = new Map<string, Entry>();

@@ -16,7 +16,7 @@ import { createStorage } from '../storage/create-storage';
 import { seedDemoCatalogue } from './seed';
 
 /** True when the shop has no categories yet: the demo catalogue would be seeded. */
-export async function needsDemoCatalogue(db: Db): Promise<boolean> {
+async function needsDemoCatalogue(db: Db): Promise<boolean> {
   return !(await db.selectFrom('categories').select('id').limit(1).executeTakeFirst());
 }
 

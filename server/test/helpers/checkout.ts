@@ -1,6 +1,6 @@
 import { couponKey } from '../../src/modules/coupons/coupon-rules';
 import * as couponsRepo from '../../src/modules/coupons/coupons.repository';
-import { ORIGIN } from './shoppers';
+import { ORIGIN, verifiedShopper } from './shoppers';
 import type { TestShop } from './test-app';
 
 /** JSON requests as a signed-in shopper. */
@@ -46,4 +46,35 @@ export async function payInSimulation(shop: TestShop, cookie: string, providerOr
 
 export async function mailsOfKind(shop: TestShop, kind: string) {
   return shop.db.selectFrom('outbox').selectAll().where('kind', '=', kind).execute();
+}
+
+/** A verified shopper (with these details) whose cart holds these [productId, quantity] lines, and `api` to act as them. */
+export async function shopperWithCart(shop: TestShop, items: [number, number][], details: Record<string, unknown> = {}) {
+  const s = await verifiedShopper(shop, details);
+  const api = as(shop, s.cookie);
+  for (const [productId, quantity] of items) {
+    const res = await api.post('/api/cart', { productId, quantity });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  }
+  return { ...s, api };
+}
+
+/** The settings of a GST-registered shop in Maharashtra, for the invoice and credit-note tests. */
+export const GST_SHOP = {
+  SHOP_LEGAL_NAME: 'Robokits India Private Limited',
+  SHOP_STATE: 'Maharashtra',
+  SHOP_GSTIN: '27ABCDE1234F1Z5',
+};
+
+/**
+ * A shopper from `state` with these [productId, quantity] lines orders them (with the coupon, if
+ * any) and pays through the simulated checkout; the order is placed.
+ */
+export async function paidOrderFrom(shop: TestShop, state: string, items: [number, number][], couponCode?: string) {
+  const s = await shopperWithCart(shop, items, { state });
+  const lines = items.map(([productId, quantity]) => ({ productId, quantity }));
+  const order = (await s.api.post('/api/createBulkOrder', { items: lines, ...(couponCode ? { couponCode } : {}) })).json() as { id: string; orderId: string };
+  const paid = await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id));
+  if (paid.json().success !== true) throw new Error(`processOrder failed: ${paid.body}`);
+  return { s, api: s.api, order };
 }

@@ -8,7 +8,7 @@ import sharp from 'sharp';
  * hundred rows of realistic data, awkward ones included. With REQUIRE_MARIADB=1
  * (set by CI) an unreachable server fails the run instead of being skipped.
  */
-export const MARIADB_URL = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
+const MARIADB_URL = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 
 async function mariadbReachable(): Promise<boolean> {
   try {

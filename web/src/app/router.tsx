@@ -23,7 +23,7 @@ const ThreeDPrintingRoute = lazyPage(() => import('./routes/three-d-printing').t
 // Shoppers never download the admin dashboard: it is only reachable through this lazy import.
 const AdminPage = lazyPage(() => import('../features/admin/components/admin-placeholder-page').then((m) => m.default));
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [

@@ -8,7 +8,7 @@ const MAX_RETRIES = 2;
  * (fetch rejects with a TypeError), at most twice. A 4xx is the server's answer (not found,
  * sign in, forbidden, bad input): asking again only delays the page that shows it.
  */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (error instanceof ApiError) return error.status >= 500;
   return error instanceof TypeError;

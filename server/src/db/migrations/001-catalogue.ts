@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres, timestampColumn, withId } from '../dialect';
+import { required } from '../columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('categories'))
@@ -9,8 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await withId(db, db.schema.createTable('products'))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull())
+    .$call(required('text', ['title', 'description']))
     .addColumn('price_paise', 'bigint', (c) => c.notNull())
     .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
     .addColumn('created_at', 'text', timestampColumn)
@@ -21,17 +21,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('product_images'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('path', 'text', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
+    .$call(required('integer', ['position', 'width', 'height']))
     .execute();
   await db.schema.createIndex('product_images_product_idx').on('product_images').columns(['product_id', 'position']).execute();
 
   await withId(db, db.schema.createTable('advert_images'))
     .addColumn('path', 'text', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
+    .$call(required('integer', ['position', 'width', 'height']))
     .addColumn('created_at', 'text', timestampColumn)
     .execute();
 
@@ -52,8 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('search_deletes')
-    .addColumn('variant', 'text', (c) => c.notNull())
-    .addColumn('term', 'text', (c) => c.notNull())
+    .$call(required('text', ['variant', 'term']))
     .addPrimaryKeyConstraint('search_deletes_pk', ['variant', 'term'])
     .execute();
 }

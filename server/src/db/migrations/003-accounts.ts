@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { required } from '../columns';
 
 /**
  * Mail kept by the shop when no SMTP server is configured (and a copy of what
@@ -10,12 +11,7 @@ import { timestampColumn, withId } from '../dialect';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('outbox'))
-    .addColumn('to_address', 'text', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('text_body', 'text', (c) => c.notNull())
-    .addColumn('html_body', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('transport', 'text', (c) => c.notNull())
+    .$call(required('text', ['to_address', 'subject', 'text_body', 'html_body', 'kind', 'transport']))
     .addColumn('created_at', 'text', timestampColumn)
     .execute();
   await db.schema.createIndex('outbox_to_idx').on('outbox').columns(['to_address', 'id']).execute();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { optional, required } from '../columns';
 
 /**
  * Carts, coupons, orders with their lines, coupon redemptions, payment
@@ -34,21 +35,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await withId(db, db.schema.createTable('orders'))
     .addColumn('order_code', 'text', (c) => c.notNull().unique())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('subtotal_paise', 'bigint', (c) => c.notNull())
-    .addColumn('discount_paise', 'bigint', (c) => c.notNull())
-    .addColumn('total_paise', 'bigint', (c) => c.notNull())
+    .$call(required('text', ['user_id', 'status']))
+    .$call(required('bigint', ['subtotal_paise', 'discount_paise', 'total_paise']))
     .addColumn('coupon_id', 'integer', (c) => c.references('coupons.id').onDelete('set null'))
     .addColumn('coupon_code', 'text')
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('phone', 'text', (c) => c.notNull())
-    .addColumn('provider', 'text', (c) => c.notNull())
+    .$call(required('text', ['email', 'name', 'address', 'phone', 'provider']))
     .addColumn('provider_order_id', 'text', (c) => c.unique())
-    .addColumn('provider_payment_id', 'text')
-    .addColumn('paid_at', 'text')
+    .$call(optional('text', ['provider_payment_id', 'paid_at']))
     .addColumn('created_at', 'text', timestampColumn)
     .addColumn('updated_at', 'text', timestampColumn)
     .execute();
@@ -69,8 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('coupon_redemptions')
     .addColumn('order_id', 'integer', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
     .addColumn('coupon_id', 'integer', (c) => c.notNull().references('coupons.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('state', 'text', (c) => c.notNull())
+    .$call(required('text', ['user_id', 'state']))
     .execute();
   await db.schema.createIndex('coupon_redemptions_user_idx').on('coupon_redemptions').columns(['coupon_id', 'user_id']).execute();
 

@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { optional, required } from '../columns';
 
 /** Free kit claims by schools, and 3D printing requests with their files. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('free_claims'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('product_title', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('email_key', 'text', (c) => c.notNull())
-    .addColumn('mobile', 'text', (c) => c.notNull())
-    .addColumn('school', 'text', (c) => c.notNull())
-    .addColumn('classna', 'text', (c) => c.notNull())
-    .addColumn('division', 'text', (c) => c.notNull())
-    .addColumn('roll_no', 'text', (c) => c.notNull())
+    .$call(required('text', ['product_title', 'name', 'email', 'email_key', 'mobile', 'school', 'classna', 'division', 'roll_no']))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
     .addColumn('created_at', 'text', timestampColumn)
     .addUniqueConstraint('free_claims_once', ['product_id', 'email_key'])
@@ -21,15 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('free_claims_status_idx').on('free_claims').columns(['status', 'id']).execute();
 
   await withId(db, db.schema.createTable('print_requests'))
-    .addColumn('con_name', 'text', (c) => c.notNull())
-    .addColumn('ph_no', 'text', (c) => c.notNull())
+    .$call(required('text', ['con_name', 'ph_no']))
     .addColumn('email', 'text')
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('message', 'text', (c) => c.notNull())
+    .$call(required('text', ['reason', 'message']))
     .addColumn('is_2d_to_3d', 'integer', (c) => c.notNull())
-    .addColumn('length_cm', 'real')
-    .addColumn('width_cm', 'real')
-    .addColumn('height_cm', 'real')
+    .$call(optional('real', ['length_cm', 'width_cm', 'height_cm']))
     .addColumn('price_paise', 'bigint', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
     .addColumn('created_at', 'text', timestampColumn)
@@ -38,14 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await withId(db, db.schema.createTable('print_request_files'))
     .addColumn('request_id', 'integer', (c) => c.notNull().references('print_requests.id').onDelete('cascade'))
-    .addColumn('filename', 'text', (c) => c.notNull())
-    .addColumn('storage_key', 'text', (c) => c.notNull())
-    .addColumn('size_bytes', 'integer', (c) => c.notNull())
-    .addColumn('is_stl', 'integer', (c) => c.notNull())
-    .addColumn('size_x_mm', 'real')
-    .addColumn('size_y_mm', 'real')
-    .addColumn('size_z_mm', 'real')
-    .addColumn('volume_mm3', 'real')
+    .$call(required('text', ['filename', 'storage_key']))
+    .$call(required('integer', ['size_bytes', 'is_stl']))
+    .$call(optional('real', ['size_x_mm', 'size_y_mm', 'size_z_mm', 'volume_mm3']))
     .execute();
   await db.schema.createIndex('print_request_files_request_idx').on('print_request_files').column('request_id').execute();
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { timestampColumn } from '../dialect';
+import { required } from '../columns';
 
 /**
  * A cart line outlives its product, so that the cart can show the shopper
@@ -10,8 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('cart_items_new')
     .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('product_id', 'integer', (c) => c.notNull())
-    .addColumn('quantity', 'integer', (c) => c.notNull())
+    .$call(required('integer', ['product_id', 'quantity']))
     .addColumn('added_price_paise', 'bigint', (c) => c.notNull())
     .addColumn('added_at', 'text', timestampColumn)
     .addPrimaryKeyConstraint('cart_items_new_pk', ['user_id', 'product_id'])

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { required } from '../columns';
 
 /**
  * Money at the edges:
@@ -35,8 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('payment_id', 'integer', (c) => c.notNull().references('order_payments.id').onDelete('cascade'))
     .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
+    .$call(required('text', ['status', 'kind']))
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('lines', 'text')
     .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { required } from '../columns';
 
 /**
  * Work that must survive a node: the simulated provider's webhooks wait in a
@@ -20,8 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('job_leases')
     .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('until', 'text', (c) => c.notNull())
+    .$call(required('text', ['holder', 'until']))
     .addColumn('last_run_at', 'text')
     .execute();
 }

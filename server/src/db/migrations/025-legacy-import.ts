@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn } from '../dialect';
+import { required } from '../columns';
 
 /**
  * What `npm run import:legacy` brought across from the original shop's MySQL
@@ -11,8 +12,7 @@ import { timestampColumn } from '../dialect';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('legacy_imports')
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('legacy_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['kind', 'legacy_id']))
     .addColumn('local_id', 'integer', (c) => c.notNull())
     .addColumn('checksum', 'text', (c) => c.notNull())
     .addColumn('imported_at', 'text', timestampColumn)

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { required } from '../columns';
 
 /**
  * What lets every app server keep a copy of the search index in memory (decision 021): each
@@ -12,8 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('search_index_state')
     .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('seq', 'bigint', (c) => c.notNull())
-    .addColumn('pruned_to', 'bigint', (c) => c.notNull())
+    .$call(required('bigint', ['seq', 'pruned_to']))
     .execute();
   await (db as Kysely<{ search_index_state: { id: number; seq: number; pruned_to: number } }>)
     .insertInto('search_index_state')

@@ -16,7 +16,7 @@ declare module 'fastify' {
  * original web app sends it (SPEC.md §6), `Authorization: <token>`; else 401
  * (no or bad token) or 403 (not an admin). The rules are in admin-access.ts.
  */
-export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
+async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
   const authorization = `Bearer ${adminToken(req.headers.authorization)}`;
   // Only the token counts: a shopper's cookie riding along must not turn into an admin session.
   const session = await req.server.auth.api.getSession({ headers: new Headers({ authorization }) });

@@ -4,7 +4,7 @@ import * as repo from './sign-in-guard.repository';
 
 /** This many failed sign-ins of one account within the window make it wait out the window. */
 export const MAX_FAILURES = 10;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+const FAILURE_WINDOW_MS = 15 * 60_000;
 
 export const signInGuardMessage = 'Too many failed sign-ins for this account. Please wait 15 minutes and try again, or reset your password.';
 
@@ -38,5 +38,3 @@ export function signInGuard(db: Db, now: () => number = Date.now) {
     },
   };
 }
-
-export type SignInGuard = ReturnType<typeof signInGuard>;

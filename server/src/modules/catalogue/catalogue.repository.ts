@@ -126,10 +126,6 @@ export async function insertProductImages(
     .execute();
 }
 
-export async function listProductIdsAfter(db: Db, afterId: number, limit: number) {
-  return db.selectFrom('products').select(['id', 'updated_at']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
-}
-
 export async function updateProduct(db: Db, id: number, p: Partial<NewProduct>): Promise<void> {
   await db
     .updateTable('products')

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { FreeClaimTable } from '../../db/schema';
+import { pageByStatus, setStatus } from '../../db/status-lists';
 
 /** A claim as stored: every column but the generated ones. */
 export type NewClaim = Omit<Insertable<FreeClaimTable>, 'id' | 'status' | 'created_at'>;
@@ -15,19 +16,7 @@ export async function insertClaim(db: Db, claim: NewClaim): Promise<boolean> {
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function listClaims(db: Db, status: string | null, page: { limit: number; offset: number }) {
-  let q = db.selectFrom('free_claims').selectAll();
-  if (status) q = q.where('status', '=', status);
-  return q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
-}
+export const pageOfClaims = (db: Db, status: string | null, window: { limit: number; offset: number }) =>
+  pageByStatus(db, 'free_claims', status, window);
 
-export async function countClaims(db: Db, status: string | null): Promise<number> {
-  let q = db.selectFrom('free_claims').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (status) q = q.where('status', '=', status);
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}
-
-export async function setClaimStatus(db: Db, id: number, status: string): Promise<boolean> {
-  const res = await db.updateTable('free_claims').set({ status }).where('id', '=', id).executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
-}
+export const setClaimStatus = (db: Db, id: number, status: string) => setStatus(db, 'free_claims', id, status);

@@ -62,7 +62,7 @@ export async function claim(deps: ClaimDeps, input: FreeClaimInput) {
 
 /** Free kit claims for the admin, newest first, a page at a time (status null: all). */
 export async function listClaims(db: Db, status: string | null, page: number) {
-  const [rows, total] = await Promise.all([repo.listClaims(db, status, pageWindow(page, ADMIN_PAGE_SIZE)), repo.countClaims(db, status)]);
+  const { rows, total } = await repo.pageOfClaims(db, status, pageWindow(page, ADMIN_PAGE_SIZE));
   return {
     claims: rows.map((c) => ({
       id: c.id,

@@ -8,7 +8,7 @@ import { scheduler, type Job } from './scheduler';
  * awaiting payment and of pending refunds (`npm run payments:reconcile` runs the
  * same by hand). Adding a job is one entry here.
  */
-export function shopJobs(app: App): Job[] {
+function shopJobs(app: App): Job[] {
   const jobs: Job[] = [{ name: 'reconcile-payments', everyMs: app.config.jobs.reconcileEveryMs, run: () => reconcile(app.orderDeps, app.config.pendingOrderMinutes) }];
   const webhooks = app.simulatedWebhooks;
   if (webhooks) jobs.push({ name: 'simulated-webhooks', everyMs: 0, run: () => webhooks.deliverDue() });

@@ -28,7 +28,7 @@ import * as repo from './legacy.repository';
 export const REPORT_KINDS = ['categories', 'products', 'product images', 'adverts', 'coupons', 'orders'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-export interface KindCounts {
+interface KindCounts {
   source: number;
   imported: number;
   updated: number;
@@ -36,7 +36,7 @@ export interface KindCounts {
   skipped: number;
 }
 
-export interface ImportNote {
+interface ImportNote {
   kind: ReportKind;
   /** the row's id in the original database */
   id: string;

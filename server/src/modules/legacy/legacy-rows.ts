@@ -38,7 +38,7 @@ export interface ProductFields {
   category: string;
 }
 
-export const UNCATEGORISED = 'Uncategorised';
+const UNCATEGORISED = 'Uncategorised';
 
 export function productFields(p: { title: string | null; price: string | null; description: string | null; category: string | null }): Outcome<ProductFields> {
   const title = cleanText(p.title);

@@ -154,7 +154,7 @@ export async function claimOrders(db: Db, fromOwner: string, userId: string): Pr
 }
 
 /** After rows were written with their original ids, PostgreSQL's identity must continue after the largest. */
-export async function continueIdsAfterMax(db: Db, table: 'categories' | 'products'): Promise<void> {
+async function continueIdsAfterMax(db: Db, table: 'categories' | 'products'): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${sql.table(table)}), 1))`.execute(db);
 }

@@ -8,7 +8,7 @@ export interface MailContent {
   html: string;
 }
 
-export const escapeHtml = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(shopName: string, heading: string, paragraphs: string[], action?: { label: string; url: string }): string {

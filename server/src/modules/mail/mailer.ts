@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { MailContent } from './mail.templates';
 import * as outbox from './outbox.repository';
 
-export interface OutgoingMail extends MailContent {
+interface OutgoingMail extends MailContent {
   to: string;
   /** what the mail is for: verification, password-reset, email-change, ... */
   kind: string;

@@ -18,7 +18,7 @@ import { refundMessages } from '@shared/refunds';
 import * as repo from './orders.repository';
 
 /** Razorpay takes no payment under ₹1. */
-export const MIN_ORDER_PAISE = 100;
+const MIN_ORDER_PAISE = 100;
 
 export interface OrderDeps {
   db: Db;
@@ -116,7 +116,7 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
 }
 
 /** Cancels an order that was never paid and gives its coupon use and held units back. */
-export async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
+async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
   const canceled = await db.transaction().execute(async (trx) => {
     const order = await repo.findById(trx, orderId);
     if (!order || !(await repo.cancelPending(trx, orderId))) return null;

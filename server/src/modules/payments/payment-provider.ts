@@ -3,7 +3,7 @@
  * test API, or the built-in simulation; the server's verification code path is
  * the same for both.
  */
-export interface ProviderOrder {
+interface ProviderOrder {
   id: string;
   amount: number;
   currency: 'INR';

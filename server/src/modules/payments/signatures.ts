@@ -6,7 +6,7 @@ export function hmacHex(secret: string, data: string): string {
 }
 
 /** Constant-time comparison of two hex signatures. */
-export function sameSignature(expected: string, given: string): boolean {
+function sameSignature(expected: string, given: string): boolean {
   const a = Buffer.from(expected, 'utf8');
   const b = Buffer.from(given, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);

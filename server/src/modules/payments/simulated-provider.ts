@@ -10,7 +10,7 @@ export interface SimulatedSecrets {
 }
 
 /** Sends a signed webhook to the shop a moment later, as Razorpay does. */
-export type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }) => Promise<void>;
+type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }) => Promise<void>;
 
 const id = (prefix: string) => `${prefix}_SIM${randomBytes(7).toString('hex')}`;
 

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PrintRequestFileTable, PrintRequestTable } from '../../db/schema';
+import { pageByStatus, setStatus } from '../../db/status-lists';
 
 export type NewPrintRequest = Omit<Insertable<PrintRequestTable>, 'id' | 'status' | 'created_at'>;
 export type NewPrintFile = Omit<Insertable<PrintRequestFileTable>, 'id' | 'request_id'>;
@@ -14,17 +15,8 @@ export async function insertRequest(db: Db, r: NewPrintRequest, files: NewPrintF
   return row.id;
 }
 
-export async function listRequests(db: Db, status: string | null, page: { limit: number; offset: number }) {
-  let q = db.selectFrom('print_requests').selectAll();
-  if (status) q = q.where('status', '=', status);
-  return q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
-}
-
-export async function countRequests(db: Db, status: string | null): Promise<number> {
-  let q = db.selectFrom('print_requests').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (status) q = q.where('status', '=', status);
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}
+export const pageOfRequests = (db: Db, status: string | null, window: { limit: number; offset: number }) =>
+  pageByStatus(db, 'print_requests', status, window);
 
 export async function filesOf(db: Db, requestIds: number[]) {
   if (requestIds.length === 0) return [];
@@ -35,7 +27,4 @@ export async function findFile(db: Db, requestId: number, fileId: number) {
   return db.selectFrom('print_request_files').selectAll().where('request_id', '=', requestId).where('id', '=', fileId).executeTakeFirst();
 }
 
-export async function setRequestStatus(db: Db, id: number, status: string): Promise<boolean> {
-  const res = await db.updateTable('print_requests').set({ status }).where('id', '=', id).executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
-}
+export const setRequestStatus = (db: Db, id: number, status: string) => setStatus(db, 'print_requests', id, status);

@@ -126,7 +126,7 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
 
 export async function listRequests(db: Db, status: string | null, page: number) {
   const pageSize = ADMIN_PAGE_SIZE;
-  const [rows, total] = await Promise.all([repo.listRequests(db, status, pageWindow(page, pageSize)), repo.countRequests(db, status)]);
+  const { rows, total } = await repo.pageOfRequests(db, status, pageWindow(page, pageSize));
   const files = await repo.filesOf(
     db,
     rows.map((r) => r.id),

@@ -86,7 +86,6 @@ export async function insertRefund(
 }
 
 export type RefundRow = NonNullable<Awaited<ReturnType<typeof findRefund>>>;
-export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
 export async function findRefund(db: Db, id: number) {
   const row = await db.selectFrom('refunds').select(refundColumns).where('id', '=', id).executeTakeFirst();

@@ -29,7 +29,7 @@ interface NewRefund {
  * caller's transaction. The conditional update keeps all refunds of a payment
  * within it; the unique idempotency key makes a second row impossible.
  */
-export async function createRefundIn(trx: Db, r: NewRefund): Promise<number> {
+async function createRefundIn(trx: Db, r: NewRefund): Promise<number> {
   // The row first: a request repeating a key waits here for the first and then fails on the key,
   // rather than failing on an amount the first has just set aside.
   const id = await repo.insertRefund(trx, {

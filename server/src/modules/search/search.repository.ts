@@ -80,14 +80,14 @@ export async function adjustDocCounts(db: Db, deltas: Map<string, number>): Prom
 }
 
 /** Product counts of the given words that the vocabulary holds. */
-export async function docCounts(db: Db, terms: string[]): Promise<Map<string, number>> {
+async function docCounts(db: Db, terms: string[]): Promise<Map<string, number>> {
   if (terms.length === 0) return new Map();
   const rows = await db.selectFrom('search_vocab').select(['term', 'doc_count']).where('term', 'in', terms).execute();
   return new Map(rows.map((r) => [r.term, Number(r.doc_count)]));
 }
 
 /** Vocabulary words that a query word may stand for when it is not a word itself: words it begins, and words one edit away. */
-export async function findNearTerms(
+async function findNearTerms(
   db: Db,
   word: string,
   options: { fuzzy: boolean; prefixLimit: number },
@@ -133,7 +133,7 @@ export async function findNearTerms(
  * products of the term are examined, which bounds the time of long queries of
  * common words.
  */
-export async function matchingProducts(
+async function matchingProducts(
   db: Db,
   q: { term: string; weight: number; filters: string[][]; limit: number; scan: number },
 ): Promise<number[]> {
@@ -169,7 +169,7 @@ export async function matchingProducts(
 }
 
 /** The postings of these words among these products, for scoring. */
-export async function postingsOf(db: Db, productIds: number[], terms: string[]): Promise<Posting[]> {
+async function postingsOf(db: Db, productIds: number[], terms: string[]): Promise<Posting[]> {
   const out: Posting[] = [];
   for (const ids of chunks(productIds)) {
     const rows = await db
@@ -219,12 +219,6 @@ export async function recordChanges(db: Db, productIds: number[]): Promise<void>
     await db.deleteFrom('search_index_changes').where('seq', '<=', prunable).execute();
     await db.updateTable('search_index_state').set({ pruned_to: prunable }).where('id', '=', 1).execute();
   }
-}
-
-/** The number of the last change to the index, and up to which number change rows are gone. */
-export async function indexState(db: Db): Promise<{ seq: number; prunedTo: number }> {
-  const row = await db.selectFrom('search_index_state').select(['seq', 'pruned_to']).where('id', '=', 1).executeTakeFirst();
-  return { seq: Number(row?.seq ?? 0), prunedTo: Number(row?.pruned_to ?? 0) };
 }
 
 /** The products changed by the changes numbered after `after` up to `upTo`. */

@@ -12,7 +12,7 @@ const WEIGHTS = [FIELD_WEIGHT.title, FIELD_WEIGHT.category, FIELD_WEIGHT.descrip
 const PREFIX_LIMIT = 10;
 const FUZZY_LIMIT = 10;
 /** Products of the rarest word examined per field when a query has several words (decision 002). */
-export const MAX_SCAN = 5000;
+const MAX_SCAN = 5000;
 
 export interface IndexedProduct {
   id: number;

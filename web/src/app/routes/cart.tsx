@@ -4,6 +4,7 @@ import { accountMessages } from '@shared/account-messages';
 import { orderMessages } from '@shared/order-messages';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
+import { NoticeLink, PageNotice } from '../../components/ui/page-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession, type SessionUser } from '../../features/auth/hooks/use-session';
 import type { LoginState } from '../../features/auth/lib/redirect';
@@ -31,33 +32,26 @@ export function CartRoute() {
   } else if (!user) {
     const state: LoginState = { from: '/cart' };
     body = (
-      <div className="py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{orderMessages.loginToViewCart}</h1>
-        <Link to="/login" state={state} className={`${primaryButton} mt-6`}>
-          Login
-        </Link>
-      </div>
+      <PageNotice heading={orderMessages.loginToViewCart}>
+        <NoticeLink to="/login" state={state}>Login</NoticeLink>
+      </PageNotice>
     );
   } else if (!cart.data) {
     body = (
-      <div className="py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{TITLE}</h1>
+      <PageNotice heading={TITLE}>
         <p role="alert" className="mt-3 text-slate-700">
           Your cart could not be loaded.
         </p>
         <button type="button" onClick={() => void cart.refetch()} className={`${primaryButton} mt-6`}>
           Try again
         </button>
-      </div>
+      </PageNotice>
     );
   } else if (cart.data.items.length === 0) {
     body = (
-      <div className="py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{orderMessages.cartEmpty}</h1>
-        <Link to="/" className={`${primaryButton} mt-6`}>
-          Continue shopping
-        </Link>
-      </div>
+      <PageNotice heading={orderMessages.cartEmpty}>
+        <NoticeLink to="/">Continue shopping</NoticeLink>
+      </PageNotice>
     );
   } else {
     body = <CartPage user={user} cart={cart.data} />;

@@ -1,7 +1,8 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { messages } from '@shared/messages';
-import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
+import { secondaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
+import { NoticeLink, PageNotice } from '../../components/ui/page-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { useProducts } from '../../features/catalogue/api/get-products';
@@ -9,7 +10,7 @@ import { ProductGrid } from '../../features/catalogue/components/product-grid';
 import { useDisplayPrefs } from '../../features/catalogue/hooks/use-display-prefs';
 import { isNotFound } from '../../lib/api-client';
 
-export const CATEGORY_PAGE_SIZE = 24;
+const CATEGORY_PAGE_SIZE = 24;
 
 function pageFrom(value: string | null): number {
   const n = Number(value);
@@ -28,13 +29,9 @@ export function CategoryRoute() {
   const unknown = isNotFound(list.error) || (categories.isSuccess && !category);
   if (unknown) {
     return (
-      <div className="py-16 text-center">
-        <PageMeta title={messages.categoryNotFound} />
-        <h1 className="text-2xl font-bold text-slate-900">{messages.categoryNotFound}</h1>
-        <Link to="/" className={`${primaryButton} mt-6`}>
-          Homepage
-        </Link>
-      </div>
+      <PageNotice title={messages.categoryNotFound} heading={messages.categoryNotFound}>
+        <NoticeLink to="/">Homepage</NoticeLink>
+      </PageNotice>
     );
   }
 

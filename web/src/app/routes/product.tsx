@@ -8,6 +8,7 @@ import { orderMessages } from '@shared/order-messages';
 import { stockLabel } from '@shared/stock';
 import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
+import { NoticeLink, PageNotice } from '../../components/ui/page-notice';
 import { SlideShow } from '../../components/ui/slide-show';
 import { useProduct } from '../../features/catalogue/api/get-product';
 import { useLoginRedirect } from '../../features/auth/hooks/use-require-user';
@@ -38,13 +39,9 @@ export function ProductRoute() {
   }
   if (product.isError) {
     return (
-      <div className="py-16 text-center">
-        <PageMeta title={messages.productNotFound} />
-        <h1 className="text-2xl font-bold text-slate-900">{messages.productNotFound404}</h1>
-        <Link to="/" className={`${primaryButton} mt-6`}>
-          Homepage
-        </Link>
-      </div>
+      <PageNotice title={messages.productNotFound} heading={messages.productNotFound404}>
+        <NoticeLink to="/">Homepage</NoticeLink>
+      </PageNotice>
     );
   }
 

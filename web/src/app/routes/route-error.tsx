@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import { primaryButton } from '../../components/ui/button-styles';
 
 /** Shown when a page fails to render (or its code fails to load). */
-export function RouteError() {
+function RouteError() {
   return (
     <div role="alert" className="py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{messages.somethingWentWrong}</h1>

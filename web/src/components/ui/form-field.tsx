@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { primaryButton } from './button-styles';
+import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 
 type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
   label: string;
@@ -40,6 +42,34 @@ export function FormField({ label, error, prefix, id, ref, className = '', ...in
         </p>
       )}
     </div>
+  );
+}
+
+/** One field of a form: its name in the form's values and how its input looks. */
+export type FieldSpec<T extends FieldValues> = Omit<FormFieldProps, 'error' | 'name' | 'ref'> & { name: Path<T> };
+
+/** What a phone number field shares across the forms: the phone keypad and the national number (after the prefix). */
+export const phoneInput = { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' } as const;
+
+/** A form's fields from their specs, each registered with react-hook-form and showing its error. */
+export function FormFields<T extends FieldValues>({
+  fields,
+  form: { register, formState },
+}: {
+  fields: readonly FieldSpec<T>[];
+  form: { register: UseFormRegister<T>; formState: { errors: FieldErrors<T> } };
+}) {
+  return fields.map(({ name, ...input }) => (
+    <FormField key={name} {...input} error={(get(formState.errors, name) as { message?: string } | undefined)?.message} {...register(name)} />
+  ));
+}
+
+/** A form's submit button: disabled, and saying so, while the form is being sent. */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" disabled={busy} className={primaryButton}>
+      {busy ? busyLabel : label}
+    </button>
   );
 }
 

@@ -3,7 +3,7 @@ import { apiSend } from '../../../lib/api-client';
 import type { AdminLoginForm } from '../lib/form-schemas';
 
 /** POST /api/adminlogin: {token} on success, 401 {message} on bad credentials. */
-export function adminLogin(input: AdminLoginForm): Promise<{ token: string }> {
+function adminLogin(input: AdminLoginForm): Promise<{ token: string }> {
   return apiSend<{ token: string }>('POST', '/api/adminlogin', input);
 }
 

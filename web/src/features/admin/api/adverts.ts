@@ -1,12 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdvertImage } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 import { adminSend, adminSendForm } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 
 const advertsKey = ['admin', 'adverts'] as const;
 
 /** GET /api/advertimages (public). */
-export function getAdverts(signal?: AbortSignal): Promise<AdvertImage[]> {
+function getAdverts(signal?: AbortSignal): Promise<AdvertImage[]> {
   return apiGet<AdvertImage[]>('/api/advertimages', signal);
 }
 
@@ -15,25 +16,18 @@ export function useAdverts() {
 }
 
 /** POST /api/advertimages with 1 to 5 images in the field `images`; answers the updated list. */
-export function uploadAdverts(files: File[]): Promise<AdvertImage[]> {
+function uploadAdverts(files: File[]): Promise<AdvertImage[]> {
   const form = new FormData();
   for (const file of files) form.append('images', file);
   return adminSendForm<AdvertImage[]>('POST', '/api/advertimages', form);
 }
 
 /** DELETE /api/advertimages/{id}. */
-export function deleteAdvert(id: number): Promise<unknown> {
+function deleteAdvert(id: number): Promise<unknown> {
   return adminSend('DELETE', `/api/advertimages/${id}`);
 }
 
-function useAdvertMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: advertsKey }), queryClient.invalidateQueries({ queryKey: ['storefront', 'home'] })]),
-  });
-}
+const useAdvertMutation = <T>(mutationFn: (input: T) => Promise<unknown>) => useInvalidatingMutation(mutationFn, [advertsKey, ['storefront', 'home']]);
 
 export const useUploadAdverts = () => useAdvertMutation(uploadAdverts);
 export const useDeleteAdvert = () => useAdvertMutation(deleteAdvert);

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminGet, adminSend } from '../lib/admin-fetch';
-import { serviceQuery, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
+import type { ServiceFilters, ServiceStatus } from '../lib/service-requests';
+import { useServiceRequests, useUpdateServiceStatus } from './service-requests';
 
 export type AdminClaim = {
   id: number;
@@ -18,33 +17,8 @@ export type AdminClaim = {
 };
 export type AdminClaimPage = { claims: AdminClaim[]; total: number; page: number; pageSize: number };
 
-const claimsKey = ['admin', 'claims'] as const;
-
 /** GET /api/admin/claims?status=&page=: one page of the free kit claims, newest first. */
-export function getAdminClaims(filters: ServiceFilters, signal?: AbortSignal): Promise<AdminClaimPage> {
-  return adminGet<AdminClaimPage>(`/api/admin/claims${serviceQuery(filters)}`, signal);
-}
-
-export function useAdminClaims(filters: ServiceFilters) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...claimsKey, filters],
-      queryFn: ({ signal }) => getAdminClaims(filters, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
-}
+export const useAdminClaims = (filters: ServiceFilters) => useServiceRequests<AdminClaimPage>('claims', filters);
 
 /** PATCH /api/admin/claims/{id} {status}. */
-export function updateClaimStatus({ id, status }: { id: number; status: ServiceStatus }): Promise<{ message: string }> {
-  return adminSend<{ message: string }>('PATCH', `/api/admin/claims/${id}`, { status });
-}
-
-export function useUpdateClaimStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateClaimStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: claimsKey }),
-  });
-}
+export const useUpdateClaimStatus = () => useUpdateServiceStatus('claims');

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import type { ProductForm } from '../lib/form-schemas';
 import { uploadForm } from '../lib/upload';
 import { adminProductsKey } from './get-admin-products';
+import { useInvalidatingMutation } from './invalidating-mutation';
 
 /** The multipart body of POST/PATCH /api/products: the price goes as typed; the server validates it. */
 export function productFormData(values: ProductForm): FormData {
@@ -19,18 +19,9 @@ export function productFormData(values: ProductForm): FormData {
 }
 
 /** POST /api/products, reporting upload progress (0..1). */
-export function createProduct(values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
+function createProduct(values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
   return uploadForm<Product>('POST', '/api/products', productFormData(values), onProgress);
 }
 
-export function useCreateProduct(onProgress: (fraction: number) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: ProductForm) => createProduct(values, onProgress),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminProductsKey }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]),
-  });
-}
+export const useCreateProduct = (onProgress: (fraction: number) => void) =>
+  useInvalidatingMutation((values: ProductForm) => createProduct(values, onProgress), [adminProductsKey, ['products']]);

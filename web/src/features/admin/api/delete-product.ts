@@ -1,20 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 import { adminProductsKey } from './get-admin-products';
 
 /** DELETE /api/products/{id}: orders that hold the product keep their lines. */
-export function deleteProduct(id: number): Promise<{ message: string }> {
+function deleteProduct(id: number): Promise<{ message: string }> {
   return adminSend<{ message: string }>('DELETE', `/api/products/${id}`);
 }
 
-export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteProduct,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminProductsKey }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]),
-  });
-}
+export const useDeleteProduct = () => useInvalidatingMutation(deleteProduct, [adminProductsKey, ['products']]);

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminGet } from '../lib/admin-fetch';
 
-export const adminQueryKey = ['admin'] as const;
+const adminQueryKey = ['admin'] as const;
 
 /** GET /api/admin/me: checks the stored token on load; a 401 returns to the login form. */
-export function getAdminMe(signal?: AbortSignal): Promise<{ username: string }> {
+function getAdminMe(signal?: AbortSignal): Promise<{ username: string }> {
   return adminGet<{ username: string }>('/api/admin/me', signal);
 }
 

@@ -9,7 +9,7 @@ export type AdminProductParams = { q: string; limit: number; offset: number };
 export type AdminProductPage = { products: Product[]; total: number };
 
 /** GET /api/products?q=&limit=&offset=: one page of the catalogue, searched by title on the server. */
-export async function getAdminProducts(params: AdminProductParams, signal?: AbortSignal): Promise<AdminProductPage> {
+async function getAdminProducts(params: AdminProductParams, signal?: AbortSignal): Promise<AdminProductPage> {
   const res = await adminFetch(`/api/products${queryString({ ...params, q: params.q.trim() })}`, { signal });
   const products = (await res.json()) as Product[];
   const header = Number(res.headers.get('X-Total-Count'));

@@ -4,7 +4,7 @@ import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
 
 /** GET /api/admin/notify?page=: the Notify Me addresses, newest first, as an array; the total in X-Total-Count. */
-export async function getNotifyList(page: number, signal?: AbortSignal): Promise<{ signups: NotifySignup[]; total: number }> {
+async function getNotifyList(page: number, signal?: AbortSignal): Promise<{ signups: NotifySignup[]; total: number }> {
   const res = await adminFetch(`/api/admin/notify?page=${page}`, { signal });
   const signups = (await res.json()) as NotifySignup[];
   return { signups, total: Number(res.headers.get('X-Total-Count') ?? signups.length) };

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OrderMoney, type RefundView } from '@shared/refunds';
 import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 import { saveBlob } from '../lib/save-blob';
 
 const moneyKey = (orderId: string) => ['admin', 'order-money', orderId] as const;
 
 /** GET /api/admin/orders/{orderId}/money: payments (late ones flagged), refunds, what can still be refunded. */
-export function getOrderMoney(orderId: string, signal?: AbortSignal): Promise<OrderMoney> {
+function getOrderMoney(orderId: string, signal?: AbortSignal): Promise<OrderMoney> {
   return adminGet(`/api/admin/orders/${encodeURIComponent(orderId)}/money`, signal, OrderMoney);
 }
 
@@ -29,22 +30,16 @@ export function useOrderMoney(orderId: string) {
 export type RefundRequest = { amount?: number; lines?: number[]; reason: string; idempotencyKey: string };
 
 /** POST /api/admin/orders/{orderId}/refunds: the same idempotencyKey answers the same refund. */
-export function useRefund(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RefundRequest) => adminSend<RefundView>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/refunds`, body),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: moneyKey(orderId) }), queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] })]),
-  });
-}
+export const useRefund = (orderId: string) =>
+  useInvalidatingMutation(
+    (body: RefundRequest) => adminSend<RefundView>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/refunds`, body),
+    [moneyKey(orderId), ['admin', 'orders']],
+    'settled',
+  );
 
 /** POST /api/admin/refunds/{refundId}/retry: tries a failed refund again. */
-export function useRetryRefund(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (refundId: number) => adminSend<RefundView>('POST', `/api/admin/refunds/${refundId}/retry`, {}),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: moneyKey(orderId) }),
-  });
-}
+export const useRetryRefund = (orderId: string) =>
+  useInvalidatingMutation((refundId: number) => adminSend<RefundView>('POST', `/api/admin/refunds/${refundId}/retry`, {}), [moneyKey(orderId)], 'settled');
 
 /** GET /api/admin/orders/{orderId}/invoice.pdf, saved as a file (a link cannot carry the token). */
 export async function downloadInvoice(orderId: string): Promise<void> {

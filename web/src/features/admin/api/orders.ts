@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@shared/admin-orders.schemas';
 import { adminFetch, adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 import { ordersQuery, type OrderFilters } from '../lib/order-filters';
 import { saveBlob } from '../lib/save-blob';
 
@@ -23,19 +24,19 @@ export type AdminOrder = {
   trackingNumber: string | null;
   trackingUrl: string | null;
 };
-export type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageSize: number };
+type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageSize: number };
 
 const ordersKey = ['admin', 'orders'] as const;
 
 /** GET /api/ordersAdmin: one page of the filtered orders as a JSON array, filtered and paged by the server; the total in X-Total-Count. */
-export async function getAdminOrders(filters: OrderFilters, signal?: AbortSignal): Promise<AdminOrderPage> {
+async function getAdminOrders(filters: OrderFilters, signal?: AbortSignal): Promise<AdminOrderPage> {
   const res = await adminFetch(`/api/ordersAdmin${ordersQuery(filters)}`, { signal });
   const orders = (await res.json()) as AdminOrder[];
   const header = (name: string, fallback: number) => Number(res.headers.get(name) ?? fallback);
   return { orders, total: header('X-Total-Count', orders.length), page: header('X-Page', filters.page), pageSize: header('X-Page-Size', ADMIN_ORDERS_PAGE_SIZE) };
 }
 
-export function adminOrdersQueryOptions(filters: OrderFilters) {
+function adminOrdersQueryOptions(filters: OrderFilters) {
   return queryOptions({
     queryKey: [...ordersKey, filters],
     queryFn: ({ signal }) => getAdminOrders(filters, signal),
@@ -51,22 +52,12 @@ export function useAdminOrders(filters: OrderFilters) {
 export type StatusChange = { orderId: string; status: string; courier?: string; trackingNumber?: string; trackingUrl?: string };
 
 /** PATCH /api/UserOrders/{orderId} {status, and for dispatched courier, trackingNumber, trackingUrl?}: 409 when the move is not allowed. */
-export function updateOrderStatus({ orderId, ...body }: StatusChange): Promise<{ message: string }> {
+function updateOrderStatus({ orderId, ...body }: StatusChange): Promise<{ message: string }> {
   return adminSend<{ message: string }>('PATCH', `/api/UserOrders/${encodeURIComponent(orderId)}`, body);
 }
 
-export function useUpdateOrderStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrderStatus,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
-      ]),
-  });
-}
+export const useUpdateOrderStatus = () =>
+  useInvalidatingMutation(updateOrderStatus, [ordersKey, ['admin', 'overview'], ['admin', 'outbox']], 'settled');
 
 /** GET /api/ordersAdmin.csv with the same filters, saved as a file (a link cannot carry the token). */
 export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminGet } from '../lib/admin-fetch';
 
-export type OutboxMail = { id: number; to: string; subject: string; kind: string; createdAt: string; text: string };
+type OutboxMail = { id: number; to: string; subject: string; kind: string; createdAt: string; text: string };
 export type OutboxPage = { mails: OutboxMail[]; total: number; page: number; pageSize: number };
 
 /** GET /api/admin/outbox?page=: the mails the shop has sent (or kept, without SMTP), newest first. */
-export function getOutbox(page: number, signal?: AbortSignal): Promise<OutboxPage> {
+function getOutbox(page: number, signal?: AbortSignal): Promise<OutboxPage> {
   return adminGet<OutboxPage>(`/api/admin/outbox?page=${page}`, signal);
 }
 

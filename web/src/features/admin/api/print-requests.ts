@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
+import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
-import { serviceQuery, type DimensionsCm, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
+import type { DimensionsCm, ServiceFilters, ServiceStatus } from '../lib/service-requests';
+import { useServiceRequests, useUpdateServiceStatus } from './service-requests';
 
 export type PrintRequestFile = {
   id: number;
@@ -28,36 +28,11 @@ export type AdminPrintRequest = {
 };
 export type AdminPrintRequestPage = { requests: AdminPrintRequest[]; total: number; page: number; pageSize: number };
 
-const requestsKey = ['admin', 'print-requests'] as const;
-
 /** GET /api/admin/print-requests?status=&page=: one page of the 3D printing requests with their files, newest first. */
-export function getAdminPrintRequests(filters: ServiceFilters, signal?: AbortSignal): Promise<AdminPrintRequestPage> {
-  return adminGet<AdminPrintRequestPage>(`/api/admin/print-requests${serviceQuery(filters)}`, signal);
-}
-
-export function useAdminPrintRequests(filters: ServiceFilters) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...requestsKey, filters],
-      queryFn: ({ signal }) => getAdminPrintRequests(filters, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
-}
+export const useAdminPrintRequests = (filters: ServiceFilters) => useServiceRequests<AdminPrintRequestPage>('print-requests', filters);
 
 /** PATCH /api/admin/print-requests/{id} {status}. */
-export function updatePrintRequestStatus({ id, status }: { id: number; status: ServiceStatus }): Promise<{ message: string }> {
-  return adminSend<{ message: string }>('PATCH', `/api/admin/print-requests/${id}`, { status });
-}
-
-export function useUpdatePrintRequestStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePrintRequestStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
-  });
-}
+export const useUpdatePrintRequestStatus = () => useUpdateServiceStatus('print-requests');
 
 /** GET /api/admin/print-requests/{id}/files/{fileId}, saved under the file's own name. */
 export async function downloadPrintFile(requestId: number, file: PrintRequestFile): Promise<void> {

@@ -5,7 +5,7 @@ import { uploadForm } from '../lib/upload';
 import { productFormData } from './create-product';
 
 /** PATCH /api/products/{id}: new images, when chosen, replace the old ones. */
-export function updateProduct(id: number, values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
+function updateProduct(id: number, values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
   return uploadForm<Product>('PATCH', `/api/products/${id}`, productFormData(values), onProgress);
 }
 

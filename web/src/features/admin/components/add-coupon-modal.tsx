@@ -1,15 +1,14 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminMessages, withReason } from '@shared/admin-messages';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { adminMessages } from '@shared/admin-messages';
+import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCreateCoupon } from '../api/coupons';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reportSaveFailure } from '../lib/admin-fetch';
 import { emptyCouponForm, toCouponInput, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
-import { Modal } from './modal';
+import { Modal, ModalActions } from './modal';
 
 const FIELDS = ['code', 'discount', 'discount_percent', 'min_purchase', 'product_id', 'expires_at', 'usage_limit', 'once_per_customer'] as const;
 
@@ -30,9 +29,7 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
       notify('success', adminMessages.couponAdded);
       onClose();
     } catch (error) {
-      notify('error', withReason(adminMessages.failedToAddCoupon, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.failedToAddCoupon, FIELDS, setError);
     }
   });
 
@@ -53,14 +50,9 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
           </label>
           {errors.once_per_customer?.message && <p role="alert" className="ad:text-sm ad:text-red-700">{errors.once_per_customer.message}</p>}
         </div>
-        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3 ad:sm:col-span-2">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Adding...' : 'Add Coupon'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} className="ad:sm:col-span-2">
+          <SubmitButton busy={isSubmitting} label="Add Coupon" busyLabel="Adding..." />
+        </ModalActions>
       </form>
     </Modal>
   );

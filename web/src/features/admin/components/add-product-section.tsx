@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminMessages, withReason } from '@shared/admin-messages';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { adminMessages } from '@shared/admin-messages';
+import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useCategories } from '../../catalogue/api/get-categories';
 import { useCreateProduct } from '../api/create-product';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
 import { AdminSection } from './admin-section';
 import { FileField, SelectField, TextAreaField, UploadProgress } from './form-controls';
+import { STOCK_AND_TAX_FIELDS } from './product-fields';
 
 const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
 
@@ -37,9 +37,7 @@ export function AddProductSection() {
       notify('success', adminMessages.productAdded);
       reset();
     } catch (error) {
-      notify('error', withReason(adminMessages.errorAddingProduct, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.errorAddingProduct, FIELDS, setError);
     } finally {
       setProgress(null);
     }
@@ -61,15 +59,11 @@ export function AddProductSection() {
             </option>
           ))}
         </SelectField>
-        <FormField label="Stock (units; empty: not tracked)" inputMode="numeric" autoComplete="off" error={errors.stock?.message} {...register('stock')} />
-        <FormField label="HSN/SAC code (for GST invoices)" inputMode="numeric" autoComplete="off" placeholder="9023" error={errors.hsnCode?.message} {...register('hsnCode')} />
-        <FormField label="GST rate (%)" inputMode="decimal" autoComplete="off" placeholder="18" error={errors.gstRate?.message} {...register('gstRate')} />
+        <FormFields fields={STOCK_AND_TAX_FIELDS} form={{ register, formState: { errors } }} />
         <FileField label="Images" multiple accept="image/*" error={errors.images?.message} {...register('images')} />
         {progress !== null && <UploadProgress fraction={progress} />}
         <div>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Adding...' : 'Add Product'}
-          </button>
+          <SubmitButton busy={isSubmitting} label="Add Product" busyLabel="Adding..." />
         </div>
       </form>
     </AdminSection>

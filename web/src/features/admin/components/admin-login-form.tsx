@@ -1,40 +1,38 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { adminMessages } from '@shared/admin-messages';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormField } from '../../../components/ui/form-field';
+import { type FieldSpec, FormError, FormFields, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
+import { useActionForm } from '../../../lib/use-action-form';
 import { useAdminLogin } from '../api/admin-login';
 import { reasonOf } from '../lib/admin-fetch';
 import { startAdminSession } from '../lib/admin-session';
 import { AdminLoginForm as AdminLoginSchema } from '../lib/form-schemas';
 
+const FIELDS: FieldSpec<AdminLoginSchema>[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+];
+
 /** SPEC.md §2 Admin: Username, Password, Login; the server's message on refusal, 'Login failed' when unreachable. */
 export function AdminLoginForm({ notice }: { notice: string | null }) {
   const login = useAdminLogin();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(AdminLoginSchema), defaultValues: { username: '', password: '' } });
-
-  useEffect(() => setFocus('username'), [setFocus]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
+  const { form, onSubmit, error } = useActionForm(
+    AdminLoginSchema,
+    { username: '', password: '' },
+    async (values) => {
       const { token } = await login.mutateAsync(values);
       notify('success', adminMessages.loginSuccessful);
       startAdminSession(token);
-    } catch (e) {
+    },
+    (e) => {
       const message = reasonOf(e) ?? adminMessages.loginFailed;
-      setError(message);
       notify('error', message);
-    }
-  });
+      return message;
+    },
+  );
+  const { setFocus } = form;
+
+  useEffect(() => setFocus('username'), [setFocus]);
 
   return (
     <div className="ad:mx-auto ad:max-w-sm ad:py-10">
@@ -47,11 +45,8 @@ export function AdminLoginForm({ notice }: { notice: string | null }) {
             {notice}
           </p>
         )}
-        <FormField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
-        <FormField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Logging in...' : 'Login'}
-        </button>
+        <FormFields fields={FIELDS} form={form} />
+        <SubmitButton busy={form.formState.isSubmitting} label="Login" busyLabel="Logging in..." />
         <FormError>{error}</FormError>
       </form>
     </div>

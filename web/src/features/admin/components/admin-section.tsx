@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatOrderDate } from '../../orders/lib/order-format';
 
 /** A dashboard section: its heading (focused when chosen in the sidebar), optional buttons beside it, and content. */
 export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -42,5 +44,133 @@ export function Pager({
         Next
       </button>
     </nav>
+  );
+}
+
+/** How many items a list has in all: '1 claim', '25 claims'; `live` announces a change (filters, pages). */
+export function ListCount({ total, noun: [one, many], live = false }: { total: number; noun: [string, string]; live?: boolean }) {
+  return (
+    <p className="ad:text-sm ad:text-slate-700" aria-live={live ? 'polite' : undefined}>
+      {total} {total === 1 ? one : many}
+    </p>
+  );
+}
+
+/**
+ * What a section shows of its query: a spinner while it loads, the error when it failed (with
+ * `keepData`, only when there is no earlier answer to keep showing), else `children` of the data.
+ */
+export function QueryBody<D>({
+  query,
+  loadingLabel,
+  errorText,
+  keepData = false,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: D };
+  loadingLabel: string;
+  errorText: string;
+  keepData?: boolean;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError && !(keepData && query.data)) {
+    return (
+      <p role="alert" className="ad:text-red-700">
+        {errorText}
+      </p>
+    );
+  }
+  // Past loading and error there is an answer: a query is pending until its first one.
+  return children(query.data as D);
+}
+
+/**
+ * The body of a paged admin list: a spinner while the first page loads, the error when there is
+ * nothing to show, else the count, the items (dimmed while the next page loads), a note when none
+ * match, and the pager.
+ */
+export function PagedList<T>({
+  query,
+  items,
+  itemKey,
+  renderItem,
+  loadingLabel,
+  errorText,
+  count,
+  listLabel,
+  emptyText,
+  page,
+  pages,
+  onPage,
+  pagerLabel,
+}: {
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; data?: { total: number } };
+  items: T[] | undefined;
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  loadingLabel: string;
+  errorText: string;
+  /** The noun of one item and of several: ['claim', 'claims']. */
+  count: [string, string];
+  listLabel: string;
+  emptyText: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  pagerLabel: string;
+}) {
+  return (
+    <QueryBody query={query} loadingLabel={loadingLabel} errorText={errorText} keepData>
+      {(data) => (
+        <>
+          <ListCount total={data.total} noun={count} live />
+          <ul aria-label={listLabel} className={`ad:flex ad:flex-col ad:gap-4 ${query.isFetching ? 'ad:opacity-70' : ''}`}>
+            {items?.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>)}
+          </ul>
+          {items && items.length === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
+          <Pager page={page} pages={pages} onPage={onPage} label={pagerLabel} />
+        </>
+      )}
+    </QueryBody>
+  );
+}
+
+/** A card of an admin list (an order, a claim, a 3D printing request): heading and date with badges beside them, details below in two columns. */
+export function AdminCard({
+  headingId,
+  heading,
+  headingBreak,
+  createdAt,
+  badges,
+  children,
+  footer,
+}: {
+  headingId: string;
+  heading: ReactNode;
+  /** How a long heading breaks: anywhere (ids) or between words. */
+  headingBreak: 'ad:break-all' | 'ad:break-words';
+  createdAt: string;
+  badges: ReactNode;
+  children: ReactNode;
+  /** Below the two columns, full width. */
+  footer?: ReactNode;
+}) {
+  return (
+    <article aria-labelledby={headingId} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+      <header className="ad:flex ad:flex-wrap ad:items-start ad:justify-between ad:gap-3 ad:border-b ad:border-slate-200 ad:px-4 ad:py-3">
+        <div className="ad:min-w-0">
+          <h3 id={headingId} className={`ad:font-semibold ${headingBreak} ad:text-slate-900`}>
+            {heading}
+          </h3>
+          <p className="ad:text-sm ad:text-slate-700">
+            <time dateTime={createdAt}>{formatOrderDate(createdAt)}</time>
+          </p>
+        </div>
+        {badges}
+      </header>
+      <div className="ad:grid ad:gap-4 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800 ad:sm:grid-cols-2">{children}</div>
+      {footer}
+    </article>
   );
 }

@@ -3,11 +3,10 @@ import type { AdvertImage } from '@shared/catalogue.schemas';
 import { adminMessages, MAX_ADVERT_UPLOAD, withReason } from '@shared/admin-messages';
 import { primaryButton } from '../../../components/ui/button-styles';
 import { FormError } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useAdverts, useDeleteAdvert, useUploadAdverts } from '../api/adverts';
-import { reasonOf } from '../lib/admin-fetch';
-import { AdminSection } from './admin-section';
+import { reasonOf, withToasts } from '../lib/admin-fetch';
+import { AdminSection, QueryBody } from './admin-section';
 import { FileField } from './form-controls';
 import { ConfirmDialog } from './modal';
 import { Thumbnail } from './thumbnail';
@@ -63,12 +62,7 @@ export function AdvertsSection() {
 
   const confirmDelete = async (advert: AdvertImage) => {
     setDeleting(null);
-    try {
-      await remove.mutateAsync(advert.id);
-      notify('success', adminMessages.advertDeleted);
-    } catch (e) {
-      notify('error', withReason(adminMessages.errorDeletingAdvert, reasonOf(e)));
-    }
+    await withToasts(() => remove.mutateAsync(advert.id), adminMessages.advertDeleted, adminMessages.errorDeletingAdvert);
   };
 
   return (
@@ -82,31 +76,29 @@ export function AdvertsSection() {
           </button>
         </div>
       </form>
-      {adverts.isPending ? (
-        <Spinner label="Loading advert images" />
-      ) : adverts.isError ? (
-        <p role="alert" className="ad:text-red-700">
-          Could not load the advert images.
-        </p>
-      ) : adverts.data.length === 0 ? (
-        <p className="ad:text-slate-700">No advert images yet.</p>
-      ) : (
-        <ul aria-label="Advert images" className="ad:grid ad:grid-cols-1 ad:gap-3 ad:min-[420px]:grid-cols-2 ad:lg:grid-cols-3">
-          {adverts.data.map((advert, i) => (
-            <li key={advert.id} className="ad:flex ad:flex-col ad:gap-2 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-3 ad:shadow-sm">
-              <Thumbnail path={advert.url} alt={`Advert ${i + 1}`} sizes="(min-width: 1024px) 16rem, (min-width: 420px) 50vw, 100vw" className="ad:aspect-video ad:h-auto ad:w-full" />
-              <button
-                type="button"
-                className="ad:rounded-md ad:border ad:border-red-700 ad:bg-white ad:px-3 ad:py-1.5 ad:font-semibold ad:text-red-700 ad:hover:bg-red-50"
-                onClick={() => setDeleting(advert)}
-                aria-label={`Delete advert ${i + 1}`}
-              >
-                Delete
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBody query={adverts} loadingLabel="Loading advert images" errorText="Could not load the advert images.">
+        {(data) =>
+          data.length === 0 ? (
+            <p className="ad:text-slate-700">No advert images yet.</p>
+          ) : (
+            <ul aria-label="Advert images" className="ad:grid ad:grid-cols-1 ad:gap-3 ad:min-[420px]:grid-cols-2 ad:lg:grid-cols-3">
+              {data.map((advert, i) => (
+                <li key={advert.id} className="ad:flex ad:flex-col ad:gap-2 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-3 ad:shadow-sm">
+                  <Thumbnail path={advert.url} alt={`Advert ${i + 1}`} sizes="(min-width: 1024px) 16rem, (min-width: 420px) 50vw, 100vw" className="ad:aspect-video ad:h-auto ad:w-full" />
+                  <button
+                    type="button"
+                    className="ad:rounded-md ad:border ad:border-red-700 ad:bg-white ad:px-3 ad:py-1.5 ad:font-semibold ad:text-red-700 ad:hover:bg-red-50"
+                    onClick={() => setDeleting(advert)}
+                    aria-label={`Delete advert ${i + 1}`}
+                  >
+                    Delete
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryBody>
       {deleting && (
         <ConfirmDialog
           title="Delete advert image"

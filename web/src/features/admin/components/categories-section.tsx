@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Category } from '@shared/catalogue.schemas';
-import { adminMessages, withReason } from '@shared/admin-messages';
+import { adminMessages } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../lib/notify';
 import { useCategories } from '../../catalogue/api/get-categories';
 import { useCreateCategory, useDeleteCategory, useRenameCategory } from '../api/category-mutations';
-import { reasonOf } from '../lib/admin-fetch';
-import { AdminSection } from './admin-section';
+import { withToasts } from '../lib/admin-fetch';
+import { AdminSection, QueryBody } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { ConfirmDialog } from './modal';
 
@@ -22,13 +20,7 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (name === null || !name.trim()) return;
-    try {
-      await rename.mutateAsync({ id: category.Id, name: name.trim() });
-      notify('success', adminMessages.categoryRenamed);
-      setName(null);
-    } catch (error) {
-      notify('error', withReason(adminMessages.errorRenamingCategory, reasonOf(error)));
-    }
+    if (await withToasts(() => rename.mutateAsync({ id: category.Id, name: name.trim() }), adminMessages.categoryRenamed, adminMessages.errorRenamingCategory)) setName(null);
   };
 
   if (name !== null) {
@@ -76,23 +68,12 @@ export function CategoriesSection() {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    try {
-      await create.mutateAsync(name.trim());
-      notify('success', adminMessages.categoryAdded);
-      setName('');
-    } catch (error) {
-      notify('error', withReason(adminMessages.errorAddingCategory, reasonOf(error)));
-    }
+    if (await withToasts(() => create.mutateAsync(name.trim()), adminMessages.categoryAdded, adminMessages.errorAddingCategory)) setName('');
   };
 
   const confirmDelete = async (category: Category) => {
     setDeleting(null);
-    try {
-      await remove.mutateAsync(category.Id);
-      notify('success', adminMessages.categoryDeleted);
-    } catch (error) {
-      notify('error', withReason(adminMessages.errorDeletingCategory, reasonOf(error)));
-    }
+    await withToasts(() => remove.mutateAsync(category.Id), adminMessages.categoryDeleted, adminMessages.errorDeletingCategory);
   };
 
   return (
@@ -108,21 +89,17 @@ export function CategoriesSection() {
           Add Category
         </button>
       </form>
-      {categories.isPending ? (
-        <Spinner label="Loading categories" />
-      ) : categories.isError ? (
-        <p role="alert" className="ad:text-red-700">
-          Could not load the categories.
-        </p>
-      ) : (
-        <ul aria-label="Categories" className="ad:flex ad:max-w-xl ad:flex-col ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
-          {categories.data.map((category) => (
-            <li key={category.Id} className="ad:px-4 ad:py-3">
-              <CategoryRow category={category} onDelete={() => setDeleting(category)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBody query={categories} loadingLabel="Loading categories" errorText="Could not load the categories.">
+        {(data) => (
+          <ul aria-label="Categories" className="ad:flex ad:max-w-xl ad:flex-col ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+            {data.map((category) => (
+              <li key={category.Id} className="ad:px-4 ad:py-3">
+                <CategoryRow category={category} onDelete={() => setDeleting(category)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBody>
       {deleting && (
         <ConfirmDialog
           title="Delete category"

@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages, withReason } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reasonOf, reportSaveFailure, withToasts } from '../lib/admin-fetch';
 import { couponCells, toCouponFormValues, toCouponInput, type Coupon, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
 import { AddCouponModal } from './add-coupon-modal';
-import { AdminSection } from './admin-section';
+import { AdminSection, QueryBody } from './admin-section';
 import { ConfirmDialog } from './modal';
 
 const EDIT_FORM_ID = 'coupon-inline-edit';
@@ -50,9 +49,7 @@ function EditingRow({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) 
       notify('success', adminMessages.couponUpdated);
       onDone();
     } catch (error) {
-      notify('error', withReason(adminMessages.failedToSaveCoupon, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of INLINE_FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.failedToSaveCoupon, INLINE_FIELDS, setError);
     }
   });
 
@@ -140,13 +137,8 @@ export function CouponsSection() {
 
   const confirmDelete = async (coupon: Coupon) => {
     setDeleting(null);
-    try {
-      await remove.mutateAsync(coupon.id);
-      notify('success', adminMessages.couponDeleted);
-      if (editingId === coupon.id) setEditingId(null);
-    } catch (error) {
-      notify('error', withReason(adminMessages.errorDeletingCoupon, reasonOf(error)));
-    }
+    const deleted = await withToasts(() => remove.mutateAsync(coupon.id), adminMessages.couponDeleted, adminMessages.errorDeletingCoupon);
+    if (deleted && editingId === coupon.id) setEditingId(null);
   };
 
   return (
@@ -162,49 +154,45 @@ export function CouponsSection() {
           </button>
         </div>
       </div>
-      {coupons.isPending ? (
-        <Spinner label="Loading coupons" />
-      ) : coupons.isError ? (
-        <p role="alert" className="ad:text-red-700">
-          {adminMessages.failedToFetchCoupons}
-        </p>
-      ) : (
-        <div className="ad:h-[50vh] ad:overflow-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm" tabIndex={0} role="region" aria-label="Coupon List">
-          <table className="ad:w-full ad:min-w-[44rem] ad:text-left ad:text-sm ad:text-slate-800">
-            <thead className="ad:sticky ad:top-0 ad:z-10 ad:bg-slate-100 ad:text-slate-900">
-              <tr>
-                {['ID', 'Coupon', 'Fixed Discount', 'Discount %', 'Minimum Purchase', 'Product ID', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className="ad:px-3 ad:py-2 ad:font-semibold ad:whitespace-nowrap">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.data.map((coupon) =>
-                coupon.id === editingId ? (
-                  <EditingRow key={coupon.id} coupon={coupon} onDone={() => setEditingId(null)} />
-                ) : (
-                  <CouponRow
-                    key={coupon.id}
-                    coupon={coupon}
-                    editDisabled={editingId !== null}
-                    onEdit={() => setEditingId(coupon.id)}
-                    onDelete={() => setDeleting(coupon)}
-                  />
-                ),
-              )}
-              {coupons.data.length === 0 && (
+      <QueryBody query={coupons} loadingLabel="Loading coupons" errorText={adminMessages.failedToFetchCoupons}>
+        {(data) => (
+          <div className="ad:h-[50vh] ad:overflow-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm" tabIndex={0} role="region" aria-label="Coupon List">
+            <table className="ad:w-full ad:min-w-[44rem] ad:text-left ad:text-sm ad:text-slate-800">
+              <thead className="ad:sticky ad:top-0 ad:z-10 ad:bg-slate-100 ad:text-slate-900">
                 <tr>
-                  <td colSpan={7} className="ad:px-3 ad:py-6 ad:text-center ad:text-slate-700">
-                    No coupons yet.
-                  </td>
+                  {['ID', 'Coupon', 'Fixed Discount', 'Discount %', 'Minimum Purchase', 'Product ID', 'Actions'].map((h) => (
+                    <th key={h} scope="col" className="ad:px-3 ad:py-2 ad:font-semibold ad:whitespace-nowrap">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.map((coupon) =>
+                  coupon.id === editingId ? (
+                    <EditingRow key={coupon.id} coupon={coupon} onDone={() => setEditingId(null)} />
+                  ) : (
+                    <CouponRow
+                      key={coupon.id}
+                      coupon={coupon}
+                      editDisabled={editingId !== null}
+                      onEdit={() => setEditingId(coupon.id)}
+                      onDelete={() => setDeleting(coupon)}
+                    />
+                  ),
+                )}
+                {data.length === 0 && (
+                  <tr>
+                    <td colSpan={7} className="ad:px-3 ad:py-6 ad:text-center ad:text-slate-700">
+                      No coupons yet.
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryBody>
       {adding && <AddCouponModal onClose={() => setAdding(false)} />}
       {deleting && (
         <ConfirmDialog

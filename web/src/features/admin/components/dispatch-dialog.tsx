@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { primaryButton } from '../../../components/ui/button-styles';
 import { FormField } from '../../../components/ui/form-field';
-import { Modal } from './modal';
+import { Modal, ModalActions } from './modal';
 
 export type DispatchDetails = { courier: string; trackingNumber: string; trackingUrl: string };
 
@@ -38,14 +38,11 @@ export function DispatchDialog({
         <FormField label="Courier" data-autofocus autoComplete="off" value={details.courier} onChange={set('courier')} error={shown.courier} />
         <FormField label="Tracking number" autoComplete="off" value={details.trackingNumber} onChange={set('trackingNumber')} error={shown.trackingNumber} />
         <FormField label="Tracking link (optional)" type="url" inputMode="url" autoComplete="off" value={details.trackingUrl} onChange={set('trackingUrl')} error={shown.trackingUrl} />
-        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3">
-          <button type="button" className={secondaryButton} onClick={onCancel}>
-            Cancel
-          </button>
+        <ModalActions onCancel={onCancel}>
           <button type="submit" className={primaryButton}>
             Mark as dispatched
           </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

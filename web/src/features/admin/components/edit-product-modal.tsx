@@ -3,16 +3,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
-import { adminMessages, withReason } from '@shared/admin-messages';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { adminMessages } from '@shared/admin-messages';
+import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { adminProductsKey } from '../api/get-admin-products';
 import { useUpdateProduct } from '../api/update-product';
-import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
+import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
 import { FileField, TextAreaField, UploadProgress } from './form-controls';
-import { Modal } from './modal';
+import { Modal, ModalActions } from './modal';
+import { STOCK_AND_TAX_FIELDS } from './product-fields';
 
 const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
 
@@ -54,9 +54,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
       close();
     } catch (error) {
       setProgress(null);
-      notify('error', withReason(adminMessages.errorUpdatingProduct, reasonOf(error)));
-      const fields = fieldErrorsOf(error);
-      for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+      reportSaveFailure(error, adminMessages.errorUpdatingProduct, FIELDS, setError);
     }
   });
 
@@ -67,9 +65,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
         <FormField label="Price" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
         <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
         <FormField label="Category" error={errors.category?.message} {...register('category')} />
-        <FormField label="Stock (units; empty: not tracked)" inputMode="numeric" autoComplete="off" error={errors.stock?.message} {...register('stock')} />
-        <FormField label="HSN/SAC code (for GST invoices)" inputMode="numeric" autoComplete="off" placeholder="9023" error={errors.hsnCode?.message} {...register('hsnCode')} />
-        <FormField label="GST rate (%)" inputMode="decimal" autoComplete="off" placeholder="18" error={errors.gstRate?.message} {...register('gstRate')} />
+        <FormFields fields={STOCK_AND_TAX_FIELDS} form={{ register, formState: { errors } }} />
         <FileField
           label="Images"
           multiple
@@ -79,14 +75,9 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
           {...register('images')}
         />
         {progress !== null && <UploadProgress fraction={progress} />}
-        <div className="ad:flex ad:flex-wrap ad:justify-end ad:gap-3">
-          <button type="button" className={secondaryButton} onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Updating...' : 'Update Product'}
-          </button>
-        </div>
+        <ModalActions onCancel={close}>
+          <SubmitButton busy={isSubmitting} label="Update Product" busyLabel="Updating..." />
+        </ModalActions>
       </form>
     </Modal>
   );

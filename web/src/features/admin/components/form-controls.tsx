@@ -17,64 +17,17 @@ function describedBy(id: string, error?: string, hint?: string): string | undefi
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  className = '',
-  ref,
-  ...props
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <textarea ref={ref} id={id} rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={controlClass} {...props} />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
+type ControlProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  className = '',
-  children,
-  ref,
-  ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; children: ReactNode }) {
+/** A label bound to its control, the hint and the error below it; `control` puts the id and ARIA attributes on the control. */
+function Field({ label, error, hint, className = '', control }: Common & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={controlClass} {...props}>
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-export function FileField({
-  label,
-  error,
-  hint,
-  className = '',
-  ref,
-  ...props
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input ref={ref} id={id} type="file" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={fileClass} {...props} />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, hint) })}
       {hint && (
         <p id={`${id}-hint`} className="ad:mt-1 ad:text-sm ad:text-slate-600">
           {hint}
@@ -83,6 +36,35 @@ export function FileField({
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );
+}
+
+/** A field's own props, and the rest for its control. */
+function split<P extends Common>({ label, error, hint, className, ...control }: P) {
+  return [{ label, error, hint, className }, control] as const;
+}
+
+export function TextAreaField(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const [field, textarea] = split(props);
+  return <Field {...field} control={(a11y) => <textarea {...a11y} rows={4} className={controlClass} {...textarea} />} />;
+}
+
+export function SelectField(props: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; children: ReactNode }) {
+  const [field, select] = split(props);
+  return <Field {...field} control={(a11y) => <select {...a11y} className={controlClass} {...select} />} />;
+}
+
+export function FileField(props: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
+  const [field, input] = split(props);
+  return <Field {...field} control={(a11y) => <input {...a11y} type="file" className={fileClass} {...input} />} />;
+}
+
+/** A select's options from a list of values and their labels. */
+export function Options({ of }: { of: readonly { value: string; label: string }[] }) {
+  return of.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
 }
 
 /** Upload progress as a labelled progress bar. */

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
-import { reasonOf } from '../lib/admin-fetch';
+import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { useDebounced } from '../hooks/use-debounced';
 import { pageCount } from '../lib/order-filters';
 import { AdminSection, Pager } from './admin-section';
@@ -44,12 +44,7 @@ export function ManageProductsSection() {
 
   const confirmDelete = async (product: Product) => {
     setDeleting(null);
-    try {
-      await remove.mutateAsync(product.id);
-      notify('success', adminMessages.productDeleted);
-    } catch (error) {
-      notify('error', withReason(adminMessages.errorDeletingProduct, reasonOf(error)));
-    }
+    await withToasts(() => remove.mutateAsync(product.id), adminMessages.productDeleted, adminMessages.errorDeletingProduct);
   };
 
   const pages = pageCount(shown?.total ?? 0, PAGE_SIZE);

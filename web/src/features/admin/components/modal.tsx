@@ -98,3 +98,15 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
     </Modal>
   );
 }
+
+/** A form's Cancel and submit buttons at the end of a modal. */
+export function ModalActions({ onCancel, className = '', children }: { onCancel: () => void; className?: string; children: ReactNode }) {
+  return (
+    <div className={`ad:flex ad:flex-wrap ad:justify-end ad:gap-3${className ? ` ${className}` : ''}`}>
+      <button type="button" className={secondaryButton} onClick={onCancel}>
+        Cancel
+      </button>
+      {children}
+    </div>
+  );
+}

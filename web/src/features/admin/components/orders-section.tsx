@@ -2,9 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { adminMessages, withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import { formatOrderDate } from '../../orders/lib/order-format';
 import { downloadOrdersCsv, useAdminOrders, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
 import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
 import { useDebounced } from '../hooks/use-debounced';
@@ -18,9 +16,9 @@ import {
   type PeriodFilter,
   type StatusFilter,
 } from '../lib/order-filters';
-import { AdminSection, Pager } from './admin-section';
+import { AdminCard, AdminSection, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
-import { SelectField } from './form-controls';
+import { Options, SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
 import { DispatchDialog } from './dispatch-dialog';
 import { OrderMoneyPanel } from './order-money-panel';
@@ -85,22 +83,19 @@ function MoneyDetails({ order }: { order: AdminOrder }) {
 function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (status: string) => void; busy: boolean }) {
   const headingId = useId();
   return (
-    <article aria-labelledby={headingId} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
-      <header className="ad:flex ad:flex-wrap ad:items-start ad:justify-between ad:gap-3 ad:border-b ad:border-slate-200 ad:px-4 ad:py-3">
-        <div className="ad:min-w-0">
-          <h3 id={headingId} className="ad:font-semibold ad:break-all ad:text-slate-900">
-            Order {order.orderId}
-          </h3>
-          <p className="ad:text-sm ad:text-slate-700">
-            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
-          </p>
-        </div>
+    <AdminCard
+      headingId={headingId}
+      heading={`Order ${order.orderId}`}
+      headingBreak="ad:break-all"
+      createdAt={order.createdAt}
+      badges={
         <div className="ad:flex ad:flex-wrap ad:gap-2">
           {order.flag === 'late_payment' && <StatusBadge status="late payment refunded" tone="red" />}
           <StatusBadge status={order.status} />
         </div>
-      </header>
-      <div className="ad:grid ad:gap-4 ad:px-4 ad:py-3 ad:text-sm ad:text-slate-800 ad:sm:grid-cols-2">
+      }
+      footer={<MoneyDetails order={order} />}
+    >
         <dl className="ad:grid ad:grid-cols-[auto_1fr] ad:gap-x-3 ad:gap-y-1">
           <dt className="ad:font-medium ad:text-slate-600">Email</dt>
           <dd className="ad:break-all">{order.customerEmail}</dd>
@@ -145,9 +140,7 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
           )}
           <OrderStatusSelect order={order} onChoose={onChoose} busy={busy} />
         </div>
-      </div>
-      <MoneyDetails order={order} />
-    </article>
+    </AdminCard>
   );
 }
 
@@ -225,18 +218,10 @@ export function OrdersSection() {
     >
       <div role="search" aria-label="Filter orders" className="ad:grid ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:grid-cols-3">
         <SelectField label="Status" value={effective.status} onChange={(e) => set({ status: e.target.value as StatusFilter })}>
-          {STATUS_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
+          <Options of={STATUS_FILTERS} />
         </SelectField>
         <SelectField label="Date" value={effective.period} onChange={(e) => set({ period: e.target.value as PeriodFilter })}>
-          {PERIOD_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
+          <Options of={PERIOD_FILTERS} />
         </SelectField>
         <div>
           <label htmlFor={searchId} className={labelClass}>
@@ -245,32 +230,27 @@ export function OrdersSection() {
           <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={controlClass} />
         </div>
       </div>
-      {orders.isPending ? (
-        <Spinner label="Loading orders" />
-      ) : orders.isError && !data ? (
-        <p role="alert" className="ad:text-red-700">
-          {adminMessages.failedToFetchOrders}
-        </p>
-      ) : (
-        <>
-          <p className="ad:text-sm ad:text-slate-700" aria-live="polite">
-            {data?.total ?? 0} {data?.total === 1 ? 'order' : 'orders'}
-          </p>
-          <ul aria-label="Orders" className={`ad:flex ad:flex-col ad:gap-4 ${orders.isFetching ? 'ad:opacity-70' : ''}`}>
-            {data?.orders.map((order) => (
-              <li key={order.orderId}>
-                <OrderCard
-                  order={order}
-                  busy={update.isPending && update.variables?.orderId === order.orderId}
-                  onChoose={(status) => choose(order.orderId, status)}
-                />
-              </li>
-            ))}
-          </ul>
-          {data && data.orders.length === 0 && <p className="ad:text-slate-700">No orders match these filters.</p>}
-          <Pager page={effective.page} pages={pages} onPage={(page) => set({ page })} label="Order pages" />
-        </>
-      )}
+      <PagedList
+        query={orders}
+        items={data?.orders}
+        itemKey={(order) => order.orderId}
+        renderItem={(order) => (
+          <OrderCard
+            order={order}
+            busy={update.isPending && update.variables?.orderId === order.orderId}
+            onChoose={(status) => choose(order.orderId, status)}
+          />
+        )}
+        loadingLabel="Loading orders"
+        errorText={adminMessages.failedToFetchOrders}
+        count={['order', 'orders']}
+        listLabel="Orders"
+        emptyText="No orders match these filters."
+        page={effective.page}
+        pages={pages}
+        onPage={(page) => set({ page })}
+        pagerLabel="Order pages"
+      />
       {dispatching && (
         <DispatchDialog
           key={JSON.stringify(dispatching.errors)}

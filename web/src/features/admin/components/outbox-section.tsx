@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { secondaryButton } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatOrderDate } from '../../orders/lib/order-format';
 import { useOutbox } from '../api/outbox';
 import { mailParts } from '../lib/mail-links';
 import { reasonOf } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
-import { AdminSection, Pager } from './admin-section';
+import { AdminSection, ListCount, Pager, QueryBody } from './admin-section';
 
 /** The mails the shop has sent or kept (DESIGN.md §3), newest first; open one to read it. */
 export function OutboxSection() {
   const [page, setPage] = useState(1);
   const outbox = useOutbox(page);
-  const data = outbox.data;
   return (
     <AdminSection
       title="Mail outbox"
@@ -22,47 +20,41 @@ export function OutboxSection() {
         </button>
       }
     >
-      {outbox.isPending ? (
-        <Spinner label="Loading mails" />
-      ) : outbox.isError && !data ? (
-        <p role="alert" className="ad:text-red-700">
-          {reasonOf(outbox.error) ?? 'Could not load the outbox.'}
-        </p>
-      ) : (
-        <>
-          <p className="ad:text-sm ad:text-slate-700">
-            {data?.total ?? 0} {data?.total === 1 ? 'mail' : 'mails'}
-          </p>
-          <ul aria-label="Mails" className="ad:flex ad:flex-col ad:gap-2">
-            {data?.mails.map((mail) => (
-              <li key={mail.id}>
-                <details className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
-                  <summary className="ad:cursor-pointer ad:px-4 ad:py-3">
-                    <span className="ad:font-semibold ad:break-words ad:text-slate-900">{mail.subject}</span>
-                    <span className="ad:mt-1 ad:block ad:text-sm ad:break-all ad:text-slate-700">
-                      To {mail.to} · <span className="ad:rounded ad:bg-slate-100 ad:px-1.5 ad:py-0.5 ad:text-xs ad:font-medium">{mail.kind}</span> ·{' '}
-                      <time dateTime={mail.createdAt}>{formatOrderDate(mail.createdAt)}</time>
-                    </span>
-                  </summary>
-                  <pre className="ad:overflow-x-auto ad:border-t ad:border-slate-200 ad:px-4 ad:py-3 ad:text-sm ad:whitespace-pre-wrap ad:break-words ad:text-slate-800">
-                    {mailParts(mail.text).map((part, i) =>
-                      part.href ? (
-                        <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="ad:font-medium ad:text-blue-800 ad:underline">
-                          {part.text}
-                        </a>
-                      ) : (
-                        part.text
-                      ),
-                    )}
-                  </pre>
-                </details>
-              </li>
-            ))}
-          </ul>
-          {data && data.mails.length === 0 && <p className="ad:text-slate-700">No mails yet.</p>}
-          <Pager page={page} pages={pageCount(data?.total ?? 0, data?.pageSize ?? 20)} onPage={setPage} label="Outbox pages" />
-        </>
-      )}
+      <QueryBody query={outbox} loadingLabel="Loading mails" errorText={reasonOf(outbox.error) ?? 'Could not load the outbox.'} keepData>
+        {(data) => (
+          <>
+            <ListCount total={data.total} noun={['mail', 'mails']} />
+            <ul aria-label="Mails" className="ad:flex ad:flex-col ad:gap-2">
+              {data.mails.map((mail) => (
+                <li key={mail.id}>
+                  <details className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+                    <summary className="ad:cursor-pointer ad:px-4 ad:py-3">
+                      <span className="ad:font-semibold ad:break-words ad:text-slate-900">{mail.subject}</span>
+                      <span className="ad:mt-1 ad:block ad:text-sm ad:break-all ad:text-slate-700">
+                        To {mail.to} · <span className="ad:rounded ad:bg-slate-100 ad:px-1.5 ad:py-0.5 ad:text-xs ad:font-medium">{mail.kind}</span> ·{' '}
+                        <time dateTime={mail.createdAt}>{formatOrderDate(mail.createdAt)}</time>
+                      </span>
+                    </summary>
+                    <pre className="ad:overflow-x-auto ad:border-t ad:border-slate-200 ad:px-4 ad:py-3 ad:text-sm ad:whitespace-pre-wrap ad:break-words ad:text-slate-800">
+                      {mailParts(mail.text).map((part, i) =>
+                        part.href ? (
+                          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="ad:font-medium ad:text-blue-800 ad:underline">
+                            {part.text}
+                          </a>
+                        ) : (
+                          part.text
+                        ),
+                      )}
+                    </pre>
+                  </details>
+                </li>
+              ))}
+            </ul>
+            {data.mails.length === 0 && <p className="ad:text-slate-700">No mails yet.</p>}
+            <Pager page={page} pages={pageCount(data.total, data.pageSize)} onPage={setPage} label="Outbox pages" />
+          </>
+        )}
+      </QueryBody>
     </AdminSection>
   );
 }

@@ -1,9 +1,8 @@
 import { formatRupees } from '@shared/money';
 import { LOW_STOCK_THRESHOLD } from '@shared/stock';
-import { Spinner } from '../../../components/ui/spinner';
 import { useOverview } from '../api/overview';
 import { reasonOf } from '../lib/admin-fetch';
-import { AdminSection } from './admin-section';
+import { AdminSection, QueryBody } from './admin-section';
 import { RevenueChart } from './revenue-chart';
 
 /** Beyond SPEC.md: revenue and orders per day for the last 30 days, and the best-selling products. */
@@ -11,59 +10,55 @@ export function OverviewSection() {
   const overview = useOverview();
   return (
     <AdminSection title="Overview">
-      {overview.isPending ? (
-        <Spinner label="Loading the overview" />
-      ) : overview.isError ? (
-        <p role="alert" className="ad:text-red-700">
-          {reasonOf(overview.error) ?? 'Could not load the overview.'}
-        </p>
-      ) : (
-        <>
-          <RevenueChart days={overview.data.days} />
-          <div>
-            <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">Top products</h3>
-            {overview.data.topProducts.length === 0 ? (
-              <p className="ad:mt-2 ad:text-slate-700">No sales in the last 30 days.</p>
-            ) : (
-              <div className="ad:mt-2 ad:overflow-x-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white">
-                <table className="ad:w-full ad:text-left ad:text-sm ad:text-slate-800">
-                  <thead className="ad:bg-slate-100">
-                    <tr>
-                      <th scope="col" className="ad:px-3 ad:py-2">Product</th>
-                      <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Quantity</th>
-                      <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Revenue</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {overview.data.topProducts.map((p) => (
-                      <tr key={p.title} className="ad:border-t ad:border-slate-200">
-                        <th scope="row" className="ad:px-3 ad:py-2 ad:font-normal">{p.title}</th>
-                        <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{p.quantity}</td>
-                        <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{formatRupees(p.revenue)}</td>
+      <QueryBody query={overview} loadingLabel="Loading the overview" errorText={reasonOf(overview.error) ?? 'Could not load the overview.'}>
+        {(data) => (
+          <>
+            <RevenueChart days={data.days} />
+            <div>
+              <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">Top products</h3>
+              {data.topProducts.length === 0 ? (
+                <p className="ad:mt-2 ad:text-slate-700">No sales in the last 30 days.</p>
+              ) : (
+                <div className="ad:mt-2 ad:overflow-x-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white">
+                  <table className="ad:w-full ad:text-left ad:text-sm ad:text-slate-800">
+                    <thead className="ad:bg-slate-100">
+                      <tr>
+                        <th scope="col" className="ad:px-3 ad:py-2">Product</th>
+                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Quantity</th>
+                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Revenue</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </div>
-          <div>
-            <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">Low on stock</h3>
-            {overview.data.lowStock.length === 0 ? (
-              <p className="ad:mt-2 ad:text-slate-700">No tracked product is at {LOW_STOCK_THRESHOLD} units or fewer.</p>
-            ) : (
-              <ul className="ad:mt-2 ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:text-sm ad:text-slate-800" aria-label="Products low on stock">
-                {overview.data.lowStock.map((p) => (
-                  <li key={p.id} className="ad:flex ad:justify-between ad:px-3 ad:py-2">
-                    <span>{p.title}</span>
-                    <span className={p.stock === 0 ? 'ad:font-semibold ad:text-red-700' : 'ad:tabular-nums'}>{p.stock === 0 ? 'Out of stock' : `${p.stock} left`}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </>
-      )}
+                    </thead>
+                    <tbody>
+                      {data.topProducts.map((p) => (
+                        <tr key={p.title} className="ad:border-t ad:border-slate-200">
+                          <th scope="row" className="ad:px-3 ad:py-2 ad:font-normal">{p.title}</th>
+                          <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{p.quantity}</td>
+                          <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{formatRupees(p.revenue)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </div>
+            <div>
+              <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">Low on stock</h3>
+              {data.lowStock.length === 0 ? (
+                <p className="ad:mt-2 ad:text-slate-700">No tracked product is at {LOW_STOCK_THRESHOLD} units or fewer.</p>
+              ) : (
+                <ul className="ad:mt-2 ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:text-sm ad:text-slate-800" aria-label="Products low on stock">
+                  {data.lowStock.map((p) => (
+                    <li key={p.id} className="ad:flex ad:justify-between ad:px-3 ad:py-2">
+                      <span>{p.title}</span>
+                      <span className={p.stock === 0 ? 'ad:font-semibold ad:text-red-700' : 'ad:tabular-nums'}>{p.stock === 0 ? 'Out of stock' : `${p.stock} left`}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </>
+        )}
+      </QueryBody>
     </AdminSection>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { SERVICE_STATUS_FILTERS, toggleStatus, type ServiceStatus, type ServiceStatusFilter } from '../lib/service-requests';
 import { controlClass, labelClass } from './field-styles';
+import { Options } from './form-controls';
 import { StatusBadge } from './status-badge';
 
 /** The All / New / Handled filter of the claims and 3D requests lists. */
@@ -23,11 +24,7 @@ export function ServiceStatusFilterBox({
           Status
         </label>
         <select id={id} value={value} onChange={(e) => onChange(e.target.value as ServiceStatusFilter)} className={controlClass}>
-          {SERVICE_STATUS_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
+          <Options of={SERVICE_STATUS_FILTERS} />
         </select>
       </div>
     </div>

@@ -1,5 +1,6 @@
-import { adminMessages } from '@shared/admin-messages';
+import { adminMessages, withReason } from '@shared/admin-messages';
 import { ApiError, createApiClient } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { endAdminSession, getAdminToken } from './admin-session';
 
 export function authHeader(): Record<string, string> {
@@ -39,4 +40,31 @@ export function reasonOf(error: unknown): string | null {
 /** The server's per-field messages of a 400, if any. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof ApiError && error.fields ? error.fields : {};
+}
+
+/**
+ * Runs an admin action with its toasts: `done` when it worked, else `failed` with the server's
+ * reason. Resolves whether it worked.
+ */
+export async function withToasts(action: () => Promise<unknown>, done: string, failed: string): Promise<boolean> {
+  try {
+    await action();
+    notify('success', done);
+    return true;
+  } catch (error) {
+    notify('error', withReason(failed, reasonOf(error)));
+    return false;
+  }
+}
+
+/** A failed save: the toast (`message` and the server's reason), and the server's field errors under these fields. */
+export function reportSaveFailure<K extends string>(
+  error: unknown,
+  message: string,
+  fields: readonly K[],
+  setError: (name: K, error: { message: string }) => void,
+): void {
+  notify('error', withReason(message, reasonOf(error)));
+  const found = fieldErrorsOf(error);
+  for (const name of fields) if (found[name]) setError(name, { message: found[name] });
 }

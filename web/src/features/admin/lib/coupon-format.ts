@@ -41,14 +41,14 @@ function numberOrNull(text: string): number | null {
 }
 
 /** A datetime-local value (the admin's local time) as ISO, or null when empty. */
-export function localToIso(value: string): string | null {
+function localToIso(value: string): string | null {
   if (!value.trim()) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /** An ISO instant as a datetime-local value in the browser's time zone, or '' for null. */
-export function isoToLocal(iso: string | null): string {
+function isoToLocal(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -6,7 +6,7 @@ import { meQueryKey } from './get-me';
  * POST /api/auth/change-email: checks the current password, then mails a link
  * to the new address; the email changes only once that link is followed.
  */
-export function changeEmail(input: { newEmail: string; currentPassword: string }): Promise<unknown> {
+function changeEmail(input: { newEmail: string; currentPassword: string }): Promise<unknown> {
   return apiSend('POST', '/api/auth/change-email', {
     newEmail: input.newEmail.trim(),
     currentPassword: input.currentPassword,

@@ -3,7 +3,7 @@ import { apiSend } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 
 /** POST /api/auth/change-password: checks the current password and signs out every other session. */
-export function changePassword(input: { currentPassword: string; newPassword: string }): Promise<unknown> {
+function changePassword(input: { currentPassword: string; newPassword: string }): Promise<unknown> {
   return apiSend('POST', '/api/auth/change-password', {
     currentPassword: input.currentPassword,
     newPassword: input.newPassword,

@@ -26,7 +26,7 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   }
 }
 
-export function meQueryOptions() {
+function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe(signal),

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 
 /** POST /api/auth/request-password-reset: mails a link to /reset-password?token=… */
-export function requestPasswordReset(email: string): Promise<unknown> {
+function requestPasswordReset(email: string): Promise<unknown> {
   return apiSend('POST', '/api/auth/request-password-reset', { email: email.trim(), redirectTo: '/reset-password' });
 }
 

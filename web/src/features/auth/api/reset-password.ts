@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 
 /** POST /api/auth/reset-password: sets a new password with the token of a reset mail. */
-export function resetPassword(input: { token: string; newPassword: string }): Promise<unknown> {
+function resetPassword(input: { token: string; newPassword: string }): Promise<unknown> {
   return apiSend('POST', '/api/auth/reset-password', { newPassword: input.newPassword, token: input.token });
 }
 

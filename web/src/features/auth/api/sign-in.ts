@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 
-export type SignInInput = { email: string; password: string };
+type SignInInput = { email: string; password: string };
 
 /** POST /api/auth/sign-in/email: sets the session cookie; refused (403) until the email is verified. */
-export function signIn(input: SignInInput): Promise<unknown> {
+function signIn(input: SignInInput): Promise<unknown> {
   return apiSend('POST', '/api/auth/sign-in/email', { email: input.email, password: input.password });
 }
 

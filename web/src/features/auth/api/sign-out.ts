@@ -3,7 +3,7 @@ import { apiSend } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 
 /** POST /api/auth/sign-out: ends the session on the server and drops its cookie. */
-export function signOut(): Promise<unknown> {
+function signOut(): Promise<unknown> {
   return apiSend('POST', '/api/auth/sign-out', {});
 }
 

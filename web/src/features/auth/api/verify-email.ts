@@ -6,11 +6,11 @@ import { apiGet, queryString } from '../../../lib/api-client';
  * changed address. A token works once, so the answer is kept for the page's
  * life and never retried or refetched.
  */
-export function verifyEmail(token: string, signal?: AbortSignal): Promise<{ status: boolean }> {
+function verifyEmail(token: string, signal?: AbortSignal): Promise<{ status: boolean }> {
   return apiGet<{ status: boolean }>(`/api/auth/verify-email${queryString({ token })}`, signal);
 }
 
-export function verifyEmailQueryOptions(token: string) {
+function verifyEmailQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['verify-email', token],
     queryFn: ({ signal }) => verifyEmail(token, signal),

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
 import { localPhone, PHONE_PREFIX, type Me } from '@shared/account.schemas';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormField } from '../../../components/ui/form-field';
+import { secondaryButton } from '../../../components/ui/button-styles';
+import { type FieldSpec, FormError, FormFields, phoneInput, SubmitButton } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
@@ -30,6 +30,24 @@ function formValues(user: Me): EditProfileValues {
 
 const PROFILE_FIELDS = ['username', 'phone', 'address', 'city', 'state', 'zipCode'] as const;
 
+const FIELDS: FieldSpec<EditProfileValues>[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'phone', label: 'Phone', ...phoneInput, prefix: PHONE_PREFIX },
+  { name: 'address', label: 'Address', autoComplete: 'street-address', className: 'sm:col-span-2' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'zipCode', label: 'Zip Code', inputMode: 'numeric', autoComplete: 'postal-code' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'newPassword', label: 'New Password', type: 'password', autoComplete: 'new-password', placeholder: 'leave blank if unchanged' },
+  {
+    name: 'currentPassword',
+    label: 'Current Password',
+    type: 'password',
+    autoComplete: 'current-password',
+    placeholder: 'required for email/password changes',
+  },
+];
+
 /**
  * Edit Profile (SPEC.md §2, §5, §8): saves the profile, then the email change
  * (confirmed from a link mailed to the new address) and the new password,
@@ -43,14 +61,8 @@ export function EditProfileForm({ user }: { user: Me }) {
   const [successes, setSuccesses] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const schema = useMemo(() => editProfileForm(user.email), [user.email]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError: setFieldError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: formValues(user) });
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: formValues(user) });
+  const { handleSubmit, reset, setError: setFieldError, setFocus, formState: { isSubmitting } } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setSuccesses([]);
@@ -97,49 +109,7 @@ export function EditProfileForm({ user }: { user: Me }) {
         Edit Profile
       </h1>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Username" autoComplete="username" error={errors.username?.message} {...register('username')} />
-        <FormField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          prefix={PHONE_PREFIX}
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <FormField
-          label="Address"
-          autoComplete="street-address"
-          className="sm:col-span-2"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <FormField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-        <FormField label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')} />
-        <FormField
-          label="Zip Code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          error={errors.zipCode?.message}
-          {...register('zipCode')}
-        />
-        <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <FormField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="leave blank if unchanged"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <FormField
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="required for email/password changes"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
+        <FormFields fields={FIELDS} form={form} />
       </div>
       {successes.length > 0 && (
         <div role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-700">
@@ -150,9 +120,7 @@ export function EditProfileForm({ user }: { user: Me }) {
       )}
       <FormError>{error}</FormError>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? 'Updating...' : 'Update Profile'}
-        </button>
+        <SubmitButton busy={isSubmitting} label="Update Profile" busyLabel="Updating..." />
         <button type="button" onClick={() => void navigate('/')} className={secondaryButton}>
           Cancel
         </button>

@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
 import { primaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormField } from '../../../components/ui/form-field';
+import { type FieldSpec, FormError, FormFields, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
+import { useActionForm } from '../../../lib/use-action-form';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorMessage } from '../lib/auth-errors';
 import { LoginForm as LoginFormSchema } from '../lib/form-schemas';
 import { LOGIN_REDIRECT_MS } from '../lib/redirect';
 import { linkButton } from './link-button';
+
+const FIELDS: FieldSpec<LoginFormSchema>[] = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+];
 
 type LoginFormProps = {
   defaultEmail: string;
@@ -25,15 +29,18 @@ type LoginFormProps = {
 export function LoginForm({ defaultEmail, notice, redirectTo, onForgotPassword, onSignUp }: LoginFormProps) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [error, setError] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: defaultEmail, password: '' } });
+  const { form, onSubmit, error } = useActionForm(
+    LoginFormSchema,
+    { email: defaultEmail, password: '' },
+    async (values) => {
+      await signIn.mutateAsync(values);
+      notify('success', accountMessages.loginSuccessful);
+      setSignedIn(true);
+    },
+    signInErrorMessage,
+  );
+  const { setFocus, getValues } = form;
 
   useEffect(() => {
     setFocus(defaultEmail ? 'password' : 'email');
@@ -44,17 +51,6 @@ export function LoginForm({ defaultEmail, notice, redirectTo, onForgotPassword, 
     const timer = window.setTimeout(() => void navigate(redirectTo, { replace: true }), LOGIN_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [signedIn, navigate, redirectTo]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await signIn.mutateAsync(values);
-      notify('success', accountMessages.loginSuccessful);
-      setSignedIn(true);
-    } catch (e) {
-      setError(signInErrorMessage(e));
-    }
-  });
 
   if (signedIn) {
     return (
@@ -80,17 +76,8 @@ export function LoginForm({ defaultEmail, notice, redirectTo, onForgotPassword, 
           {notice}
         </p>
       )}
-      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <button type="submit" disabled={isSubmitting} className={primaryButton}>
-        {isSubmitting ? 'Logging in...' : 'Login'}
-      </button>
+      <FormFields fields={FIELDS} form={form} />
+      <SubmitButton busy={form.formState.isSubmitting} label="Login" busyLabel="Logging in..." />
       <FormError>{error}</FormError>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" className={linkButton} onClick={() => onForgotPassword(getValues('email'))}>

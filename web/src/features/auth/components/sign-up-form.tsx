@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { accountMessages } from '@shared/account-messages';
 import { PHONE_PREFIX, SignUpStep1, SignUpStep2, SignUpStep3 } from '@shared/account.schemas';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormField } from '../../../components/ui/form-field';
+import { FormError, FormFields, phoneInput, type FieldSpec } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useSignUp } from '../api/sign-up';
 import { signUpFailure, type SignUpFailure } from '../lib/auth-errors';
@@ -23,15 +23,6 @@ type Values = {
   zipCode: string;
 };
 type Step = 1 | 2 | 3;
-
-type FieldSpec<V> = {
-  name: Path<V> & keyof Values;
-  label: string;
-  type?: 'email' | 'password' | 'tel' | 'text';
-  autoComplete: string;
-  inputMode?: 'numeric' | 'tel' | 'email';
-  prefix?: string;
-};
 
 const EMPTY: Values = {
   email: '',
@@ -58,8 +49,6 @@ const STEP_OF_FIELD: Record<string, Step> = {
   zipCode: 3,
 };
 
-const STEP_TITLES: Record<Step, string> = { 1: 'Your account', 2: 'Choose a password', 3: 'Delivery address' };
-
 type StepFormProps<V extends FieldValues> = {
   schema: z.ZodType<V, V>;
   fields: FieldSpec<V>[];
@@ -74,15 +63,9 @@ type StepFormProps<V extends FieldValues> = {
 
 /** One step of the sign-up form: its own fields and checks; Back keeps what was typed without checking it. */
 function StepForm<V extends FieldValues>({ schema, fields, values, serverFailure, submitLabel, busyLabel, onBack, onNext }: StepFormProps<V>) {
-  const defaults = Object.fromEntries(fields.map((f) => [f.name, values[f.name]])) as V;
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<V, unknown, V>({ resolver: zodResolver(schema), defaultValues: defaults as never });
+  const defaults = Object.fromEntries(fields.map((f) => [f.name, values[f.name as keyof Values]])) as V;
+  const form = useForm<V, unknown, V>({ resolver: zodResolver(schema), defaultValues: defaults as never });
+  const { handleSubmit, setFocus, setError, getValues, formState: { isSubmitting } } = form;
 
   const first = fields[0]?.name;
   useEffect(() => {
@@ -97,18 +80,7 @@ function StepForm<V extends FieldValues>({ schema, fields, values, serverFailure
 
   return (
     <form onSubmit={handleSubmit(onNext)} noValidate className="flex flex-col gap-4">
-      {fields.map((f) => (
-        <FormField
-          key={f.name}
-          label={f.label}
-          type={f.type ?? 'text'}
-          autoComplete={f.autoComplete}
-          inputMode={f.inputMode}
-          prefix={f.prefix}
-          error={errors[f.name]?.message as string | undefined}
-          {...register(f.name)}
-        />
-      ))}
+      <FormFields fields={fields} form={form} />
       <FormError>{serverFailure?.message}</FormError>
       <div className="flex gap-3">
         {onBack && (
@@ -124,21 +96,35 @@ function StepForm<V extends FieldValues>({ schema, fields, values, serverFailure
   );
 }
 
-const step1Fields: FieldSpec<z.infer<typeof SignUpStep1>>[] = [
+type StepSpec = {
+  title: string;
+  schema: z.ZodType<FieldValues, FieldValues>;
+  fields: FieldSpec<FieldValues>[];
+  submitLabel: string;
+  busyLabel?: string;
+};
+
+const accountFields: FieldSpec<FieldValues>[] = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'username', label: 'Username', autoComplete: 'username' },
-  { name: 'phone', label: 'Mobile number', type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', prefix: PHONE_PREFIX },
+  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+  { name: 'phone', label: 'Mobile number', ...phoneInput, prefix: PHONE_PREFIX },
 ];
-const step2Fields: FieldSpec<z.infer<typeof SignUpStep2>>[] = [
+const passwordFields: FieldSpec<FieldValues>[] = [
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   { name: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 ];
-const step3Fields: FieldSpec<z.infer<typeof SignUpStep3>>[] = [
-  { name: 'address', label: 'Address', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'zipCode', label: 'Zip code', autoComplete: 'postal-code', inputMode: 'numeric' },
+const addressFields: FieldSpec<FieldValues>[] = [
+  { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
+  { name: 'city', label: 'City', type: 'text', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', type: 'text', autoComplete: 'address-level1' },
+  { name: 'zipCode', label: 'Zip code', type: 'text', autoComplete: 'postal-code', inputMode: 'numeric' },
 ];
+
+const STEPS: Record<Step, StepSpec> = {
+  1: { title: 'Your account', schema: SignUpStep1, fields: accountFields, submitLabel: 'Next' },
+  2: { title: 'Choose a password', schema: SignUpStep2, fields: passwordFields, submitLabel: 'Next' },
+  3: { title: 'Delivery address', schema: SignUpStep3, fields: addressFields, submitLabel: 'Sign up', busyLabel: 'Signing up...' },
+};
 
 type SignUpFormProps = {
   defaultEmail: string;
@@ -184,7 +170,7 @@ export function SignUpForm({ defaultEmail, onSignedUp, onLogin }: SignUpFormProp
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Sign up</h1>
         <p className="mt-1 text-sm text-slate-700" aria-live="polite">
-          Step {step} of 3: {STEP_TITLES[step]}
+          Step {step} of 3: {STEPS[step].title}
         </p>
         <ol className="mt-3 flex gap-2" aria-hidden="true">
           {([1, 2, 3] as const).map((s) => (
@@ -192,42 +178,14 @@ export function SignUpForm({ defaultEmail, onSignedUp, onLogin }: SignUpFormProp
           ))}
         </ol>
       </div>
-      {step === 1 && (
-        <StepForm
-          key="step-1"
-          schema={SignUpStep1}
-          fields={step1Fields}
-          values={values}
-          serverFailure={serverFailure}
-          submitLabel="Next"
-          onNext={(v) => go(2, v)}
-        />
-      )}
-      {step === 2 && (
-        <StepForm
-          key="step-2"
-          schema={SignUpStep2}
-          fields={step2Fields}
-          values={values}
-          serverFailure={serverFailure}
-          submitLabel="Next"
-          onBack={(v) => go(1, v)}
-          onNext={(v) => go(3, v)}
-        />
-      )}
-      {step === 3 && (
-        <StepForm
-          key="step-3"
-          schema={SignUpStep3}
-          fields={step3Fields}
-          values={values}
-          serverFailure={serverFailure}
-          submitLabel="Sign up"
-          busyLabel="Signing up..."
-          onBack={(v) => go(2, v)}
-          onNext={submit}
-        />
-      )}
+      <StepForm
+        key={`step-${step}`}
+        {...STEPS[step]}
+        values={values}
+        serverFailure={serverFailure}
+        onBack={step > 1 ? (v) => go((step - 1) as Step, v) : undefined}
+        onNext={step < 3 ? (v) => go((step + 1) as Step, v) : (v) => submit(v as z.infer<typeof SignUpStep3>)}
+      />
       <button type="button" className={`${linkButton} self-start text-sm`} onClick={() => onLogin(values.email)}>
         Already have an account? Login
       </button>

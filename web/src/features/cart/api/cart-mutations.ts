@@ -11,17 +11,17 @@ const cartScope = { id: 'cart' };
 export const cartMutationKey = ['cart', 'change'] as const;
 
 /** POST /api/cart: adds a product once (409 already_in_cart when it is there). */
-export function addToCart(productId: number, quantity = 1): Promise<Cart> {
+function addToCart(productId: number, quantity = 1): Promise<Cart> {
   return apiSend<Cart>('POST', '/api/cart', { productId, quantity });
 }
 
 /** PATCH /api/cart/{productId}: sets a line's quantity (1-99). */
-export function setCartQuantity(productId: number, quantity: number): Promise<Cart> {
+function setCartQuantity(productId: number, quantity: number): Promise<Cart> {
   return apiSend<Cart>('PATCH', `/api/cart/${productId}`, { quantity });
 }
 
 /** DELETE /api/cart/{productId}: removes a line. */
-export function removeFromCart(productId: number): Promise<Cart> {
+function removeFromCart(productId: number): Promise<Cart> {
   return apiSend<Cart>('DELETE', `/api/cart/${productId}`);
 }
 

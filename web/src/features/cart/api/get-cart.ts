@@ -7,12 +7,12 @@ import { useSession } from '../../auth/hooks/use-session';
 export const cartQueryKey = ['cart'] as const;
 
 /** GET /api/cart: the shopper's cart, priced from the catalogue as it is now. */
-export function getCart(signal?: AbortSignal): Promise<Cart> {
+function getCart(signal?: AbortSignal): Promise<Cart> {
   return apiGet<Cart>('/api/cart', signal);
 }
 
 /** Keyed by the shopper, so one shopper's cart never shows for the next one on the same browser. */
-export function cartQueryOptions(userId: string) {
+function cartQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...cartQueryKey, userId],
     queryFn: ({ signal }) => getCart(signal),

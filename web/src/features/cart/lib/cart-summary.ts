@@ -15,7 +15,7 @@ export type CartSummary = {
 };
 
 /** Shipping is always free (SPEC.md §9). */
-export const SHIPPING_RUPEES = 0;
+const SHIPPING_RUPEES = 0;
 
 function paise(rupees: number): number {
   // API amounts have at most two decimals; anything else is rounded to the paisa.

@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 
-export function getCategories(signal?: AbortSignal): Promise<Category[]> {
+function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return apiGet<Category[]>('/api/categories', signal);
 }
 
-export function categoriesQueryOptions() {
+function categoriesQueryOptions() {
   return queryOptions({
     queryKey: ['categories'],
     queryFn: ({ signal }) => getCategories(signal),

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomePage } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 
-export function getHomePage(signal?: AbortSignal): Promise<HomePage> {
+function getHomePage(signal?: AbortSignal): Promise<HomePage> {
   return apiGet<HomePage>('/api/storefront/home', signal);
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 
-export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   return apiGet<Product>(`/api/product/${encodeURIComponent(id)}`, signal);
 }
 

@@ -3,17 +3,17 @@ import type { Product } from '@shared/catalogue.schemas';
 import { apiFetch, queryString } from '../../../lib/api-client';
 
 export type ProductListParams = { category?: string; q?: string; limit: number; offset: number };
-export type ProductList = { products: Product[]; total: number };
+type ProductList = { products: Product[]; total: number };
 
 /** GET /api/products: one page of the public listing, with the total from X-Total-Count. */
-export async function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
+async function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
   const res = await apiFetch(`/api/products${queryString(params)}`, { signal });
   const products = (await res.json()) as Product[];
   const header = Number(res.headers.get('X-Total-Count'));
   return { products, total: Number.isFinite(header) && header >= products.length ? header : products.length };
 }
 
-export function productsQueryOptions(params: ProductListParams) {
+function productsQueryOptions(params: ProductListParams) {
   return queryOptions({
     queryKey: ['products', 'list', params],
     queryFn: ({ signal }) => getProducts(params, signal),

@@ -4,7 +4,7 @@ import { SlideShow } from '../../../components/ui/slide-show';
 import { ProductImage } from './product-image';
 
 /** Advert images are 1600x600; the advert autoplays every 3 s (SPEC.md §9). */
-export const ADVERT_DELAY_MS = 3000;
+const ADVERT_DELAY_MS = 3000;
 
 export function AdvertCarousel({ adverts }: { adverts: AdvertImage[] }) {
   if (adverts.length === 0) return null;

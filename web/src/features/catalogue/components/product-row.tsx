@@ -6,7 +6,7 @@ import type { CardSize } from '../hooks/use-display-prefs';
 import { ProductCard } from './product-card';
 
 /** How far one arrow press scrolls the row (SPEC.md §9). */
-export const ROW_SCROLL_STEP = 300;
+const ROW_SCROLL_STEP = 300;
 
 const cardWidth: Record<CardSize, { className: string; px: number }> = {
   small: { className: 'w-36', px: 144 },

@@ -1,13 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../../lib/storage';
 
-export const LAYOUTS = ['carousel', 'grid'] as const;
+const LAYOUTS = ['carousel', 'grid'] as const;
 export const CARD_SIZES = ['small', 'medium', 'large'] as const;
 export type SectionLayout = (typeof LAYOUTS)[number];
 export type CardSize = (typeof CARD_SIZES)[number];
 export type DisplayPrefs = { layout: SectionLayout; size: CardSize };
 
-export const DISPLAY_PREFS_KEY = 'shop.displayPrefs';
+const DISPLAY_PREFS_KEY = 'shop.displayPrefs';
 export const DEFAULT_DISPLAY_PREFS: DisplayPrefs = { layout: 'carousel', size: 'medium' };
 
 /** The stored preferences, with defaults for anything missing or unknown. */

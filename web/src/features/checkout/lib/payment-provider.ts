@@ -7,7 +7,7 @@ export type PaymentResponse = {
   razorpay_signature: string;
 };
 
-export type CheckoutPrefill = { name: string; email: string; contact: string };
+type CheckoutPrefill = { name: string; email: string; contact: string };
 
 /** How a checkout ends; exactly one of these is called per checkout. */
 export type CheckoutEvents = {

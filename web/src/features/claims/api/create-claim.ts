@@ -3,7 +3,7 @@ import type { FreeClaimInput } from '@shared/services.schemas';
 import { apiSend } from '../../../lib/api-client';
 
 /** POST /api/freeclaim: a school claims a free product; the answer holds the message to show. */
-export function createClaim(input: FreeClaimInput): Promise<{ message: string }> {
+function createClaim(input: FreeClaimInput): Promise<{ message: string }> {
   return apiSend<{ message: string }>('POST', '/api/freeclaim', input);
 }
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { PHONE_PREFIX } from '@shared/account.schemas';
 import { FreeClaimInput } from '@shared/services.schemas';
 import { primaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormField } from '../../../components/ui/form-field';
+import { FormError, FormFields, phoneInput, type FieldSpec } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateClaim } from '../api/create-claim';
@@ -15,7 +15,15 @@ import { claimMessages } from '../lib/claim-messages';
 const ClaimForm = FreeClaimInput.omit({ productId: true });
 type ClaimFormInput = z.input<typeof ClaimForm>;
 
-const FIELDS = ['name', 'email', 'mobile', 'school', 'classna', 'division', 'rollNo'] as const;
+const FORM_FIELDS: FieldSpec<ClaimFormInput>[] = [
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'mobile', label: 'Mobile', ...phoneInput, prefix: PHONE_PREFIX },
+  { name: 'school', label: 'School', autoComplete: 'organization' },
+  { name: 'classna', label: 'Class' },
+  { name: 'division', label: 'Division' },
+  { name: 'rollNo', label: 'Roll number' },
+];
 
 const emptyForm: ClaimFormInput = { name: '', email: '', mobile: '', school: '', classna: '', division: '', rollNo: '' };
 
@@ -28,12 +36,8 @@ const emptyForm: ClaimFormInput = { name: '', email: '', mobile: '', school: '',
 export function FreeClaimForm({ productId }: { productId: number }) {
   const claim = useCreateClaim();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(ClaimForm), defaultValues: emptyForm });
+  const form = useForm({ resolver: zodResolver(ClaimForm), defaultValues: emptyForm });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
@@ -46,7 +50,7 @@ export function FreeClaimForm({ productId }: { productId: number }) {
           if (!(error instanceof ApiError)) return;
           setServerError(error.message);
           for (const [name, message] of Object.entries(error.fields ?? {})) {
-            if ((FIELDS as readonly string[]).includes(name)) setError(name as Path<ClaimFormInput>, { message });
+            if (FORM_FIELDS.some((f) => f.name === name)) setError(name as Path<ClaimFormInput>, { message });
           }
         },
       },
@@ -64,21 +68,7 @@ export function FreeClaimForm({ productId }: { productId: number }) {
       </div>
       <fieldset disabled={claimed || claim.isPending} className="grid gap-4 sm:grid-cols-2">
         <legend className="sr-only">School details</legend>
-        <FormField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <FormField
-          label="Mobile"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          prefix={PHONE_PREFIX}
-          error={errors.mobile?.message}
-          {...register('mobile')}
-        />
-        <FormField label="School" autoComplete="organization" error={errors.school?.message} {...register('school')} />
-        <FormField label="Class" error={errors.classna?.message} {...register('classna')} />
-        <FormField label="Division" error={errors.division?.message} {...register('division')} />
-        <FormField label="Roll number" error={errors.rollNo?.message} {...register('rollNo')} />
+        <FormFields fields={FORM_FIELDS} form={form} />
       </fieldset>
       {claim.data && (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-700">

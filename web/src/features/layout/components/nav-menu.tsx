@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 
 /** A hover-opened menu closes this long after the pointer leaves it (SPEC.md §9). */
-export const MENU_CLOSE_DELAY_MS = 300;
+const MENU_CLOSE_DELAY_MS = 300;
 
 type NavMenuProps = {
   label: string;

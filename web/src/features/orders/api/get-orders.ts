@@ -6,7 +6,7 @@ import { useSession } from '../../auth/hooks/use-session';
 export const ordersQueryKey = ['orders'] as const;
 
 /** GET /api/UserOrders: the signed-in shopper's orders (from the session), newest first. */
-export async function getUserOrders(signal?: AbortSignal): Promise<UserOrder[]> {
+async function getUserOrders(signal?: AbortSignal): Promise<UserOrder[]> {
   try {
     const { orders } = await apiGet<{ orders: UserOrder[] }>('/api/UserOrders', signal);
     return orders;
@@ -17,7 +17,7 @@ export async function getUserOrders(signal?: AbortSignal): Promise<UserOrder[]> 
   }
 }
 
-export function ordersQueryOptions(userId: string) {
+function ordersQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...ordersQueryKey, userId],
     queryFn: ({ signal }) => getUserOrders(signal),

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import type { PrintRequestFields } from '@shared/services.schemas';
 import { apiFetch } from '../../../lib/api-client';
 
-export type PrintRequest = { fields: PrintRequestFields; files: File[] };
+type PrintRequest = { fields: PrintRequestFields; files: File[] };
 
 /** POST /api/mailforwarder/ (multipart, repeated `files`): answers the text to show the customer. */
-export async function submitPrintRequest({ fields, files }: PrintRequest): Promise<string> {
+async function submitPrintRequest({ fields, files }: PrintRequest): Promise<string> {
   const body = new FormData();
   body.set('con_name', fields.con_name);
   body.set('phNo', fields.phNo);

@@ -6,7 +6,7 @@ import { PHONE_PREFIX } from '@shared/account.schemas';
 import { MAX_PRINT_FILE_BYTES, MAX_PRINT_FILES, PrintRequestFields } from '@shared/services.schemas';
 import { MAX_PRINT_CM } from '@shared/stl';
 import { primaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormField } from '../../../components/ui/form-field';
+import { FormError, FormField, FormFields, phoneInput, type FieldSpec } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSubmitPrintRequest } from '../api/submit-print-request';
 import { useStlInfos, type StlState } from '../hooks/use-stl-infos';
@@ -24,6 +24,12 @@ const DIMENSIONS = [
   { name: 'width', label: 'Width (cm)' },
   { name: 'height', label: 'Height (cm)' },
 ] as const;
+const DETAILS: FieldSpec<PrintFormInput>[] = [
+  { name: 'con_name', label: 'Name', autoComplete: 'name' },
+  { name: 'phNo', label: 'Phone', ...phoneInput, prefix: PHONE_PREFIX },
+  { name: 'email', label: 'Email (optional)', type: 'email', autoComplete: 'email', placeholder: 'for a confirmation of your request' },
+  { name: 'reason', label: 'Reason' },
+];
 const FIELDS = ['con_name', 'phNo', 'email', 'reason', 'message', 'is2DTo3D', 'length', 'width', 'height'] as const;
 
 const emptyForm: PrintFormInput = {
@@ -59,15 +65,8 @@ export function PrintRequestForm() {
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { files: useId(), message: useId(), twoD: useId() };
   const stl = useStlInfos(files);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(PrintRequestFields), defaultValues: emptyForm });
+  const form = useForm({ resolver: zodResolver(PrintRequestFields), defaultValues: emptyForm });
+  const { register, handleSubmit, setValue, getValues, setError, reset, formState: { errors } } = form;
 
   const previewable = files.filter((f) => stl.get(f.id)?.status === 'ok');
   const preview = previewable.find((f) => f.id === previewId) ?? previewable[0];
@@ -141,25 +140,7 @@ export function PrintRequestForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="3D printing request" className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Name" autoComplete="name" error={errors.con_name?.message} {...register('con_name')} />
-        <FormField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          prefix={PHONE_PREFIX}
-          error={errors.phNo?.message}
-          {...register('phNo')}
-        />
-        <FormField
-          label="Email (optional)"
-          type="email"
-          autoComplete="email"
-          placeholder="for a confirmation of your request"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <FormField label="Reason" error={errors.reason?.message} {...register('reason')} />
+        <FormFields fields={DETAILS} form={form} />
         <div className="sm:col-span-2">
           <label htmlFor={ids.message} className="block text-sm font-medium text-slate-800">
             Message

@@ -3,7 +3,7 @@ import type { Product } from '@shared/catalogue.schemas';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/products/search/{query}: ranked matches; a 404 means nothing matched. */
-export function searchProducts(query: string, signal?: AbortSignal): Promise<Product[]> {
+function searchProducts(query: string, signal?: AbortSignal): Promise<Product[]> {
   return apiGet<Product[]>(`/api/products/search/${encodeURIComponent(query)}`, signal);
 }
 

@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import { SearchIcon } from '../../../components/ui/icons';
 
 /** Suggestions stay this long after the input loses focus, so a click on one still lands (SPEC.md §9). */
-export const SUGGESTION_HIDE_DELAY_MS = 100;
+const SUGGESTION_HIDE_DELAY_MS = 100;
 
 /** Search is a full page navigation to /searchquer?q=..., and only for non-blank text. */
 function runSearch(text: string): void {

@@ -6,7 +6,7 @@ import { truncate } from '../../../lib/format';
 import { ProductImage } from '../../catalogue/components/product-image';
 
 /** Search results show the description cut to this many characters plus '...' (SPEC.md §9). */
-export const DESCRIPTION_PREVIEW_LENGTH = 100;
+const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 export function SearchResultCard({ product, priority }: { product: Product; priority: boolean }) {
   const titleId = `result-${product.id}`;

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminGet, adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
+import { serviceQuery, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
+
+/**
+ * The two lists of service requests, free claims and 3D printing requests, have the same endpoints
+ * under their own path: GET `/api/admin/<path>?status=&page=` (one page, newest first) and
+ * PATCH `/api/admin/<path>/{id}` {status}.
+ */
+export function useServiceRequests<Page>(path: string, filters: ServiceFilters) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['admin', path, filters],
+      queryFn: ({ signal }) => adminGet<Page>(`/api/admin/${path}${serviceQuery(filters)}`, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  );
+}
+
+export const useUpdateServiceStatus = (path: string) =>
+  useInvalidatingMutation(
+    ({ id, status }: { id: number; status: ServiceStatus }) => adminSend<{ message: string }>('PATCH', `/api/admin/${path}/${id}`, { status }),
+    [['admin', path]],
+    'settled',
+  );
