@@ -41,8 +41,11 @@ void preloadPage(window.location.pathname)
   .then(() => {
     if (drawing && seeded) {
       // The app attaches to the drawing (same components, same answer) instead of drawing it again,
-      // then lets its buttons and fields work.
-      hydrateRoot(drawing, app(() => drawing.removeAttribute('disabled')));
+      // then lets its buttons and fields work. As a transition, the hydration is done in slices
+      // that leave the main thread free between them (at default priority it was one long task).
+      startTransition(() => {
+        hydrateRoot(drawing, app(() => drawing.removeAttribute('disabled')));
+      });
       return;
     }
     // As a transition, React renders the page in slices that leave the main thread free between them.
