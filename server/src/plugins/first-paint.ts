@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { HomePage, Product, SearchQuery, type PublicConfig } from '@shared/catalogue.schemas';
+import { HomePage, MAX_ID, Product, SearchQuery, type PublicConfig } from '@shared/catalogue.schemas';
 import type { Db } from '../db/database';
 import * as catalogue from '../modules/catalogue/catalogue.service';
 import { getHomePage } from '../modules/storefront/storefront.service';
@@ -12,7 +12,7 @@ import { getHomePage } from '../modules/storefront/storefront.service';
  * The server's drawing of the storefront's first pages (home, a product, search results): the web
  * app's own components rendered to HTML with the answer the page shows first, so that a browser
  * paints the page, its largest image included, before the app's code has arrived and run. The
- * app replaces the drawing with the live page on its first render (web/src/app/main.tsx).
+ * app then hydrates the drawing (web/src/app/main.tsx; decision 022).
  */
 
 /** What the web build's server entry (web/src/app/entry-server.tsx) offers. */
@@ -49,7 +49,7 @@ async function firstPageData(db: Db, pathname: string, query: URLSearchParams): 
   const product = /^\/product\/(\d{1,10})$/.exec(pathname);
   if (product) {
     const id = Number(product[1]);
-    return id >= 1 && id <= 2_147_483_647 ? Product.parse(await catalogue.getProduct(db, id)) : undefined;
+    return id >= 1 && id <= MAX_ID ? Product.parse(await catalogue.getProduct(db, id)) : undefined;
   }
   const q = query.get('q')?.trim();
   if (pathname === '/searchquer' && q && q.length <= 2000) {
@@ -95,12 +95,7 @@ export function createPageDrawer(webDistDir: string, shop: PublicConfig, log: { 
   };
 }
 
-/** The answer as the app reads it from the page: JSON that cannot close its script element. */
-export function pageDataScript(data: unknown): string {
-  return `<script type="application/json" id="first-page-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-}
-
-/** The app's modules for START_APP_SCRIPT: the entry first, then what it imports. */
-export function appModulesScript(modules: string[]): string {
-  return `<script type="application/json" id="app-modules">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>`;
+/** A value in the page for the app to read (`#id`): JSON that cannot close its script element. */
+export function jsonScript(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 }

@@ -6,7 +6,7 @@ import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '@shared/images'
 import { messages } from '@shared/messages';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
-import { appModulesScript, createPageDrawer, pageDataScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
+import { createPageDrawer, jsonScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
 import { maintenancePage } from './maintenance-page';
 
 /** Client routes of the single-page app; anything else gets the app with status 404. */
@@ -54,7 +54,7 @@ function withDrawing(html: string, drawn: DrawnPage): string {
   const drawing = `<div id="root"><fieldset data-drawing disabled role="none" style="display:contents">${drawn.html}</fieldset></div>`;
   return (page.slice(0, open) + drawing + page.slice(close + '</div>'.length)).replace(
     '</body>',
-    `${pageDataScript(drawn.data)}${appModulesScript(modules)}<script type="module">${START_APP_SCRIPT}</script></body>`,
+    `${jsonScript('first-page-data', drawn.data)}${jsonScript('app-modules', modules)}<script type="module">${START_APP_SCRIPT}</script></body>`,
   );
 }
 
@@ -71,7 +71,7 @@ export async function webPlugin(app: FastifyInstance) {
   const template = hasBuild
     ? fs.readFileSync(indexFile, 'utf8')
     : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>';
-  const configTag = `<script type="application/json" id="shop-config">${JSON.stringify(config.public).replace(/</g, '\\u003c')}</script>`;
+  const configTag = jsonScript('shop-config', config.public);
   // The built page carries the default shop name (title, header shell); use the configured one.
   const named = inlineStylesheets(template.replaceAll('Robokits India', escapeHtml(config.public.shopName)), config.webDistDir);
   const baseHtml = named.replace('</head>', `${configTag}</head>`);
