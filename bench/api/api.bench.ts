@@ -1,7 +1,7 @@
 /**
  * API throughput: autocannon against the real shop (compiled, child process,
  * SQLite, demo catalogue) and against a bare Fastify server answering the same
- * URLs with the same bytes from memory. The ratio real/bare is the figure: how
+ * URLs with the same bytes (headers and body) from memory. The ratio real/bare is the figure: how
  * much of the raw HTTP capacity the shop's own work leaves.
  *
  *   npm run bench:api                      # 10 connections, 5 rounds of 5 s per endpoint and server
@@ -15,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -81,7 +82,19 @@ async function startBare(responses: RecordedResponse[]): Promise<{ url: string; 
   return { url, stop };
 }
 
-/** The exact bytes the shop sends a browser for p (fetch would decode them; node:http does not). */
+/** Headers that Node sets on any answer (the bare server's own) or that name one connection. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The headers the shop chose to send, so the bare server sends the same header bytes too. */
+function sentHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name, value]) => !CONNECTION_HEADERS.has(name) && value !== undefined)
+      .map(([name, value]) => [name, [value!].flat().join(', ')]),
+  );
+}
+
+/** The exact bytes the shop sends a browser for p, headers and body (fetch would decode them; node:http does not). */
 async function record(base: string, p: string): Promise<RecordedResponse> {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
@@ -94,8 +107,7 @@ async function record(base: string, p: string): Promise<RecordedResponse> {
           resolve({
             path: p,
             status: res.statusCode ?? 0,
-            contentType: String(res.headers['content-type'] ?? 'application/octet-stream'),
-            contentEncoding: (res.headers['content-encoding'] as string | undefined) ?? null,
+            headers: sentHeaders(res.headers),
             body: Buffer.concat(chunks).toString('base64'),
           });
         });

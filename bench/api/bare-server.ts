@@ -1,7 +1,7 @@
 /**
  * The yardstick of the API benchmark: a bare Fastify server that answers each
- * benchmarked URL with the exact bytes (status, content type, content encoding,
- * body) the real shop sent for it, from memory. Run as a child process so that
+ * benchmarked URL with the exact bytes (status, headers, body) the real shop
+ * sent for it, from memory. Run as a child process so that
  * it gets its own event loop, like the real server.
  *
  *   tsx bench/api/bare-server.ts <responses.json> <port>
@@ -12,8 +12,8 @@ import Fastify from 'fastify';
 export interface RecordedResponse {
   path: string;
   status: number;
-  contentType: string;
-  contentEncoding: string | null;
+  /** every header the shop sent but those Node sets itself (date, content-length, connection) */
+  headers: Record<string, string>;
   /** base64 */
   body: string;
 }
@@ -29,9 +29,7 @@ app.get('/ready', (_req, reply) => {
 app.get('/*', (req, reply) => {
   const r = routes.get(req.url);
   if (!r) return reply.code(404).send();
-  reply.code(r.status).header('content-type', r.contentType);
-  if (r.contentEncoding) reply.header('content-encoding', r.contentEncoding);
-  return reply.send(r.bytes);
+  return reply.code(r.status).headers(r.headers).send(r.bytes);
 });
 app.listen({ port: Number(port), host: '127.0.0.1' }).catch((err: unknown) => {
   console.error(err);

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { pickEncoding } from '../src/plugins/public-cache';
+import { sql } from 'kysely';
+import { bumpPublicCacheVersion, pickEncoding, publicCacheVersion } from '../src/plugins/public-cache';
 import { ADMIN_PASSWORD, adminToken, asAdmin, png } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
@@ -197,6 +198,19 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
       expect(((await app.inject('/api/advertimages')).json() as { id: number }[]).map((a) => a.id)).not.toContain(advert.id);
       expect(((await app.inject('/api/storefront/home')).json() as { adverts: { id: number }[] }).adverts.map((a) => a.id)).not.toContain(advert.id);
     }
+  });
+
+  it('shares a version read only within one turn of the event loop, and never past a change made by this process', async () => {
+    const first = await publicCacheVersion(shop.db);
+    expect(await publicCacheVersion(shop.db)).toBe(first);
+    // A change made through any handle of this process is seen at once, in the same turn.
+    await bumpPublicCacheVersion(other.db);
+    expect(await publicCacheVersion(shop.db)).toBe(first + 1);
+    // A change made elsewhere (another process; here a bare UPDATE) is seen from the next turn on.
+    await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(shop.db);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await publicCacheVersion(shop.db)).toBe(first + 2);
+    expect(await publicCacheVersion(other.db)).toBe(first + 2);
   });
 
   it('does not let a failed admin attempt or a non-admin throw the caches away', async () => {

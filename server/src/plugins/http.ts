@@ -48,6 +48,8 @@ export const httpPlugins = fp(
       max: config.rateLimitPerMinute,
       ...(redis ? { store: redis.rateLimitStore } : {}),
       timeWindow: '1 minute',
+      // The limit's headers only on a refusal (with Retry-After): on every answer they were bytes no browser reads (decision 023).
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       allowList: (req) => req.url.startsWith('/assets/') || req.url.startsWith('/uploads/'),
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: ctx.statusCode,

@@ -33,6 +33,11 @@ interface CachedAnswer {
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
+/** What a lookup finds: the entry (null when there is none for the current version) and that version. */
+interface Found {
+  entry: Entry | null;
+  version: number;
+}
 type Compressed = Exclude<Encoding, 'identity'>;
 
 interface Entry {
@@ -87,9 +92,23 @@ async function compress(body: Buffer, encoding: Compressed, dense: boolean): Pro
   return out.length < body.length ? out : null;
 }
 
+/** Accept-Encoding values seen (browsers send a handful), with the encoding each one picks. */
+const picked = new Map<string, Encoding>();
+
 /** The encoding to send: brotli, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
 export function pickEncoding(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';
+  if (typeof header !== 'string') return parseEncoding(header.join(','));
+  let encoding = picked.get(header);
+  if (encoding === undefined) {
+    encoding = parseEncoding(header);
+    if (picked.size >= 256) picked.clear();
+    picked.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseEncoding(header: string): Encoding {
   const accepted = new Set<string>();
   for (const part of String(header).toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
@@ -142,10 +161,16 @@ class PublicCache {
     return publicCacheVersion(this.versionRead);
   }
 
-  /** The entry for key if it was made under the current version. */
-  async lookup(key: string): Promise<{ entry: Entry | null; version: number }> {
+  /**
+   * The entry for key if it was made under the current version. Synchronous when the version is
+   * (SQLite): a cached answer then leaves without a promise on its way.
+   */
+  lookup(key: string): Found | Promise<Found> {
     const current = this.version();
-    const version = typeof current === 'number' ? current : await current;
+    return typeof current === 'number' ? this.find(key, current) : current.then((version) => this.find(key, version));
+  }
+
+  private find(key: string, version: number): Found {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version) return { entry: null, version };
     // Most recently used last: the Map's order is the eviction order.
@@ -230,9 +255,15 @@ class PublicCache {
    * it. One ETag per encoding: the fast and the dense compression of the same answer share it (same
    * content, same encoding; they differ only in size).
    */
-  async send(req: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<FastifyReply> {
+  send(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply | Promise<FastifyReply> {
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    const body = encoding === 'identity' ? null : await this.encoded(entry, encoding);
+    if (encoding === 'identity') return this.sendAs(req, reply, entry, encoding, null);
+    const made = entry.encoded[encoding];
+    if (made !== undefined) return this.sendAs(req, reply, entry, encoding, made);
+    return this.encoded(entry, encoding).then((body) => this.sendAs(req, reply, entry, encoding, body));
+  }
+
+  private sendAs(req: FastifyRequest, reply: FastifyReply, entry: Entry, encoding: Encoding, body: Buffer | null): FastifyReply {
     const etag = body ? `"${entry.etag.slice(1, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
     // Added to, not replaced: a CORS hook may have put Origin there already.
     const vary = reply.getHeader('vary');
@@ -290,12 +321,38 @@ function versionReadOf(db: Db): FreshRead<number> {
  * NaN when it cannot be read: then nothing kept may be used.
  */
 export function publicCacheVersion(source: Db | FreshRead<number>): number | Promise<number> {
+  const read = source instanceof FreshRead ? source : versionReadOf(source);
+  const shared = readThisTurn.get(read);
+  if (shared !== undefined) return shared;
   try {
-    const version = (source instanceof FreshRead ? source : versionReadOf(source)).read();
+    const version = read.read();
+    if (typeof version === 'number') shareThisTurn(read, version);
     return typeof version === 'number' ? version : version.catch(() => Number.NaN);
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * Versions read synchronously (SQLite) in this turn of the event loop, shared by the requests
+ * handled in the same turn: a sixth of the work of a cached answer was this one read (5 µs,
+ * mostly the WAL's read lock). Still never older than a request: the requests a turn handles
+ * had all arrived when the turn's poll for network events returned, before the read. The share is
+ * dropped when the turn ends (setImmediate runs after the poll phase) and whenever this process
+ * changes the version, so its own next request, an in-process inject included, reads afresh.
+ * Decision 023.
+ */
+const readThisTurn = new Map<FreshRead<number>, number>();
+let endOfTurnSet = false;
+
+function shareThisTurn(read: FreshRead<number>, version: number) {
+  readThisTurn.set(read, version);
+  if (endOfTurnSet) return;
+  endOfTurnSet = true;
+  setImmediate(() => {
+    endOfTurnSet = false;
+    readThisTurn.clear();
+  });
 }
 
 /**
@@ -304,7 +361,9 @@ export function publicCacheVersion(source: Db | FreshRead<number>): number | Pro
  * images, categories, adverts, stock).
  */
 export async function bumpPublicCacheVersion(db: Db): Promise<void> {
+  readThisTurn.clear();
   await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
+  readThisTurn.clear();
 }
 
 const cacheKey = (req: FastifyRequest) => `${req.method === 'HEAD' ? 'GET' : req.method} ${req.url}`;
@@ -323,11 +382,21 @@ export function registerPublicCache(app: FastifyInstance) {
   // Off, this node still bumps the version on admin writes: other nodes may cache.
   if (!app.config.publicCache) cache.disable();
 
-  const lookup: onRequestHookHandler = async function (req, reply) {
-    if (req.headers.authorization) return;
-    const { entry, version } = await cache.lookup(cacheKey(req));
-    if (entry) return cache.send(req, reply, entry);
-    (req as CachingRequest)[kVersion] = version;
+  // A callback hook, not an async one: a cached answer found synchronously (SQLite) is sent at once.
+  const lookup: onRequestHookHandler = function (req, reply, done) {
+    if (req.headers.authorization) return done();
+    const answer = ({ entry, version }: Found) => {
+      if (!entry) {
+        (req as CachingRequest)[kVersion] = version;
+        return done();
+      }
+      // Sent from the hook: done is not called, so the route's handler does not run.
+      const sent = cache.send(req, reply, entry);
+      if (sent instanceof Promise) sent.catch(done);
+    };
+    const found = cache.lookup(cacheKey(req));
+    if (found instanceof Promise) found.then(answer, done);
+    else answer(found);
   };
 
   const bump = async (req: FastifyRequest) => {
