@@ -87,12 +87,16 @@ export interface ShopServer {
  * Starts the real shop (the compiled `dist/server/main.js`, as `npm run serve` does; built here first) on a free loopback port with a
  * temporary data directory and the demo catalogue, and waits until
  * /api/health answers. The child is killed when this process exits, even on error.
+ * With BENCH_PROFILE_DIR set, the shop runs under `--cpu-prof` and writes its CPU profile
+ * there when the benchmark stops it (open it in Chrome's DevTools or speedscope).
  */
 export async function startShop(extraEnv: Record<string, string> = {}): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   await buildServer();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

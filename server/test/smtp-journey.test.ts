@@ -1,7 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, linkToken, post, shopperDetails } from './helpers/shoppers';
-import { startTestShop, type TestShop } from './helpers/test-app';
+import { as, payInSimulation } from './helpers/checkout';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 interface Captured {
   to: string[];
@@ -101,6 +102,27 @@ describe('accounts journey through a real SMTP server', () => {
 
     // With SMTP configured, nothing is kept in the outbox.
     expect(await shop.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('sends the receipt of a paid order with its GST invoice as a PDF', async () => {
+    const f = factories(shop);
+    const category = await f.category('Robot Kits');
+    const product = await f.product({ title: 'Line Follower Kit', categoryId: category.id, pricePaise: 99_900 });
+    // A verified shopper (verified here directly: the journey above follows the link) orders and pays.
+    const s = shopperDetails();
+    expect((await post(shop, '/api/auth/sign-up/email', s)).statusCode).toBe(200);
+    await shop.db.updateTable('user').set({ emailVerified: 1 }).where('email', '=', s.email).execute();
+    const cookie = cookieFrom(await post(shop, '/api/auth/sign-in/email', { email: s.email, password: s.password }));
+    const api = as(shop, cookie);
+    expect((await api.post('/api/cart', { productId: product.id, quantity: 1 })).statusCode).toBe(200);
+    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }] })).json() as { id: string };
+    expect((await api.post('/api/processOrder', await payInSimulation(shop, cookie, order.id))).json()).toMatchObject({ success: true });
+    const receipt = smtp.messages.filter((m) => m.to.includes(s.email)).at(-1)!.raw;
+    expect(receipt).toMatch(/Subject: .*order/i);
+    // The attachment part: its headers, a blank line, then the PDF in base64.
+    const part = /Content-Type: application\/pdf; name=(invoice-RK-\d\d-\d\d-\d{6}\.pdf)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(receipt);
+    expect(part, 'an invoice PDF attached').not.toBeNull();
+    expect(Buffer.from(part![2]!.replace(/\s/g, ''), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('escapes what shoppers type in the HTML of mails', async () => {

@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '@shared/gst';
 import { notFound } from '../../errors';
+import type { MailAttachment } from '../mail/mailer';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -69,6 +70,26 @@ export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ow
 }
 
 /**
+ * The invoice of a paid order as a mail attachment: named now, its PDF made only when a mailer
+ * sends the bytes (SMTP; the outbox keeps the name alone). None when the order has no invoice.
+ */
+export async function invoiceAttachments(db: Db, config: Config, order: { id: number; order_code: string }): Promise<MailAttachment[]> {
+  const number = (await numbersOf(db, [order.id])).get(order.id);
+  if (!number) return [];
+  return [{ filename: `invoice-${fileSafe(number)}.pdf`, content: async () => (await invoicePdfOf(db, config, order.order_code, null)).pdf }];
+}
+
+/** The credit note of a processed refund as a mail attachment, made like the invoice's (above). */
+export async function creditNoteAttachments(db: Db, config: Config, refundId: number, orderCode: string): Promise<MailAttachment[]> {
+  const note = await repo.creditNoteOfRefund(db, refundId);
+  if (!note) return [];
+  return [{ filename: `credit-note-${fileSafe(note.number)}.pdf`, content: async () => (await creditNotePdfOf(db, config, orderCode, note.id, null)).pdf }];
+}
+
+/** An invoice or credit-note number (RK/25-26/000001) as part of a file name. */
+const fileSafe = (number: string) => number.replace(/\//g, '-');
+
+/**
  * Gives a refund that has just been processed its GST credit note, inside the
  * transaction that marks it processed: one per refund, numbered without gaps
  * in the credit-note series of the financial year. Orders without an invoice
@@ -83,11 +104,6 @@ export async function issueCreditNoteIn(trx: Db, config: Config, refund: { id: n
   const number = creditNoteNumber(config.invoice.prefix, fy, seq);
   await repo.insertCreditNote(trx, { refund_id: refund.id, order_id: refund.order_id, number });
   return number;
-}
-
-/** The credit note of a refund, if it has one. */
-export async function creditNoteOfRefund(db: Db, refundId: number) {
-  return repo.creditNoteOfRefund(db, refundId);
 }
 
 /** The credit notes of orders (order id → their ids and numbers, oldest first). */

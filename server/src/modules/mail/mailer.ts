@@ -5,11 +5,20 @@ import type { Db } from '../../db/database';
 import type { MailContent } from './mail.templates';
 import * as outbox from './outbox.repository';
 
+/**
+ * A file sent with a mail. Its bytes may be made on demand (an invoice's PDF): only a mailer that
+ * sends bytes (SMTP) makes them; the outbox keeps the name alone.
+ */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | (() => Promise<Buffer>);
+}
+
 interface OutgoingMail extends MailContent {
   to: string;
   /** what the mail is for: verification, password-reset, email-change, ... */
   kind: string;
-  attachments?: { filename: string; content: Buffer }[];
+  attachments?: MailAttachment[];
 }
 
 /** Sends the shop's e-mail: through SMTP when SMTP_URL is set, else into the outbox table. */
@@ -27,7 +36,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     return {
       transport: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+        const attachments = await attachmentBytes(mail, log);
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
         log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail sent');
       },
     };
@@ -50,4 +60,17 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
       log.debug({ to: mail.to, links: links(mail.text) }, 'links of the mail kept in the outbox');
     },
   };
+}
+
+/** The attachments' bytes, made where they are made on demand; one that cannot be made is left out (and logged), the mail still goes. */
+async function attachmentBytes(mail: OutgoingMail, log: FastifyBaseLogger): Promise<{ filename: string; content: Buffer }[]> {
+  const out: { filename: string; content: Buffer }[] = [];
+  for (const { filename, content } of mail.attachments ?? []) {
+    try {
+      out.push({ filename, content: typeof content === 'function' ? await content() : content });
+    } catch (err) {
+      log.error({ err, to: mail.to, kind: mail.kind, attachment: filename }, 'could not make an attachment; the mail is sent without it');
+    }
+  }
+  return out;
 }

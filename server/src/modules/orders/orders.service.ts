@@ -185,10 +185,7 @@ async function sendOrderMails(deps: OrderDeps, orderId: number): Promise<void> {
       kind: 'receipt',
       ...receiptMail(shopName, content, `${config.publicUrl}/Orders`),
       // The GST tax invoice goes with the receipt.
-      attachments: await invoices
-        .invoicePdfOf(db, config, order.order_code, null)
-        .then((r) => [{ filename: `invoice-${r.number.replace(/\//g, '-')}.pdf`, content: r.pdf }])
-        .catch((err) => (deps.log.error({ err, order: order.order_code }, 'could not make the invoice'), [])),
+      attachments: await invoices.invoiceAttachments(db, config, order),
     })
     .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the receipt'));
   await mailer

@@ -108,13 +108,7 @@ async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<v
   if (!moved) return;
   const order = await repo.findOrder(deps.db, refund.order_id);
   if (!order) return;
-  const note = await invoices.creditNoteOfRefund(deps.db, refund.id);
-  const attachments = note
-    ? await invoices
-        .creditNotePdfOf(deps.db, deps.config, order.order_code, note.id, null)
-        .then((r) => [{ filename: `credit-note-${r.number.replace(/\//g, '-')}.pdf`, content: r.pdf }])
-        .catch((err) => (deps.log.error({ err, refund: refund.id }, 'could not make the credit note'), []))
-    : [];
+  const attachments = await invoices.creditNoteAttachments(deps.db, deps.config, refund.id, order.order_code);
   const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`);
   await deps.mailer
     .send({ to: order.email, kind: 'refund-processed', ...mail, ...(attachments.length ? { attachments } : {}) })
