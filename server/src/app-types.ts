@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Auth } from './modules/auth/auth';
+import type { SessionReader } from './modules/auth/session-reader';
 import type { WebhookQueue } from './modules/jobs/webhook-queue';
 import type { Mailer } from './modules/mail/mailer';
 import type { OrderDeps } from './modules/orders/orders.service';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     db: Db;
     storage: FileStorage;
     auth: Auth;
+    /** the account of a request's session cookie in the common case, without better-auth's per-call work */
+    readSession: SessionReader;
     mailer: Mailer;
     payments: PaymentProvider;
     /** set when no Razorpay keys are configured */

@@ -93,6 +93,19 @@ interface AppSettingTable {
   value: string;
 }
 
+/** better-auth's sessions (better-auth creates and writes them; the shop reads them on signed-in requests). */
+interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: string | Date;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  impersonatedBy: string | null;
+}
+
 /** better-auth's user table with our profile fields (column names are better-auth's). */
 interface UserTable {
   id: string;
@@ -375,6 +388,7 @@ export interface Database {
   outbox: OutboxTable;
   app_settings: AppSettingTable;
   user: UserTable;
+  session: SessionTable;
   categories: CategoryTable;
   products: ProductTable;
   product_images: ProductImageTable;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { App } from '../app-types';
 import { createAuth } from '../modules/auth/auth';
+import { createSessionReader } from '../modules/auth/session-reader';
 import { webhookQueue } from '../modules/jobs/webhook-queue';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
@@ -35,6 +36,7 @@ export const appServices = fp(
     const auth = await createAuth({ config, db, mailer: mail, secret, log: app.log, ...(redis ? { rateLimitStore: redis.authStore } : {}) });
     app.decorate('mailer', mail);
     app.decorate('auth', auth);
+    app.decorate('readSession', createSessionReader(auth, db));
 
     const simulated = payments || config.razorpay ? null : simulatedProvider(db, {
       keySecret: await getOrCreateSetting(db, 'simulated_key_secret', () => randomBytes(24).toString('base64url')),

@@ -10,6 +10,11 @@ declare module 'fastify' {
 
 /** The request's session user (cookie or bearer token), or null. */
 export async function sessionUser(req: FastifyRequest): Promise<SessionUser | null> {
+  // A cookie alone, in the common case, is read without better-auth's per-call work (session-reader.ts).
+  if (req.headers.authorization === undefined) {
+    const account = await req.server.readSession(req.headers.cookie);
+    if (account !== undefined) return shopperOfSession(account);
+  }
   const session = await req.server.auth.api.getSession({ headers: sessionHeaders(req.headers) });
   return shopperOfSession(session?.user);
 }
