@@ -80,6 +80,48 @@ function note(ctx: Ctx, kind: ReportKind, id: string | number, message: string) 
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** How one kind of row is written here (coupons, orders), for importRow. */
+interface RowWriter {
+  /** Whether the row an earlier import wrote is still here. */
+  exists: (localId: number) => Promise<boolean>;
+  /** Writes the changed row over it and remembers the new checksum. */
+  update: (localId: number) => Promise<void>;
+  /** Why the row cannot be added (the shop has one like it already), or null. */
+  conflict: () => Promise<string | null>;
+  /** Adds the row and remembers it. */
+  insert: () => Promise<void>;
+  /** The note when writing fails. */
+  failure: (err: unknown) => string;
+}
+
+/**
+ * Carries one checked source row across: skipped when the row an earlier import wrote was deleted here
+ * since, unchanged when its checksum is the one remembered, updated when it changed, skipped when it
+ * conflicts with a row of the shop's own, imported otherwise; a dry run counts and writes nothing.
+ */
+async function importRow(ctx: Ctx, kind: ReportKind, id: string | number, mapped: repo.Mapping | undefined, sum: string, writer: RowWriter) {
+  try {
+    if (mapped && !(await writer.exists(mapped.local_id))) {
+      skip(ctx, kind, id, 'it was deleted in this shop after an earlier import');
+    } else if (mapped && mapped.checksum === sum) {
+      count(ctx, kind, 'unchanged');
+    } else if (mapped) {
+      if (!ctx.dryRun) await writer.update(mapped.local_id);
+      count(ctx, kind, 'updated');
+    } else {
+      const conflict = await writer.conflict();
+      if (conflict) {
+        skip(ctx, kind, id, conflict);
+      } else {
+        if (!ctx.dryRun) await writer.insert();
+        count(ctx, kind, 'imported');
+      }
+    }
+  } catch (err) {
+    skip(ctx, kind, id, writer.failure(err));
+  }
+}
+
 /**
  * Brings the original shop's catalogue, adverts, coupons and orders across
  * (docs/operations/migrating.md). Each source row is imported whole in its own
@@ -356,30 +398,20 @@ async function importCoupons(ctx: Ctx, products: Map<number, number>): Promise<v
       continue;
     }
     const sum = checksum(input.value);
-    const mapped = known.get(String(c.id));
-    try {
-      if (mapped && !(await couponsRepo.findById(ctx.db, mapped.local_id))) {
-        skip(ctx, kind, c.id, 'it was deleted in this shop after an earlier import');
-      } else if (mapped && mapped.checksum === sum) {
-        count(ctx, kind, 'unchanged');
-      } else if (mapped) {
-        if (!ctx.dryRun) {
-          await updateCoupon(ctx.db, mapped.local_id, input.value);
-          await repo.saveMapping(ctx.db, 'coupon', c.id, mapped.local_id, sum);
-        }
-        count(ctx, kind, 'updated');
-      } else if (await couponsRepo.findByKey(ctx.db, couponKey(input.value.code))) {
-        skip(ctx, kind, c.id, `a coupon with the code "${input.value.code}" already exists here`);
-      } else {
-        if (!ctx.dryRun) {
-          const coupon = await addCoupon(ctx.db, input.value);
-          await repo.saveMapping(ctx.db, 'coupon', c.id, coupon.id, sum);
-        }
-        count(ctx, kind, 'imported');
-      }
-    } catch (err) {
-      skip(ctx, kind, c.id, errorText(err));
-    }
+    await importRow(ctx, kind, c.id, known.get(String(c.id)), sum, {
+      exists: async (localId) => Boolean(await couponsRepo.findById(ctx.db, localId)),
+      update: async (localId) => {
+        await updateCoupon(ctx.db, localId, input.value);
+        await repo.saveMapping(ctx.db, 'coupon', c.id, localId, sum);
+      },
+      conflict: async () =>
+        (await couponsRepo.findByKey(ctx.db, couponKey(input.value.code))) ? `a coupon with the code "${input.value.code}" already exists here` : null,
+      insert: async () => {
+        const coupon = await addCoupon(ctx.db, input.value);
+        await repo.saveMapping(ctx.db, 'coupon', c.id, coupon.id, sum);
+      },
+      failure: errorText,
+    });
   }
   ctx.progress(kind, rows.length, rows.length);
 }
@@ -453,36 +485,24 @@ async function importOrders(ctx: Ctx, legacyProducts: LegacyProduct[], products:
     }
     const { order, lines } = built;
     const sum = checksum({ order, lines });
-    const mapped = known.get(order.order_code);
-    try {
-      if (mapped && !(await repo.orderExists(ctx.db, mapped.local_id))) {
-        skip(ctx, kind, o.order_id, 'it was deleted in this shop after an earlier import');
-      } else if (mapped && mapped.checksum === sum) {
-        count(ctx, kind, 'unchanged');
-      } else if (mapped) {
-        if (!ctx.dryRun) {
-          await ctx.db.transaction().execute(async (trx) => {
-            await repo.updateOrder(trx, mapped.local_id, order, lines);
-            await repo.saveMapping(trx, 'order', order.order_code, mapped.local_id, sum);
-          });
-        }
-        count(ctx, kind, 'updated');
-      } else if (await repo.orderCodeTaken(ctx.db, order.order_code)) {
-        skip(ctx, kind, o.order_id, 'an order with this ID already exists here');
-      } else {
-        if (!ctx.dryRun) {
-          const userId = users.get(order.email) ?? legacyOwner(order.email);
-          await ctx.db.transaction().execute(async (trx) => {
-            const id = await repo.insertOrder(trx, { ...order, user_id: userId }, lines);
-            if (order.provider_payment_id && order.status !== 'canceled') await repo.recordPayment(trx, id, order.provider_payment_id, order.total_paise);
-            await repo.saveMapping(trx, 'order', order.order_code, id, sum);
-          });
-        }
-        count(ctx, kind, 'imported');
-      }
-    } catch (err) {
-      skip(ctx, kind, o.order_id, `it could not be written: ${errorText(err)}`);
-    }
+    await importRow(ctx, kind, o.order_id, known.get(order.order_code), sum, {
+      exists: (localId) => repo.orderExists(ctx.db, localId),
+      update: (localId) =>
+        ctx.db.transaction().execute(async (trx) => {
+          await repo.updateOrder(trx, localId, order, lines);
+          await repo.saveMapping(trx, 'order', order.order_code, localId, sum);
+        }),
+      conflict: async () => ((await repo.orderCodeTaken(ctx.db, order.order_code)) ? 'an order with this ID already exists here' : null),
+      insert: () => {
+        const userId = users.get(order.email) ?? legacyOwner(order.email);
+        return ctx.db.transaction().execute(async (trx) => {
+          const id = await repo.insertOrder(trx, { ...order, user_id: userId }, lines);
+          if (order.provider_payment_id && order.status !== 'canceled') await repo.recordPayment(trx, id, order.provider_payment_id, order.total_paise);
+          await repo.saveMapping(trx, 'order', order.order_code, id, sum);
+        });
+      },
+      failure: (err) => `it could not be written: ${errorText(err)}`,
+    });
   }
   ctx.progress(kind, rows.length, rows.length);
 }
