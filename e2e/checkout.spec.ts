@@ -14,6 +14,16 @@ async function product(page: Page, id: number): Promise<Product> {
   return p;
 }
 
+/** A new shopper puts this product in the cart and presses Checkout All on the cart page; answers the product. */
+async function checkOutOneProduct(page: Page, prefix: string, id: number): Promise<Product> {
+  await loggedInShopper(page, prefix);
+  const p = await product(page, id);
+  expect((await page.request.post('/api/cart', { data: { productId: p.id } })).ok()).toBe(true);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout All' }).click();
+  return p;
+}
+
 /** The value next to a label of the cart's order summary (a string label matches exactly). */
 function summaryValue(page: Page, label: string | RegExp) {
   if (typeof label === 'string') label = new RegExp(`^${label}$`);
@@ -127,11 +137,7 @@ test('a shopper fills the cart, applies a coupon, pays in the simulated checkout
 });
 
 test('a declined payment in the simulated checkout says so and leads to the failure page', async ({ page }) => {
-  await loggedInShopper(page, 'declined');
-  const p = await product(page, 4);
-  expect((await page.request.post('/api/cart', { data: { productId: p.id } })).ok()).toBe(true);
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Checkout All' }).click();
+  await checkOutOneProduct(page, 'declined', 4);
   await page.getByRole('dialog').getByRole('button', { name: 'Fail', exact: true }).click();
 
   await expect(page.getByText('An error occurred during payment. Please try again.', { exact: true })).toBeVisible();
@@ -145,11 +151,7 @@ test('a declined payment in the simulated checkout says so and leads to the fail
 });
 
 test('closing the simulated checkout cancels the payment and keeps the cart', async ({ page }) => {
-  await loggedInShopper(page, 'canceler');
-  const p = await product(page, 5);
-  expect((await page.request.post('/api/cart', { data: { productId: p.id } })).ok()).toBe(true);
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Checkout All' }).click();
+  const p = await checkOutOneProduct(page, 'canceler', 5);
   const checkout = page.getByRole('dialog');
   // Tab stays inside the open dialog.
   await expect(checkout).toBeVisible();

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { machineLine, ms, percentile, table } from '../lib/stats';
-import { freePort, onExit, repoRoot, runBench, startShop, TSX } from '../lib/server-process';
+import { freePort, repoRoot, runBench, startShop, TSX, untilReady } from '../lib/server-process';
 import type { RecordedResponse } from './bare-server';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -60,26 +60,9 @@ async function startBare(responses: RecordedResponse[]): Promise<{ url: string; 
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  const stop = () => {
-    if (!exited) child.kill('SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  onExit(stop);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited) throw new Error('The bare server exited before it was ready.');
-    try {
-      if ((await fetch(`${url}/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The bare server did not start within 30 s.');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, stop };
+  const { kill } = await untilReady('bare server', child, dir, `${url}/ready`, 30_000);
+  return { url, stop: kill };
 }
 
 /** Headers that Node sets on any answer (the bare server's own) or that name one connection. */

@@ -75,6 +75,40 @@ export function buildServer(): Promise<void> {
   return built;
 }
 
+/**
+ * Watches a server this process spawned, with the temporary directory it works in: `kill` ends it
+ * (SIGKILL, unless it has exited) and removes the directory, and runs when this process ends too.
+ * Resolves once `readyUrl` answers 2xx; fails when the server exits first or is not ready in time.
+ */
+export async function untilReady(name: string, child: ChildProcess, dir: string, readyUrl: string, timeoutMs: number) {
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const kill = () => {
+    if (!exited) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  onExit(kill);
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`The ${name} exited before it was ready (exit code ${child.exitCode}).`);
+    try {
+      const res = await fetch(readyUrl, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error(`The ${name} did not become ready within ${timeoutMs / 1000} s.`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { kill, exited: () => exited };
+}
+
 export interface ShopServer {
   url: string;
   port: number;
@@ -114,32 +148,8 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
-  const kill = () => {
-    if (!exited) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  onExit(kill);
-
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exited) throw new Error(`The shop server exited before it was ready (exit code ${child.exitCode}).`);
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      kill();
-      throw new Error('The shop server did not become ready within 90 s.');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await untilReady('shop server', child, dataDir, `${url}/api/health`, 90_000);
 
   return {
     url,
@@ -147,13 +157,13 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     dataDir,
     child,
     async stop() {
-      if (exited) return kill();
+      if (server.exited()) return server.kill();
       const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
       await done;
       clearTimeout(timer);
-      kill();
+      server.kill();
     },
   };
 }

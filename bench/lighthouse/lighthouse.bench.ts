@@ -13,19 +13,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 import { machineLine, table, verdict } from '../lib/stats';
 import { onExit, outDir, repoRoot, runBench, startShop } from '../lib/server-process';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** Issue 12: performance >= 98, accessibility 100, LCP <= 1.5 s, on the median of RUNS runs per page. */
 const BUDGET = { performance: 98, accessibility: 100, lcpMs: 1500 } as const;

@@ -3,22 +3,15 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
+import { freePort } from './helpers/ports';
 import { verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 describe.each(DB_KINDS)('Redis unreachable on %s: the shop keeps serving', (kind) => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await startTestShop(kind, { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, SIMULATED_WEBHOOK_DELAY_MS: '60000' });
+    // A free port: nothing listens there.
+    shop = await startTestShop(kind, { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, SIMULATED_WEBHOOK_DELAY_MS: '60000' });
   });
   afterAll(() => shop.close());
 
@@ -68,7 +61,7 @@ describe('Redis going away and coming back', () => {
   }
 
   beforeAll(async () => {
-    port = await closedPort();
+    port = await freePort();
     await startRedis();
     shop = await startTestShop('sqlite', { REDIS_URL: `redis://127.0.0.1:${port}` });
   });

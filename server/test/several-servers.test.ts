@@ -1,26 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
+import { freePort } from './helpers/ports';
 import { startS3Server } from './helpers/s3-server';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const haproxy = spawnSync('haproxy', ['-v']).status === 0;
 if (!haproxy && process.env.CI) throw new Error('haproxy is needed for the several-servers test (.ci/run installs it)');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 async function waitFor(url: string, ok: (status: number) => boolean, tries = 150): Promise<void> {
   for (let i = 0; i < tries; i++) {

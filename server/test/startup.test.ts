@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +15,7 @@ import { seedDemoCatalogue } from '../src/seed/seed';
 import { withStartupLock } from '../src/startup';
 import { LocalStorage } from '../src/storage/local-storage';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
+import { freePort } from './helpers/ports';
 
 describe.runIf(DB_KINDS.includes('postgres'))('nodes starting at the same moment on an empty PostgreSQL database', () => {
   const schemas: string[] = [];
@@ -68,10 +68,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('nodes starting at the same moment
 
 describe('a graceful stop', () => {
   it('answers 503 on health while draining, closes idle keep-alive connections and exits 0', async () => {
-    const probe = net.createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
-    const port = (probe.address() as net.AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    const port = await freePort();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stop-'));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: '0', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '1500', ADMIN_PASSWORD: 'stop-admin-pw-12' };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL']) delete env[name];

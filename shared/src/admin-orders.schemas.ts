@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './order-status';
+import { DispatchDetails } from './orders.schemas';
 import { ADMIN_PAGE_SIZE } from './paging';
 
 /** Orders per page of the admin list. */
@@ -35,9 +36,7 @@ export const AdminOrder = z.object({
   refundPending: z.number(),
   /** something to look at: 'late_payment' (a payment after the order stopped awaiting one, refunded automatically) */
   flag: z.string().nullable(),
-  courier: z.string().nullable(),
-  trackingNumber: z.string().nullable(),
-  trackingUrl: z.string().nullable(),
+  ...DispatchDetails.shape,
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -77,6 +77,13 @@ export const ProcessOrderInput = z
   })
   .passthrough();
 
+/** How an order was sent, once dispatched (null before): the shopper's list and the admin's show the same. */
+export const DispatchDetails = z.object({
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+});
+
 const OrderItem = z.object({
   title: z.string(),
   quantity: z.number().int(),
@@ -100,10 +107,7 @@ export const UserOrder = z.object({
   refunded: z.number(),
   /** refunds started but not yet processed, in rupees */
   refund_pending: z.number(),
-  /** dispatch details, once dispatched */
-  courier: z.string().nullable(),
-  trackingNumber: z.string().nullable(),
-  trackingUrl: z.string().nullable(),
+  ...DispatchDetails.shape,
   /** the GST tax invoice's number (download at /api/orders/{order_id}/invoice.pdf), or null */
   invoice: z.string().nullable(),
   /** GST credit notes of its processed refunds (download at /api/orders/{order_id}/credit-notes/{id}.pdf) */

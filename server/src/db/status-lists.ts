@@ -1,23 +1,28 @@
 import type { Selectable } from 'kysely';
+import { ADMIN_PAGE_SIZE, pageWindow } from '@shared/paging';
 import type { Db } from './database';
 import type { Database } from './schema';
 
 /** The service-request tables: rows that are 'new' until the shop marks them 'handled'. */
 type StatusTable = 'free_claims' | 'print_requests';
 
-/** One page of a service-request table with this status (null: all), newest first, and how many rows it has in all. */
-export async function pageByStatus<T extends StatusTable>(db: Db, table: T, status: string | null, window: { limit: number; offset: number }) {
-  let rows = db.selectFrom(table as StatusTable).selectAll();
+/**
+ * One page (1-based, ADMIN_PAGE_SIZE rows) of a service-request table with this status (null: all),
+ * newest first, with how many rows it has in all, the page and its size: the paging of the admin's lists.
+ */
+export async function pageByStatus<T extends StatusTable>(db: Db, table: T, status: string | null, page: number) {
+  const window = pageWindow(page, ADMIN_PAGE_SIZE);
+  let list = db.selectFrom(table as StatusTable).selectAll();
   let count = db.selectFrom(table as StatusTable).select((eb) => eb.fn.countAll<number>().as('n'));
   if (status) {
-    rows = rows.where('status', '=', status);
+    list = list.where('status', '=', status);
     count = count.where('status', '=', status);
   }
-  const [page, all] = await Promise.all([
-    rows.orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
+  const [rows, all] = await Promise.all([
+    list.orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  return { rows: page as Selectable<Database[T]>[], total: Number(all.n) };
+  return { rows: rows as Selectable<Database[T]>[], total: Number(all.n), page, pageSize: ADMIN_PAGE_SIZE };
 }
 
 /** Marks a row new or handled; false when there is no such row. */

@@ -1,5 +1,6 @@
 import { couponKey } from '../../src/modules/coupons/coupon-rules';
 import * as couponsRepo from '../../src/modules/coupons/coupons.repository';
+import { OPEN_TERMS } from './coupon-terms';
 import { ORIGIN, verifiedShopper } from './shoppers';
 import type { TestShop } from './test-app';
 
@@ -24,17 +25,7 @@ export async function makeCoupon(
   shop: TestShop,
   c: Partial<Parameters<typeof couponsRepo.insertCoupon>[1]> & { code: string },
 ): Promise<number> {
-  return couponsRepo.insertCoupon(shop.db, {
-    discount_paise: null,
-    discount_percent: null,
-    min_purchase_paise: null,
-    product_id: null,
-    expires_at: null,
-    usage_limit: null,
-    once_per_customer: 0,
-    ...c,
-    code_key: couponKey(c.code),
-  });
+  return couponsRepo.insertCoupon(shop.db, { ...OPEN_TERMS, ...c, code_key: couponKey(c.code) });
 }
 
 /** Pays a created order in the simulated checkout and answers what Checkout gives the browser. */

@@ -16,7 +16,6 @@ export async function insertClaim(db: Db, claim: NewClaim): Promise<boolean> {
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export const pageOfClaims = (db: Db, status: string | null, window: { limit: number; offset: number }) =>
-  pageByStatus(db, 'free_claims', status, window);
+export const pageOfClaims = (db: Db, status: string | null, page: number) => pageByStatus(db, 'free_claims', status, page);
 
 export const setClaimStatus = (db: Db, id: number, status: string) => setStatus(db, 'free_claims', id, status);

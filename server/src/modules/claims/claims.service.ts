@@ -4,7 +4,6 @@ import type { Db } from '../../db/database';
 import type { FreeClaimInput } from '@shared/services.schemas';
 import { normalizePhone } from '@shared/account.schemas';
 import { messages } from '@shared/messages';
-import { ADMIN_PAGE_SIZE, pageWindow } from '@shared/paging';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as catalogue from '../catalogue/catalogue.service';
 import { claimConfirmationMail, claimNoticeMail } from '../mail/mail.templates';
@@ -62,7 +61,7 @@ export async function claim(deps: ClaimDeps, input: FreeClaimInput) {
 
 /** Free kit claims for the admin, newest first, a page at a time (status null: all). */
 export async function listClaims(db: Db, status: string | null, page: number) {
-  const { rows, total } = await repo.pageOfClaims(db, status, pageWindow(page, ADMIN_PAGE_SIZE));
+  const { rows, ...paging } = await repo.pageOfClaims(db, status, page);
   return {
     claims: rows.map((c) => ({
       id: c.id,
@@ -78,9 +77,7 @@ export async function listClaims(db: Db, status: string | null, page: number) {
       status: c.status,
       createdAt: String(c.created_at),
     })),
-    total,
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
+    ...paging,
   };
 }
 

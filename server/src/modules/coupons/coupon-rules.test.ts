@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { OPEN_TERMS } from '../../../test/helpers/coupon-terms';
 import { couponKey, evaluateCoupon, type CartForCoupon, type CouponTerms } from './coupon-rules';
 
-const base: CouponTerms = {
-  discount_paise: null,
-  discount_percent: null,
-  min_purchase_paise: null,
-  product_id: null,
-  expires_at: null,
-  usage_limit: null,
-  once_per_customer: 0,
-  used_count: 0,
-  reserved_count: 0,
-};
+const base: CouponTerms = { ...OPEN_TERMS, used_count: 0, reserved_count: 0 };
 const cart: CartForCoupon = {
   lines: [
     { productId: 1, unitPaise: 249_900, quantity: 2, available: true },

@@ -80,6 +80,58 @@ function note(ctx: Ctx, kind: ReportKind, id: string | number, message: string) 
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Counts a kind's source rows and runs `each` on them one after another, reporting the progress. */
+async function eachRow<T>(ctx: Ctx, kind: ReportKind, rows: readonly T[], each: (row: T) => Promise<void>) {
+  ctx.report.counts[kind].source = rows.length;
+  for (const [i, row] of rows.entries()) {
+    ctx.progress(kind, i, rows.length);
+    await each(row);
+  }
+  ctx.progress(kind, rows.length, rows.length);
+}
+
+/** How one kind of row is written here (coupons, orders), for importRow. */
+interface RowWriter {
+  /** Whether the row an earlier import wrote is still here. */
+  exists: (localId: number) => Promise<boolean>;
+  /** Writes the changed row over it and remembers the new checksum. */
+  update: (localId: number) => Promise<void>;
+  /** Why the row cannot be added (the shop has one like it already), or null. */
+  conflict: () => Promise<string | null>;
+  /** Adds the row and remembers it. */
+  insert: () => Promise<void>;
+  /** The note when writing fails. */
+  failure: (err: unknown) => string;
+}
+
+/**
+ * Carries one checked source row across: skipped when the row an earlier import wrote was deleted here
+ * since, unchanged when its checksum is the one remembered, updated when it changed, skipped when it
+ * conflicts with a row of the shop's own, imported otherwise; a dry run counts and writes nothing.
+ */
+async function importRow(ctx: Ctx, kind: ReportKind, id: string | number, mapped: repo.Mapping | undefined, sum: string, writer: RowWriter) {
+  try {
+    if (mapped && !(await writer.exists(mapped.local_id))) {
+      skip(ctx, kind, id, 'it was deleted in this shop after an earlier import');
+    } else if (mapped && mapped.checksum === sum) {
+      count(ctx, kind, 'unchanged');
+    } else if (mapped) {
+      if (!ctx.dryRun) await writer.update(mapped.local_id);
+      count(ctx, kind, 'updated');
+    } else {
+      const conflict = await writer.conflict();
+      if (conflict) {
+        skip(ctx, kind, id, conflict);
+      } else {
+        if (!ctx.dryRun) await writer.insert();
+        count(ctx, kind, 'imported');
+      }
+    }
+  } catch (err) {
+    skip(ctx, kind, id, writer.failure(err));
+  }
+}
+
 /**
  * Brings the original shop's catalogue, adverts, coupons and orders across
  * (docs/operations/migrating.md). Each source row is imported whole in its own
@@ -115,16 +167,14 @@ export async function importLegacy(deps: { db: Db; storage: FileStorage }, sourc
 async function importCategories(ctx: Ctx): Promise<Map<string, number>> {
   const rows = await ctx.source.categories();
   const kind = 'categories';
-  ctx.report.counts[kind].source = rows.length;
   const byKey = new Map((await repo.categories(ctx.db)).map((c) => [c.type_key, c.id]));
   const known = await repo.mappings(ctx.db, 'category');
   const importedIds = new Set([...known.values()].map((m) => m.local_id));
-  for (const [i, c] of rows.entries()) {
-    ctx.progress(kind, i, rows.length);
+  await eachRow(ctx, kind, rows, async (c) => {
     const name = categoryName(c.type);
     if (!name.ok) {
       skip(ctx, kind, c.id, name.reason);
-      continue;
+      return;
     }
     const key = categoryKey(name.value);
     const sum = checksum(name.value);
@@ -137,7 +187,7 @@ async function importCategories(ctx: Ctx): Promise<Map<string, number>> {
       const other = byKey.get(key);
       if (other !== undefined && other !== mapped.local_id) {
         skip(ctx, kind, c.id, `it was renamed to "${name.value}", which another category here already has`);
-        continue;
+        return;
       }
       if (!ctx.dryRun) {
         await renameCategory(ctx.db, mapped.local_id, name.value);
@@ -162,8 +212,7 @@ async function importCategories(ctx: Ctx): Promise<Map<string, number>> {
       importedIds.add(id);
       count(ctx, kind, 'imported');
     }
-  }
-  ctx.progress(kind, rows.length, rows.length);
+  });
   return byKey;
 }
 
@@ -210,18 +259,16 @@ async function writeImages(ctx: Ctx, trx: Db, productId: number, images: Awaited
 /** Legacy product ids to their ids here (a dry run plans the original id). */
 async function importProducts(ctx: Ctx, rows: LegacyProduct[], categories: Map<string, number>): Promise<Map<number, number>> {
   const kind = 'products';
-  ctx.report.counts[kind].source = rows.length;
   ctx.report.counts['product images'].source += rows.reduce((n, p) => n + p.images.length, 0);
   const known = await repo.mappings(ctx.db, 'product');
   const knownImages = await repo.mappings(ctx.db, 'product_image');
   const ids = new Map<number, number>();
-  for (const [i, p] of rows.entries()) {
-    ctx.progress(kind, i, rows.length);
+  await eachRow(ctx, kind, rows, async (p) => {
     const fields = productFields(p);
     if (!fields.ok) {
       skip(ctx, kind, p.id, fields.reason);
       for (const img of p.images) skip(ctx, 'product images', img.id, `its product ${p.id} was not imported`);
-      continue;
+      return;
     }
     const f = fields.value;
     const sum = checksum({ ...f, images: p.images.map((img) => [img.id, img.sha]) });
@@ -229,7 +276,7 @@ async function importProducts(ctx: Ctx, rows: LegacyProduct[], categories: Map<s
     if (mapped && !(await repo.productExists(ctx.db, mapped.local_id))) {
       skip(ctx, kind, p.id, 'it was deleted in this shop after an earlier import');
       for (const img of p.images) skip(ctx, 'product images', img.id, `its product ${p.id} was not imported`);
-      continue;
+      return;
     }
     if (mapped && mapped.checksum === sum) {
       ids.set(p.id, mapped.local_id);
@@ -238,7 +285,7 @@ async function importProducts(ctx: Ctx, rows: LegacyProduct[], categories: Map<s
         if (knownImages.has(String(img.id))) count(ctx, 'product images', 'unchanged');
         else skip(ctx, 'product images', img.id, 'it was left out by an earlier import (its report says why)');
       }
-      continue;
+      return;
     }
     const categoryId = await categoryFor(ctx, categories, f.category, p.id);
     const sameImages =
@@ -249,7 +296,7 @@ async function importProducts(ctx: Ctx, rows: LegacyProduct[], categories: Map<s
       count(ctx, kind, mapped ? 'updated' : 'imported');
       for (let n = 0; n < images.length; n++) count(ctx, 'product images', mapped ? 'updated' : 'imported');
       if (sameImages) for (let n = 0; n < p.images.length; n++) count(ctx, 'product images', 'unchanged');
-      continue;
+      return;
     }
     const values = { title: f.title, description: f.description, price_paise: f.pricePaise, category_id: categoryId };
     try {
@@ -284,44 +331,41 @@ async function importProducts(ctx: Ctx, rows: LegacyProduct[], categories: Map<s
       skip(ctx, kind, p.id, `it could not be written: ${errorText(err)}`);
       for (let n = 0; n < images.length; n++) count(ctx, 'product images', 'skipped');
     }
-  }
-  ctx.progress(kind, rows.length, rows.length);
+  });
   return ids;
 }
 
 async function importAdverts(ctx: Ctx): Promise<void> {
   const kind = 'adverts';
   const rows = await ctx.source.adverts();
-  ctx.report.counts[kind].source = rows.length;
   const known = await repo.mappings(ctx.db, 'advert');
-  for (const [i, a] of rows.entries()) {
-    ctx.progress(kind, i, rows.length);
+  await eachRow(ctx, kind, rows, async (a) => {
     const mapped = known.get(String(a.id));
     const current = mapped ? await repo.advertImage(ctx.db, mapped.local_id) : undefined;
     if (mapped && !current) {
       skip(ctx, kind, a.id, 'it was deleted in this shop after an earlier import');
-      continue;
+      return;
     }
     if (mapped && mapped.checksum === a.sha) {
       count(ctx, kind, 'unchanged');
-      continue;
+      return;
     }
     const data = a.sha === null ? null : await ctx.source.advertImage(a.id);
     if (!data || data.length === 0) {
       skip(ctx, kind, a.id, 'it is empty');
-      continue;
+      return;
     }
     if (ctx.dryRun) {
       if (await isReadableImage(data)) count(ctx, kind, mapped ? 'updated' : 'imported');
       else skip(ctx, kind, a.id, 'it is not an image this shop can read');
-      continue;
+      return;
     }
     let image: StoredImage;
     try {
       image = await storeImage(ctx.storage, 'adverts', data);
     } catch (err) {
       skip(ctx, kind, a.id, `it is not an image this shop can read (${errorText(err)})`);
-      continue;
+      return;
     }
     await ctx.db.transaction().execute(async (trx) => {
       if (mapped) {
@@ -334,54 +378,40 @@ async function importAdverts(ctx: Ctx): Promise<void> {
     });
     if (current) await deleteImage(ctx.storage, current.path).catch(() => {});
     count(ctx, kind, mapped ? 'updated' : 'imported');
-  }
-  ctx.progress(kind, rows.length, rows.length);
+  });
 }
 
 async function importCoupons(ctx: Ctx, products: Map<number, number>): Promise<void> {
   const kind = 'coupons';
   const rows = await ctx.source.coupons();
-  ctx.report.counts[kind].source = rows.length;
   const known = await repo.mappings(ctx.db, 'coupon');
-  for (const [i, c] of rows.entries()) {
-    ctx.progress(kind, i, rows.length);
+  await eachRow(ctx, kind, rows, async (c) => {
     const productId = c.product_id === null ? null : products.get(c.product_id);
     if (productId === undefined) {
       skip(ctx, kind, c.id, `it is for product ${c.product_id}, which does not exist or was not imported`);
-      continue;
+      return;
     }
     const input = couponInput(c, productId);
     if (!input.ok) {
       skip(ctx, kind, c.id, input.reason);
-      continue;
+      return;
     }
     const sum = checksum(input.value);
-    const mapped = known.get(String(c.id));
-    try {
-      if (mapped && !(await couponsRepo.findById(ctx.db, mapped.local_id))) {
-        skip(ctx, kind, c.id, 'it was deleted in this shop after an earlier import');
-      } else if (mapped && mapped.checksum === sum) {
-        count(ctx, kind, 'unchanged');
-      } else if (mapped) {
-        if (!ctx.dryRun) {
-          await updateCoupon(ctx.db, mapped.local_id, input.value);
-          await repo.saveMapping(ctx.db, 'coupon', c.id, mapped.local_id, sum);
-        }
-        count(ctx, kind, 'updated');
-      } else if (await couponsRepo.findByKey(ctx.db, couponKey(input.value.code))) {
-        skip(ctx, kind, c.id, `a coupon with the code "${input.value.code}" already exists here`);
-      } else {
-        if (!ctx.dryRun) {
-          const coupon = await addCoupon(ctx.db, input.value);
-          await repo.saveMapping(ctx.db, 'coupon', c.id, coupon.id, sum);
-        }
-        count(ctx, kind, 'imported');
-      }
-    } catch (err) {
-      skip(ctx, kind, c.id, errorText(err));
-    }
-  }
-  ctx.progress(kind, rows.length, rows.length);
+    await importRow(ctx, kind, c.id, known.get(String(c.id)), sum, {
+      exists: async (localId) => Boolean(await couponsRepo.findById(ctx.db, localId)),
+      update: async (localId) => {
+        await updateCoupon(ctx.db, localId, input.value);
+        await repo.saveMapping(ctx.db, 'coupon', c.id, localId, sum);
+      },
+      conflict: async () =>
+        (await couponsRepo.findByKey(ctx.db, couponKey(input.value.code))) ? `a coupon with the code "${input.value.code}" already exists here` : null,
+      insert: async () => {
+        const coupon = await addCoupon(ctx.db, input.value);
+        await repo.saveMapping(ctx.db, 'coupon', c.id, coupon.id, sum);
+      },
+      failure: errorText,
+    });
+  });
 }
 
 const MAX_QUANTITY = 10_000;
@@ -439,50 +469,35 @@ function orderRows(o: LegacyOrder, products: Map<number, number>, titles: Map<nu
 async function importOrders(ctx: Ctx, legacyProducts: LegacyProduct[], products: Map<number, number>): Promise<void> {
   const kind = 'orders';
   const rows = await ctx.source.orders();
-  ctx.report.counts[kind].source = rows.length;
   const known = await repo.mappings(ctx.db, 'order');
   const titles = new Map(legacyProducts.map((p) => [p.id, cleanText(p.title)]));
   const local = await repo.productTitles(ctx.db, [...products.values()]);
   const users = await repo.userIdsByEmail(ctx.db, [...new Set(rows.map((o) => cleanText(o.user).toLowerCase()).filter((e) => EMAIL.test(e)))]);
-  for (const [i, o] of rows.entries()) {
-    ctx.progress(kind, i, rows.length);
+  await eachRow(ctx, kind, rows, async (o) => {
     const built = orderRows(o, products, titles, local);
     if (!built.ok) {
       skip(ctx, kind, o.order_id, built.reason);
-      continue;
+      return;
     }
     const { order, lines } = built;
     const sum = checksum({ order, lines });
-    const mapped = known.get(order.order_code);
-    try {
-      if (mapped && !(await repo.orderExists(ctx.db, mapped.local_id))) {
-        skip(ctx, kind, o.order_id, 'it was deleted in this shop after an earlier import');
-      } else if (mapped && mapped.checksum === sum) {
-        count(ctx, kind, 'unchanged');
-      } else if (mapped) {
-        if (!ctx.dryRun) {
-          await ctx.db.transaction().execute(async (trx) => {
-            await repo.updateOrder(trx, mapped.local_id, order, lines);
-            await repo.saveMapping(trx, 'order', order.order_code, mapped.local_id, sum);
-          });
-        }
-        count(ctx, kind, 'updated');
-      } else if (await repo.orderCodeTaken(ctx.db, order.order_code)) {
-        skip(ctx, kind, o.order_id, 'an order with this ID already exists here');
-      } else {
-        if (!ctx.dryRun) {
-          const userId = users.get(order.email) ?? legacyOwner(order.email);
-          await ctx.db.transaction().execute(async (trx) => {
-            const id = await repo.insertOrder(trx, { ...order, user_id: userId }, lines);
-            if (order.provider_payment_id && order.status !== 'canceled') await repo.recordPayment(trx, id, order.provider_payment_id, order.total_paise);
-            await repo.saveMapping(trx, 'order', order.order_code, id, sum);
-          });
-        }
-        count(ctx, kind, 'imported');
-      }
-    } catch (err) {
-      skip(ctx, kind, o.order_id, `it could not be written: ${errorText(err)}`);
-    }
-  }
-  ctx.progress(kind, rows.length, rows.length);
+    await importRow(ctx, kind, o.order_id, known.get(order.order_code), sum, {
+      exists: (localId) => repo.orderExists(ctx.db, localId),
+      update: (localId) =>
+        ctx.db.transaction().execute(async (trx) => {
+          await repo.updateOrder(trx, localId, order, lines);
+          await repo.saveMapping(trx, 'order', order.order_code, localId, sum);
+        }),
+      conflict: async () => ((await repo.orderCodeTaken(ctx.db, order.order_code)) ? 'an order with this ID already exists here' : null),
+      insert: () => {
+        const userId = users.get(order.email) ?? legacyOwner(order.email);
+        return ctx.db.transaction().execute(async (trx) => {
+          const id = await repo.insertOrder(trx, { ...order, user_id: userId }, lines);
+          if (order.provider_payment_id && order.status !== 'canceled') await repo.recordPayment(trx, id, order.provider_payment_id, order.total_paise);
+          await repo.saveMapping(trx, 'order', order.order_code, id, sum);
+        });
+      },
+      failure: (err) => `it could not be written: ${errorText(err)}`,
+    });
+  });
 }

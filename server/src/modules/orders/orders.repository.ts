@@ -66,15 +66,15 @@ function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown;
   return { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), total_paise: Number(row.total_paise) };
 }
 
-export async function findByProviderOrderId(db: Db, providerOrderId: string) {
-  const row = await db.selectFrom('orders').select(columns).where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+/** The order whose unique `column` holds `value`, if any. */
+async function findWhere(db: Db, column: 'id' | 'provider_order_id' | 'order_code', value: number | string) {
+  const row = await db.selectFrom('orders').select(columns).where(column, '=', value).executeTakeFirst();
   return row && normalise(row);
 }
 
-export async function findById(db: Db, id: number) {
-  const row = await db.selectFrom('orders').select(columns).where('id', '=', id).executeTakeFirst();
-  return row && normalise(row);
-}
+export const findByProviderOrderId = (db: Db, providerOrderId: string) => findWhere(db, 'provider_order_id', providerOrderId);
+
+export const findById = (db: Db, id: number) => findWhere(db, 'id', id);
 
 /**
  * Marks a pending order paid. One statement with the status in its condition:
@@ -191,10 +191,7 @@ export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<num
   return Number(row.n);
 }
 
-export async function findByCode(db: Db, code: string) {
-  const row = await db.selectFrom('orders').select(columns).where('order_code', '=', code.toUpperCase()).executeTakeFirst();
-  return row && normalise(row);
-}
+export const findByCode = (db: Db, code: string) => findWhere(db, 'order_code', code.toUpperCase());
 
 /** Records how an order was dispatched. */
 export async function setDispatch(db: Db, id: number, d: { courier: string; tracking_number: string; tracking_url: string | null }): Promise<void> {

@@ -1,28 +1,19 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
-import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
-import { ServiceListQuery as ListQuery, ServiceStatusBody as StatusBody, serviceStatusFilter as statusOf } from '@shared/services.schemas';
+import { IdParam } from '@shared/catalogue.schemas';
 import { adminRoute } from '../admin/admin.guards';
+import { serviceRequestAdminRoutes } from '../claims/service-requests.admin.routes';
 import * as printing from './printing.service';
 
 /** The admin's list of 3D printing requests and their files. */
 export async function printingAdminRoutes(app: App) {
-  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-
-  app.get(
-    '/api/admin/print-requests',
-    { ...adminRoute, schema: { tags: ['admin'], summary: '3D printing requests with their files, newest first', querystring: ListQuery } },
-    async (req) => printing.listRequests(app.db, statusOf(req.query.status), req.query.page),
-  );
-
-  app.patch(
-    '/api/admin/print-requests/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Mark a 3D printing request new or handled', params: IdParam, body: StatusBody, response: { 200: z.object({ message: z.string() }), ...errors } } },
-    async (req) => {
-      await printing.setRequestStatus(app.db, req.params.id, req.body.status);
-      return { message: 'Request updated' };
-    },
-  );
+  serviceRequestAdminRoutes(app, {
+    url: '/api/admin/print-requests',
+    summaries: { list: '3D printing requests with their files, newest first', setStatus: 'Mark a 3D printing request new or handled' },
+    updated: 'Request updated',
+    list: printing.listRequests,
+    setStatus: printing.setRequestStatus,
+  });
 
   app.get(
     '/api/admin/print-requests/:id/files/:fileId',

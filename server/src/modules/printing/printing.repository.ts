@@ -15,8 +15,7 @@ export async function insertRequest(db: Db, r: NewPrintRequest, files: NewPrintF
   return row.id;
 }
 
-export const pageOfRequests = (db: Db, status: string | null, window: { limit: number; offset: number }) =>
-  pageByStatus(db, 'print_requests', status, window);
+export const pageOfRequests = (db: Db, status: string | null, page: number) => pageByStatus(db, 'print_requests', status, page);
 
 export async function filesOf(db: Db, requestIds: number[]) {
   if (requestIds.length === 0) return [];

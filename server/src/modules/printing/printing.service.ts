@@ -10,7 +10,6 @@ import type { FileStorage } from '../../storage/storage';
 import type { ClaimDeps } from '../claims/claims.service';
 import { printConfirmationMail, printNoticeMail } from '../mail/mail.templates';
 import * as repo from './printing.repository';
-import { ADMIN_PAGE_SIZE, pageWindow } from '@shared/paging';
 
 /** Files besides STL models that a request may carry (drawings and photos for 2D-to-3D work). */
 const OTHER_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf', 'svg', 'dxf', 'obj', '3mf', 'step', 'stp'];
@@ -125,8 +124,7 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
 }
 
 export async function listRequests(db: Db, status: string | null, page: number) {
-  const pageSize = ADMIN_PAGE_SIZE;
-  const { rows, total } = await repo.pageOfRequests(db, status, pageWindow(page, pageSize));
+  const { rows, ...paging } = await repo.pageOfRequests(db, status, page);
   const files = await repo.filesOf(
     db,
     rows.map((r) => r.id),
@@ -155,9 +153,7 @@ export async function listRequests(db: Db, status: string | null, page: number) 
           volumeMm3: f.volume_mm3 === null ? null : Number(f.volume_mm3),
         })),
     })),
-    total,
-    page,
-    pageSize,
+    ...paging,
   };
 }
 

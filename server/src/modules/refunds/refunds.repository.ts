@@ -87,20 +87,17 @@ export async function insertRefund(
 
 export type RefundRow = NonNullable<Awaited<ReturnType<typeof findRefund>>>;
 
-export async function findRefund(db: Db, id: number) {
-  const row = await db.selectFrom('refunds').select(refundColumns).where('id', '=', id).executeTakeFirst();
+/** The refund whose unique `column` holds `value`, if any. */
+async function findRefundWhere(db: Db, column: 'id' | 'idempotency_key' | 'provider_refund_id', value: number | string) {
+  const row = await db.selectFrom('refunds').select(refundColumns).where(column, '=', value).executeTakeFirst();
   return row && normaliseRefund(row);
 }
 
-export async function findRefundByKey(db: Db, key: string) {
-  const row = await db.selectFrom('refunds').select(refundColumns).where('idempotency_key', '=', key).executeTakeFirst();
-  return row && normaliseRefund(row);
-}
+export const findRefund = (db: Db, id: number) => findRefundWhere(db, 'id', id);
 
-export async function findRefundByProviderId(db: Db, providerRefundId: string) {
-  const row = await db.selectFrom('refunds').select(refundColumns).where('provider_refund_id', '=', providerRefundId).executeTakeFirst();
-  return row && normaliseRefund(row);
-}
+export const findRefundByKey = (db: Db, key: string) => findRefundWhere(db, 'idempotency_key', key);
+
+export const findRefundByProviderId = (db: Db, providerRefundId: string) => findRefundWhere(db, 'provider_refund_id', providerRefundId);
 
 export async function refundsOf(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return [];
@@ -155,15 +152,14 @@ function normaliseOrder<T extends { subtotal_paise: unknown; total_paise: unknow
   return { ...row, subtotal_paise: Number(row.subtotal_paise), total_paise: Number(row.total_paise) };
 }
 
-export async function findOrder(db: Db, id: number) {
-  const row = await db.selectFrom('orders').select(orderColumns).where('id', '=', id).executeTakeFirst();
+async function findOrderWhere(db: Db, column: 'id' | 'order_code', value: number | string) {
+  const row = await db.selectFrom('orders').select(orderColumns).where(column, '=', value).executeTakeFirst();
   return row && normaliseOrder(row);
 }
 
-export async function findOrderByCode(db: Db, code: string) {
-  const row = await db.selectFrom('orders').select(orderColumns).where('order_code', '=', code.toUpperCase()).executeTakeFirst();
-  return row && normaliseOrder(row);
-}
+export const findOrder = (db: Db, id: number) => findOrderWhere(db, 'id', id);
+
+export const findOrderByCode = (db: Db, code: string) => findOrderWhere(db, 'order_code', code.toUpperCase());
 
 export async function linesOf(db: Db, orderId: number) {
   const rows = await db

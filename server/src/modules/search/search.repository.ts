@@ -168,17 +168,16 @@ async function matchingProducts(
   return rows.map((r) => Number(r.product_id));
 }
 
+/** The columns of search_postings that make a Posting (toPosting). */
+const selectPostings = (db: Db) => db.selectFrom('search_postings').select(['term', 'product_id', 'weight']);
+const toPosting = (r: Posting): Posting => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) });
+
 /** The postings of these words among these products, for scoring. */
 async function postingsOf(db: Db, productIds: number[], terms: string[]): Promise<Posting[]> {
   const out: Posting[] = [];
   for (const ids of chunks(productIds)) {
-    const rows = await db
-      .selectFrom('search_postings')
-      .select(['term', 'product_id', 'weight'])
-      .where('term', 'in', terms)
-      .where('product_id', 'in', ids)
-      .execute();
-    out.push(...rows.map((r) => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) })));
+    const rows = await selectPostings(db).where('term', 'in', terms).where('product_id', 'in', ids).execute();
+    out.push(...rows.map(toPosting));
   }
   return out;
 }
@@ -237,8 +236,8 @@ export async function changedProducts(db: Db, after: number, upTo: number): Prom
 export async function postingsOfProducts(db: Db, productIds: number[]): Promise<Posting[]> {
   const out: Posting[] = [];
   for (const ids of chunks(productIds)) {
-    const rows = await db.selectFrom('search_postings').select(['term', 'product_id', 'weight']).where('product_id', 'in', ids).execute();
-    out.push(...rows.map((r) => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) })));
+    const rows = await selectPostings(db).where('product_id', 'in', ids).execute();
+    out.push(...rows.map(toPosting));
   }
   return out;
 }
@@ -251,11 +250,6 @@ export async function nextPostings(db: Db, afterId: number, products: number): P
   const ids = await db.selectFrom('products').select('id').where('id', '>', afterId).orderBy('id').limit(products).execute();
   if (ids.length === 0) return { postings: [], last: null };
   const last = Number(ids[ids.length - 1]!.id);
-  const rows = await db
-    .selectFrom('search_postings')
-    .select(['term', 'product_id', 'weight'])
-    .where('product_id', '>', afterId)
-    .where('product_id', '<=', last)
-    .execute();
-  return { postings: rows.map((r) => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) })), last };
+  const rows = await selectPostings(db).where('product_id', '>', afterId).where('product_id', '<=', last).execute();
+  return { postings: rows.map(toPosting), last };
 }

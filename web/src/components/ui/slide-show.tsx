@@ -14,6 +14,16 @@ type SlideShowProps = {
 };
 
 /** An autoplaying, looping carousel (embla) with previous/next arrows and one dot per slide. */
+/** The previous or next arrow over the slides' edge. */
+function ArrowButton(props: { label: string; side: 'left-2' | 'right-2'; className: string; onClick: () => void; Icon: typeof ChevronLeftIcon }) {
+  const { label, side, className, onClick, Icon } = props;
+  return (
+    <button type="button" aria-label={label} onClick={onClick} className={`${iconButton} ${className} absolute top-1/2 ${side} -translate-y-1/2`}>
+      <Icon />
+    </button>
+  );
+}
+
 export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex' }: SlideShowProps) {
   const many = slides.length > 1;
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -74,22 +84,8 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
       </div>
       {many && (
         <>
-          <button
-            type="button"
-            aria-label="Previous slide"
-            onClick={() => embla?.scrollPrev()}
-            className={`${iconButton} ${arrowClassName} absolute top-1/2 left-2 -translate-y-1/2`}
-          >
-            <ChevronLeftIcon />
-          </button>
-          <button
-            type="button"
-            aria-label="Next slide"
-            onClick={() => embla?.scrollNext()}
-            className={`${iconButton} ${arrowClassName} absolute top-1/2 right-2 -translate-y-1/2`}
-          >
-            <ChevronRightIcon />
-          </button>
+          <ArrowButton label="Previous slide" side="left-2" className={arrowClassName} onClick={() => embla?.scrollPrev()} Icon={ChevronLeftIcon} />
+          <ArrowButton label="Next slide" side="right-2" className={arrowClassName} onClick={() => embla?.scrollNext()} Icon={ChevronRightIcon} />
           <div className="mt-2 flex justify-center gap-1">
             {slides.map((_, i) => (
               <button

@@ -18,10 +18,12 @@ export function productFormData(values: ProductForm): FormData {
   return form;
 }
 
-/** POST /api/products, reporting upload progress (0..1). */
-function createProduct(values: ProductForm, onProgress?: (fraction: number) => void): Promise<Product> {
+/** A product form to send, and where to report the upload's progress (0..1). */
+export type ProductUpload = { values: ProductForm; onProgress: (fraction: number) => void };
+
+/** POST /api/products, reporting upload progress. */
+function createProduct({ values, onProgress }: ProductUpload): Promise<Product> {
   return uploadForm<Product>('POST', '/api/products', productFormData(values), onProgress);
 }
 
-export const useCreateProduct = (onProgress: (fraction: number) => void) =>
-  useInvalidatingMutation((values: ProductForm) => createProduct(values, onProgress), [adminProductsKey, ['products']]);
+export const useCreateProduct = () => useInvalidatingMutation(createProduct, [adminProductsKey, ['products']]);

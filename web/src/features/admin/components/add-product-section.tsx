@@ -1,47 +1,27 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages } from '@shared/admin-messages';
 import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
-import { notify } from '../../../lib/notify';
 import { useCategories } from '../../catalogue/api/get-categories';
 import { useCreateProduct } from '../api/create-product';
-import { reportSaveFailure } from '../lib/admin-fetch';
-import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
+import { useProductForm } from '../hooks/use-product-form';
 import { AdminSection } from './admin-section';
 import { FileField, SelectField, TextAreaField, UploadProgress } from './form-controls';
 import { STOCK_AND_TAX_FIELDS } from './product-fields';
 
-const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
-
 /** SPEC.md §2 Add Product: Title, Price (free text), Description, Category dropdown, Images; with upload progress. */
 export function AddProductSection() {
   const categories = useCategories();
-  const [progress, setProgress] = useState<number | null>(null);
-  const create = useCreateProduct(setProgress);
+  const create = useCreateProduct();
+  const { form, progress, onSubmit } = useProductForm({
+    defaultValues: { title: '', price: '', description: '', category: '', stock: '', hsnCode: '', gstRate: '', images: undefined },
+    save: create.mutateAsync,
+    saved: adminMessages.productAdded,
+    failed: adminMessages.errorAddingProduct,
+    onSaved: (form) => form.reset(),
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues>({
-    resolver: zodResolver(ProductForm),
-    defaultValues: { title: '', price: '', description: '', category: '', stock: '', hsnCode: '', gstRate: '', images: undefined },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProgress(0);
-    try {
-      await create.mutateAsync(values);
-      notify('success', adminMessages.productAdded);
-      reset();
-    } catch (error) {
-      reportSaveFailure(error, adminMessages.errorAddingProduct, FIELDS, setError);
-    } finally {
-      setProgress(null);
-    }
-  });
+  } = form;
 
   return (
     <AdminSection title="Add Product">

@@ -21,46 +21,19 @@ import { PrintRequestsSection } from './print-requests-section';
 
 /** The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO. */
 const SECTIONS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'add', label: 'Add Products' },
-  { id: 'manage', label: 'Manage Products' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'category', label: 'Manage Category' },
-  { id: 'adv', label: 'Advert Image' },
-  { id: 'cupo', label: 'Manage Coupons' },
-  { id: 'claims', label: 'Free Claims' },
-  { id: 'printing', label: '3D Printing Requests' },
-  { id: 'notify', label: 'Notify Me list' },
-  { id: 'outbox', label: 'Mail outbox' },
+  { id: 'overview', label: 'Overview', Content: OverviewSection },
+  { id: 'add', label: 'Add Products', Content: AddProductSection },
+  { id: 'manage', label: 'Manage Products', Content: ManageProductsSection },
+  { id: 'orders', label: 'Orders', Content: OrdersSection },
+  { id: 'category', label: 'Manage Category', Content: CategoriesSection },
+  { id: 'adv', label: 'Advert Image', Content: AdvertsSection },
+  { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection },
+  { id: 'claims', label: 'Free Claims', Content: ClaimsSection },
+  { id: 'printing', label: '3D Printing Requests', Content: PrintRequestsSection },
+  { id: 'notify', label: 'Notify Me list', Content: NotifySection },
+  { id: 'outbox', label: 'Mail outbox', Content: OutboxSection },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
-
-function SectionContent({ section }: { section: SectionId }) {
-  switch (section) {
-    case 'overview':
-      return <OverviewSection />;
-    case 'add':
-      return <AddProductSection />;
-    case 'manage':
-      return <ManageProductsSection />;
-    case 'orders':
-      return <OrdersSection />;
-    case 'category':
-      return <CategoriesSection />;
-    case 'adv':
-      return <AdvertsSection />;
-    case 'cupo':
-      return <CouponsSection />;
-    case 'claims':
-      return <ClaimsSection />;
-    case 'printing':
-      return <PrintRequestsSection />;
-    case 'notify':
-      return <NotifySection />;
-    case 'outbox':
-      return <OutboxSection />;
-  }
-}
 
 export function AdminDashboard({ token }: { token: string }) {
   // Add Products is the default section (SPEC.md §2).
@@ -72,6 +45,7 @@ export function AdminDashboard({ token }: { token: string }) {
   const navId = useId();
   const mainRef = useRef<HTMLDivElement>(null);
   const chosen = useRef(false);
+  const { Content } = SECTIONS.find(({ id }) => id === section)!;
 
   useEffect(() => {
     // After a click in the sidebar, move focus to the new section's heading so keyboard and screen reader users land there.
@@ -136,7 +110,7 @@ export function AdminDashboard({ token }: { token: string }) {
           </ul>
         </nav>
         <div ref={mainRef} className="ad:min-w-0 ad:flex-1">
-          <SectionContent section={section} />
+          <Content />
         </div>
       </div>
     </div>

@@ -1,33 +1,26 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import { adminMessages } from '@shared/admin-messages';
 import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
-import { notify } from '../../../lib/notify';
 import { adminProductsKey } from '../api/get-admin-products';
 import { useUpdateProduct } from '../api/update-product';
-import { reportSaveFailure } from '../lib/admin-fetch';
-import { ProductForm, type ProductForm as ProductFormValues } from '../lib/form-schemas';
+import { useProductForm } from '../hooks/use-product-form';
 import { FileField, TextAreaField, UploadProgress } from './form-controls';
 import { Modal, ModalActions } from './modal';
 import { STOCK_AND_TAX_FIELDS } from './product-fields';
 
-const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'images'] as const;
-
 /** SPEC.md §2 'Edit Product': Title, Price, Description, Category (free text), Images; the list refreshes on close. */
 export function EditProductModal({ product, onClose }: { product: Product; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<number | null>(null);
-  const update = useUpdateProduct(product.id, setProgress);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues>({
-    resolver: zodResolver(ProductForm),
+  const update = useUpdateProduct(product.id);
+
+  const close = () => {
+    void queryClient.invalidateQueries({ queryKey: adminProductsKey });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    onClose();
+  };
+
+  const { form, progress, onSubmit } = useProductForm({
     defaultValues: {
       title: product.title,
       price: String(product.price),
@@ -38,25 +31,15 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
       gstRate: '',
       images: undefined,
     },
+    save: update.mutateAsync,
+    saved: adminMessages.productUpdated,
+    failed: adminMessages.errorUpdatingProduct,
+    onSaved: close,
   });
-
-  const close = () => {
-    void queryClient.invalidateQueries({ queryKey: adminProductsKey });
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
-    onClose();
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProgress(0);
-    try {
-      await update.mutateAsync(values);
-      notify('success', adminMessages.productUpdated);
-      close();
-    } catch (error) {
-      setProgress(null);
-      reportSaveFailure(error, adminMessages.errorUpdatingProduct, FIELDS, setError);
-    }
-  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
   return (
     <Modal title="Edit Product" onClose={close} size="lg">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@shared/orders.schemas';
 import { ApiError, apiSend } from '../../../lib/api-client';
-import { useSession } from '../../auth/hooks/use-session';
+import { useShopperKey } from '../../auth/hooks/use-shopper-query';
 import { cartQueryKey } from './get-cart';
 import { withQuantity, withoutLine } from '../lib/cart-summary';
 
@@ -25,10 +25,7 @@ function removeFromCart(productId: number): Promise<Cart> {
   return apiSend<Cart>('DELETE', `/api/cart/${productId}`);
 }
 
-function useCartKey() {
-  const { user } = useSession();
-  return [...cartQueryKey, user?.id ?? ''] as const;
-}
+const useCartKey = () => useShopperKey(cartQueryKey);
 
 /** Stores the server's cart unless a later change is still on its way (its answer will be newer). */
 function settle(queryClient: QueryClient, key: readonly unknown[], cart: Cart) {

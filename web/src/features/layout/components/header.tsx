@@ -34,11 +34,42 @@ function Logo() {
   );
 }
 
+/** A plain link (`href`: a page of the home site, a search) or a route this app shows without loading a page (`to`). */
+type MenuLink = { label: string; href: string } | { label: string; to: string };
+
+/** A drop-down of the main navigation. */
+function LinkMenu({ label, links }: { label: string; links: MenuLink[] }) {
+  return (
+    <li>
+      <NavMenu label={label}>
+        {links.map((link) => (
+          <li key={link.label}>
+            {'to' in link ? (
+              <Link to={link.to} className={menuItemClass}>
+                {link.label}
+              </Link>
+            ) : (
+              <a href={link.href} className={menuItemClass}>
+                {link.label}
+              </a>
+            )}
+          </li>
+        ))}
+      </NavMenu>
+    </li>
+  );
+}
+
 export function Header() {
   const [navOpen, setNavOpen] = useState(false);
   const location = useLocation();
   const [params] = useSearchParams();
   const currentQuery = location.pathname === '/searchquer' ? (params.get('q') ?? '') : '';
+  const menus = [
+    { label: 'Kits', links: KITS.map((k) => ({ label: k.label, href: searchUrl(k.query) ?? '/' })) },
+    { label: 'Workshop', links: WORKSHOPS.map((w) => ({ label: w.label, href: homeSiteLink(w.path) })) },
+    { label: 'Community', links: COMMUNITY.map((label) => ({ label, to: '/soon' })) },
+  ];
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -75,39 +106,9 @@ export function Header() {
                 Home
               </a>
             </li>
-            <li>
-              <NavMenu label="Kits">
-                {KITS.map((k) => (
-                  <li key={k.label}>
-                    <a href={searchUrl(k.query) ?? '/'} className={menuItemClass}>
-                      {k.label}
-                    </a>
-                  </li>
-                ))}
-              </NavMenu>
-            </li>
-            <li>
-              <NavMenu label="Workshop">
-                {WORKSHOPS.map((w) => (
-                  <li key={w.label}>
-                    <a href={homeSiteLink(w.path)} className={menuItemClass}>
-                      {w.label}
-                    </a>
-                  </li>
-                ))}
-              </NavMenu>
-            </li>
-            <li>
-              <NavMenu label="Community">
-                {COMMUNITY.map((label) => (
-                  <li key={label}>
-                    <Link to="/soon" className={menuItemClass}>
-                      {label}
-                    </Link>
-                  </li>
-                ))}
-              </NavMenu>
-            </li>
+            {menus.map((menu) => (
+              <LinkMenu key={menu.label} {...menu} />
+            ))}
             <li>
               <UserMenu linkClassName={navLinkClass} />
             </li>

@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserOrder } from '@shared/orders.schemas';
 import { apiGet } from '../../../lib/api-client';
-import { useSession } from '../../auth/hooks/use-session';
+import { useShopperQuery } from '../../auth/hooks/use-shopper-query';
 
 export const ordersQueryKey = ['orders'] as const;
 
@@ -17,16 +16,5 @@ async function getUserOrders(signal?: AbortSignal): Promise<UserOrder[]> {
   }
 }
 
-function ordersQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: [...ordersQueryKey, userId],
-    queryFn: ({ signal }) => getUserOrders(signal),
-    // A status the shop changed shows the next time the list is opened.
-    staleTime: 0,
-  });
-}
-
-export function useUserOrders() {
-  const { user } = useSession();
-  return useQuery({ ...ordersQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
-}
+/** A status the shop changed shows the next time the list is opened. */
+export const useUserOrders = () => useShopperQuery(ordersQueryKey, getUserOrders);
