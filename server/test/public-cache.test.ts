@@ -21,6 +21,28 @@ describe('Accept-Encoding negotiation', () => {
   });
 });
 
+describe('public cache and the rate limit', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop('sqlite', { RATE_LIMIT_PER_MINUTE: '5' });
+    await factories(shop).category('Drone Kits');
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('counts only the requests that make an answer: a cached answer is sent before the limiter', async () => {
+    const cached = [];
+    for (let i = 0; i < 12; i++) cached.push((await shop.app.inject('/api/categories')).statusCode);
+    expect(cached).toEqual(Array(12).fill(200));
+    // Searches never asked before each make an answer: the sixth within the minute is refused.
+    const made = [];
+    for (const q of ['drone', 'robot', 'kit', 'sensor', 'motor', 'arduino']) made.push((await shop.app.inject(`/api/products/search/${q}`)).statusCode);
+    expect(made.slice(0, 4)).not.toContain(429); // found or not found (404), answered
+    expect(made.at(-1)).toBe(429);
+  });
+});
+
 describe.each(DB_KINDS)('public cache on %s', (kind) => {
   let shop: TestShop;
   let other: App;

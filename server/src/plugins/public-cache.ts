@@ -372,7 +372,8 @@ type CachingRequest = FastifyRequest & { [kVersion]?: number };
 
 /**
  * Wires the public cache into the app: routes with `config.publicCache` are answered from it
- * (looked up after the app's own onRequest hooks: security headers, rate limit, CORS), and every
+ * (looked up after the app's own onRequest hooks: request id, security headers, CORS; before the
+ * rate limiter, which counts only the requests that make an answer), and every
  * admin write (a route with `config.admin`, by an authenticated admin) increments the version
  * before its answer leaves, so the admin's next read, on any node, sees the change.
  */
@@ -411,7 +412,9 @@ export function registerPublicCache(app: FastifyInstance) {
     if (!app.config.publicCache || !route.config?.publicCache || !methods.every((m) => m === 'GET' || m === 'HEAD')) return;
     if (methods.includes('GET')) cache.routes.push(`GET ${route.url}`);
     const handler = route.handler as RouteHandlerMethod;
-    route.onRequest = [...[route.onRequest ?? []].flat(), lookup];
+    // First of the route's own hooks: an answer already made is sent before the rate limiter counts
+    // the request (a refusal would cost as much as the answer); a miss then goes through the limiter.
+    route.onRequest = [lookup, ...[route.onRequest ?? []].flat()];
     route.handler = async function (this: FastifyInstance, req, reply) {
       const result: unknown = await handler.call(this, req, reply);
       const version = (req as CachingRequest)[kVersion];
