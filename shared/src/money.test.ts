@@ -9,6 +9,22 @@ describe('money', () => {
     expect(formatPaise(1234567890)).toBe('₹1,23,45,678.90');
   });
 
+  it('formats exactly as Intl\'s en-IN rupee format does, for any amount', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const amounts = [0, 0.5, 0.005, 0.004, 9.99, 99.5, 999, 1000, 99_999, 1e5, 1e7, 123_456.78, -5, -1234.5, 0.1 + 0.2, 1e-7, Number.NaN, 1e12 + 0.01];
+    for (let i = 0; i < 20_000; i++) {
+      const sign = random() < 0.1 ? -1 : 1;
+      amounts.push(sign * (Math.floor(random() * 1e11) / 100)); // whole paise, up to ₹100 crore
+      amounts.push(sign * (Math.round(random() * 1e8) / 1000)); // a third decimal: rounding, halves included
+      amounts.push(random() * 1e6); // any double
+    }
+    for (const amount of amounts) expect(formatRupees(amount), String(amount)).toBe(intl.format(amount));
+    // Only where Intl writes a minus before nothing: a negative that rounds to zero.
+    expect(formatRupees(-0.001)).toBe('₹0.00');
+  });
+
   it('converts between paise and rupees exactly', () => {
     expect(paiseToRupees(249950)).toBe(2499.5);
     expect(rupeesToPaise('2499.50')).toBe(249950);
