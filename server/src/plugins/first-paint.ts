@@ -29,7 +29,7 @@ export interface DrawnPage {
 
 /**
  * Starts the app once the page's largest image has been painted (or has failed, or after 3 s):
- * fetches the app's modules (listed in #app-modules, the entry first) and runs the entry. The
+ * fetches the app's modules (listed in #app-modules, the entry first) and runs them. The
  * image then has the connection to itself and is on screen before the app's code takes the
  * network and the main thread, which on a slow phone are a few hundred milliseconds each. The
  * modules are fetched at once but run one at a time, the entry last, with a pause between them:

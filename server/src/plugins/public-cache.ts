@@ -361,7 +361,6 @@ function shareThisTurn(read: FreshRead<number>, version: number) {
  * images, categories, adverts, stock).
  */
 export async function bumpPublicCacheVersion(db: Db): Promise<void> {
-  readThisTurn.clear();
   await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
   readThisTurn.clear();
 }

@@ -50,9 +50,10 @@ export function createSessionReader(auth: Auth, db: Db) {
     if (cookieHeader === undefined) return null;
     const r = await (rules ??= rulesOf());
     if (r.cookieCache) return undefined;
-    const values = cookieValues(cookieHeader, r.cookieName);
+    const cookies = cookieValues(cookieHeader, [r.cookieName, r.dontRememberName]);
+    const values = cookies.get(r.cookieName) ?? [];
     if (values.length === 0) return null;
-    if (values.length > 1 || cookieValues(cookieHeader, r.dontRememberName).length > 0) return undefined;
+    if (values.length > 1 || cookies.has(r.dontRememberName)) return undefined;
     const token = signedToken(values[0]!, r.secret);
     if (token === null) return undefined;
     const row = await sessionByToken(db, token);
@@ -66,21 +67,23 @@ export function createSessionReader(auth: Auth, db: Db) {
 
 export type SessionReader = ReturnType<typeof createSessionReader>;
 
-/** Every value of the cookie with this name in a Cookie header, decoded (better-call's rules: trimmed, quotes dropped). */
-function cookieValues(header: string, name: string): string[] {
-  const values: string[] = [];
+/** Every value of the cookies with these names in a Cookie header, decoded (better-call's rules: trimmed, quotes dropped). */
+function cookieValues(header: string, names: string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const name = eq === -1 ? '' : part.slice(0, eq).trim();
+    if (!names.includes(name)) continue;
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"')) value = value.slice(1, -1);
     try {
-      values.push(value.includes('%') ? decodeURIComponent(value) : value);
+      value = value.includes('%') ? decodeURIComponent(value) : value;
     } catch {
-      values.push(value);
+      // kept as sent: its signature will not match
     }
+    found.set(name, [...(found.get(name) ?? []), value]);
   }
-  return values;
+  return found;
 }
 
 /** The token of a `token.signature` cookie value when the signature is the secret's, else null. */

@@ -8,9 +8,8 @@ import * as invoices from './invoices.service';
 
 const Params = z.object({ orderId: z.string().min(1).max(40) });
 const NoteParams = Params.extend({ creditNoteId: z.coerce.number().int().min(1).max(MAX_ID) });
-const disposition = (number: string, kind = 'invoice') => `attachment; filename="${kind}-${number.replace(/\//g, '-')}.pdf"`;
-const pdfReply = (reply: FastifyReply, r: { number: string; pdf: Buffer }, kind?: string) =>
-  reply.header('Content-Disposition', disposition(r.number, kind)).header('Cache-Control', 'private, no-store').type('application/pdf').send(r.pdf);
+const pdfReply = (reply: FastifyReply, r: { number: string; pdf: Buffer }, kind: 'invoice' | 'credit-note' = 'invoice') =>
+  reply.header('Content-Disposition', `attachment; filename="${invoices.pdfFileName(kind, r.number)}"`).header('Cache-Control', 'private, no-store').type('application/pdf').send(r.pdf);
 
 /** GST tax invoices of paid orders as PDFs: for the shopper who owns the order, and for the admin. */
 export async function invoiceRoutes(app: App) {

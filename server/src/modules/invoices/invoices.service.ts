@@ -76,18 +76,18 @@ export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ow
 export async function invoiceAttachments(db: Db, config: Config, order: { id: number; order_code: string }): Promise<MailAttachment[]> {
   const number = (await numbersOf(db, [order.id])).get(order.id);
   if (!number) return [];
-  return [{ filename: `invoice-${fileSafe(number)}.pdf`, content: async () => (await invoicePdfOf(db, config, order.order_code, null)).pdf }];
+  return [{ filename: pdfFileName('invoice', number), content: async () => (await invoicePdfOf(db, config, order.order_code, null)).pdf }];
 }
 
 /** The credit note of a processed refund as a mail attachment, made like the invoice's (above). */
 export async function creditNoteAttachments(db: Db, config: Config, refundId: number, orderCode: string): Promise<MailAttachment[]> {
   const note = await repo.creditNoteOfRefund(db, refundId);
   if (!note) return [];
-  return [{ filename: `credit-note-${fileSafe(note.number)}.pdf`, content: async () => (await creditNotePdfOf(db, config, orderCode, note.id, null)).pdf }];
+  return [{ filename: pdfFileName('credit-note', note.number), content: async () => (await creditNotePdfOf(db, config, orderCode, note.id, null)).pdf }];
 }
 
-/** An invoice or credit-note number (RK/25-26/000001) as part of a file name. */
-const fileSafe = (number: string) => number.replace(/\//g, '-');
+/** The file name of an invoice's or credit note's PDF, mailed or downloaded: its number (RK/25-26/000001) with dashes for slashes. */
+export const pdfFileName = (kind: 'invoice' | 'credit-note', number: string) => `${kind}-${number.replace(/\//g, '-')}.pdf`;
 
 /**
  * Gives a refund that has just been processed its GST credit note, inside the
