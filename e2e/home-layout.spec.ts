@@ -8,6 +8,9 @@ test('the layout toggle and the card size are remembered on the device', async (
   const list = page.getByRole('list', { name: 'Components' });
   await expect(carousel).toHaveAttribute('aria-pressed', 'true');
   await expect(size).toHaveValue('medium');
+  // A row's arrows are measured when the row is drawn: rows out of sight are not laid out
+  // (content-visibility) until the shopper scrolls to them.
+  await list.scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: 'Scroll Components right' })).toBeVisible();
 
   // Carousel: one row that scrolls sideways, 300 px per arrow press.

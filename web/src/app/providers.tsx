@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 
 // Toasts are never needed for the first paint, so their code loads once the page is idle.
-const Toasts = lazy(() => import('./toasts'));
+const loadToasts = () => import('./toasts');
+const Toasts = lazy(loadToasts);
 
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
@@ -13,7 +14,15 @@ function useIdle(): boolean {
       const handle = window.setTimeout(() => setIdle(true), 1500);
       return () => window.clearTimeout(handle);
     }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+    // The code is fetched first, in the idle callback's own task, and then shown as a transition:
+    // no part of it joins a render that cannot be paused.
+    const handle = window.requestIdleCallback(
+      () =>
+        void loadToasts()
+          .catch(() => undefined)
+          .then(() => startTransition(() => setIdle(true))),
+      { timeout: 3000 },
+    );
     return () => window.cancelIdleCallback(handle);
   }, []);
   return idle;

@@ -20,14 +20,15 @@ function setMeta(attr: 'name' | 'property', key: string, content: string | undef
     el.setAttribute(attr, key);
     document.head.append(el);
   }
-  el.content = content;
+  // The server drew the page's head: writing the same value again would only cost the browser work.
+  if (el.content !== content) el.content = content;
 }
 
 /** Sets the document title, description and Open Graph tags of the current page. */
 export function PageMeta({ title, description, image }: PageMetaProps) {
   useEffect(() => {
     const fullTitle = title ? `${title} | ${config.shopName}` : `${config.shopName}: robotics kits, workshops and components`;
-    document.title = fullTitle;
+    if (document.title !== fullTitle) document.title = fullTitle;
     if (description) setMeta('name', 'description', description);
     setMeta('property', 'og:title', fullTitle);
     setMeta('property', 'og:description', description);

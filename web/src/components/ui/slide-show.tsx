@@ -13,7 +13,6 @@ type SlideShowProps = {
   arrowClassName?: string;
 };
 
-/** An autoplaying, looping carousel (embla) with previous/next arrows and one dot per slide. */
 /** The previous or next arrow over the slides' edge. */
 function ArrowButton(props: { label: string; side: 'left-2' | 'right-2'; className: string; onClick: () => void; Icon: typeof ChevronLeftIcon }) {
   const { label, side, className, onClick, Icon } = props;
@@ -24,44 +23,76 @@ function ArrowButton(props: { label: string; side: 'left-2' | 'right-2'; classNa
   );
 }
 
+const loadCarousel = () => Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]);
+
+/** Runs `fn` once the browser is idle (soon after the app's start), or after a second where it cannot say. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const handle = window.setTimeout(fn, 1000);
+    return () => window.clearTimeout(handle);
+  }
+  const handle = window.requestIdleCallback(fn, { timeout: 3000 });
+  return () => window.cancelIdleCallback(handle);
+}
+
+/** An autoplaying, looping carousel (embla) with previous/next arrows and one dot per slide. */
 export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex' }: SlideShowProps) {
   const many = slides.length > 1;
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [selected, setSelected] = useState(0);
+  /** Starts the carousel (once, fetching its code if need be), then does `action` with it. */
+  const startRef = useRef<(action?: (api: EmblaCarouselType) => void) => void>(() => {});
 
-  // The carousel's code is fetched after the first paint: the first slide shows without it, and
-  // the home page's initial JavaScript stays small.
+  // The first slide shows without the carousel's code. The code is fetched once the page is idle,
+  // and the carousel starts only when it is first needed: the first autoplay step, or the shopper
+  // reaching for it (pointer, keyboard focus, an arrow or a dot). Measuring every slide and setting
+  // up the engine is one of the longest single pieces of work of the page's start on a phone; done
+  // at once, it would hold up the page just as it becomes usable.
   useEffect(() => {
     const node = viewportRef.current;
     if (!node || !many) return;
     let api: EmblaCarouselType | null = null;
+    let code: ReturnType<typeof loadCarousel> | undefined;
     let cancelled = false;
-    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
-      if (cancelled) return;
-      api = EmblaCarousel(node, { loop: true }, [Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: true })]);
-      setEmbla(api);
-    });
+    const load = () =>
+      (code ??= loadCarousel().catch((error: unknown) => {
+        code = undefined; // the next reach for the carousel tries again
+        throw error;
+      }));
+    startRef.current = (action) =>
+      void load().then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (cancelled) return;
+        if (!api) {
+          api = EmblaCarousel(node, { loop: true }, [Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: true })]);
+          const started = api;
+          const onSelect = () => setSelected(started.selectedScrollSnap());
+          started.on('select', onSelect).on('reInit', onSelect);
+        }
+        action?.(api);
+      }, () => undefined);
+    const cancelIdle = whenIdle(() => void load().catch(() => undefined));
+    // The first autoplay step starts the carousel; autoplay then takes the next ones.
+    const firstStep = window.setTimeout(() => startRef.current((started) => started.scrollNext()), delay);
     return () => {
       cancelled = true;
+      cancelIdle();
+      window.clearTimeout(firstStep);
       api?.destroy();
-      setEmbla(null);
+      startRef.current = () => {};
     };
   }, [many, delay, slides.length]);
-  const [selected, setSelected] = useState(0);
 
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
-
-  const scrollTo = useCallback((index: number) => embla?.scrollTo(index), [embla]);
+  const start = useCallback((action?: (api: EmblaCarouselType) => void) => startRef.current(action), []);
+  const scrollTo = useCallback((index: number) => start((api) => api.scrollTo(index)), [start]);
 
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="relative">
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="relative"
+      onPointerOver={many ? () => start() : undefined}
+      onFocus={many ? () => start() : undefined}
+    >
       {/* Embla measures slides in whole pixels (offsetWidth, offsetLeft). Where the carousel's width is
           fractional (the product page's two columns, a zoomed page) each stop lands up to half a pixel
           off and a sliver of the neighbouring slide shows; a whole-pixel width makes the stops exact
@@ -84,8 +115,8 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
       </div>
       {many && (
         <>
-          <ArrowButton label="Previous slide" side="left-2" className={arrowClassName} onClick={() => embla?.scrollPrev()} Icon={ChevronLeftIcon} />
-          <ArrowButton label="Next slide" side="right-2" className={arrowClassName} onClick={() => embla?.scrollNext()} Icon={ChevronRightIcon} />
+          <ArrowButton label="Previous slide" side="left-2" className={arrowClassName} onClick={() => start((api) => api.scrollPrev())} Icon={ChevronLeftIcon} />
+          <ArrowButton label="Next slide" side="right-2" className={arrowClassName} onClick={() => start((api) => api.scrollNext())} Icon={ChevronRightIcon} />
           <div className="mt-2 flex justify-center gap-1">
             {slides.map((_, i) => (
               <button

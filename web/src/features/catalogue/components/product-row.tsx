@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@shared/catalogue.schemas';
 import { iconButton } from '../../../components/ui/button-styles';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
@@ -24,13 +24,17 @@ export function ProductRow({ products, size, label }: ProductRowProps) {
   const measure = useCallback(() => {
     const el = listRef.current;
     if (!el) return;
-    setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+    const start = el.scrollLeft <= 1;
+    const end = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+    // The same edges keep the same state: the row (and its cards) is not drawn again.
+    setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
   }, []);
 
   useEffect(() => {
     const el = listRef.current;
     if (!el) return;
-    measure();
+    // The observer reports the row's size once it starts observing, after the browser has laid the
+    // page out: measuring here instead would force a layout in the middle of the app's start.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
@@ -38,6 +42,14 @@ export function ProductRow({ products, size, label }: ProductRowProps) {
 
   const scroll = (direction: 1 | -1) => listRef.current?.scrollBy({ left: direction * ROW_SCROLL_STEP, behavior: 'smooth' });
   const width = cardWidth[size];
+  // The cards do not depend on the arrows: showing an arrow does not draw them again.
+  const cards = useMemo(
+    () =>
+      products.map((p) => (
+        <ProductCard key={p.id} product={p} size={size} imageSizes={`${width.px}px`} className={`shrink-0 ${width.className}`} />
+      )),
+    [products, size, width],
+  );
 
   return (
     <div className="relative">
@@ -47,15 +59,7 @@ export function ProductRow({ products, size, label }: ProductRowProps) {
         onScroll={measure}
         className="scrollbar-thin flex gap-3 overflow-x-auto scroll-smooth pb-3 sm:gap-4"
       >
-        {products.map((p) => (
-          <ProductCard
-            key={p.id}
-            product={p}
-            size={size}
-            imageSizes={`${width.px}px`}
-            className={`shrink-0 ${width.className}`}
-          />
-        ))}
+        {cards}
       </ul>
       <button
         type="button"
