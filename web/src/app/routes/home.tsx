@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { messages } from '@shared/messages';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
@@ -33,7 +34,13 @@ export function HomeRoute() {
         </div>
       )}
       {sections.map((section) => (
-        <CategorySection key={section.category.Id} section={section} prefs={prefs} />
+        // Nothing here suspends: the boundary lets React take over the server's drawing of the
+        // category rows after the rest of the page, in a pass of its own, so that no single task
+        // of the app's start holds the whole page. The rows show only the page's answer and the
+        // display preferences (props), nothing that changes while the page starts.
+        <Suspense key={section.category.Id}>
+          <CategorySection section={section} prefs={prefs} />
+        </Suspense>
       ))}
     </>
   );

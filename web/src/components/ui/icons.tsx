@@ -53,3 +53,21 @@ export const SearchIcon = icon('size-5', SOLID, {
 export const GridIcon = icon('size-5', SOLID, { d: 'M3 3h6v6H3V3Zm8 0h6v6h-6V3ZM3 11h6v6H3v-6Zm8 0h6v6h-6v-6Z' });
 
 export const CarouselIcon = icon('size-5', SOLID, { d: 'M6 4h8v12H6V4ZM1 6h3v8H1V6Zm15 0h3v8h-3V6Z' });
+
+/**
+ * The shop's mark, the drawing of /favicon.svg, drawn in the page: as an `<img>` of an SVG file the
+ * browser would set up a separate SVG document for it, one of the longest tasks of the page's start.
+ */
+export function ShopMark({ className = 'size-9' }: IconProps) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 64 64" className={className}>
+      <rect width="64" height="64" rx="14" fill="#1d4ed8" />
+      <rect x="14" y="20" width="36" height="28" rx="6" fill="#fff" />
+      <circle cx="25" cy="33" r="4.5" fill="#1d4ed8" />
+      <circle cx="39" cy="33" r="4.5" fill="#1d4ed8" />
+      <rect x="29" y="9" width="6" height="11" rx="2" fill="#fff" />
+      <circle cx="32" cy="9" r="4" fill="#f59e0b" />
+      <rect x="24" y="41" width="16" height="3" rx="1.5" fill="#1d4ed8" />
+    </svg>
+  );
+}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatPaise } from '@shared/money';
-import { CloseIcon } from '../../../components/ui/icons';
+import { CloseIcon, ShopMark } from '../../../components/ui/icons';
 import { failSimulated, paySimulated } from '../api/simulated-payments';
 import type { SimulatedSession } from '../lib/simulated-checkout';
 
@@ -100,7 +100,7 @@ export function SimulatedCheckoutDialog({ session, onClosed }: Props) {
       <div className="bg-brand-800 px-5 pt-4 pb-5 text-white">
         <div className="flex items-start justify-between gap-3">
           <div className="flex items-center gap-3">
-            <img src="/favicon.svg" alt="" width={40} height={40} className="size-10 rounded-md bg-white p-1" />
+            <ShopMark className="size-10 rounded-md bg-white p-1" />
             <div>
               <h2 id={titleId} className="text-lg leading-tight font-semibold">
                 {shopName}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { searchUrl } from '@shared/suggestions';
-import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
+import { CloseIcon, MenuIcon, ShopMark } from '../../../components/ui/icons';
 import { config, homeSiteLink } from '../../../lib/config';
 import { UserMenu } from '../../auth/components/user-menu';
 import { SearchBox } from '../../search/components/search-box';
@@ -28,7 +28,7 @@ const navLinkClass = 'block rounded-md px-3 py-2 font-medium text-slate-800 hove
 function Logo() {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-bold text-brand-800">
-      <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+      <ShopMark />
       <span className="text-lg leading-tight">{config.shopName}</span>
     </Link>
   );
