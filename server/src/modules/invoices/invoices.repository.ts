@@ -12,11 +12,11 @@ export async function taxInfo(db: Db, productIds: number[]) {
  * lost (a transaction that rolls back gives its number back with it).
  */
 export async function nextInSeries(db: Db, series: string): Promise<number> {
-  await db.insertInto('invoice_counters').values({ series, last: 0 }).onConflict((oc) => oc.column('series').doNothing()).execute();
+  // One statement: the first number of a series creates its row, later ones count on (the row stays locked until commit).
   const row = await db
-    .updateTable('invoice_counters')
-    .set({ last: sql`last + 1` })
-    .where('series', '=', series)
+    .insertInto('invoice_counters')
+    .values({ series, last: 1 })
+    .onConflict((oc) => oc.column('series').doUpdateSet({ last: sql`invoice_counters.last + 1` }))
     .returning('last')
     .executeTakeFirstOrThrow();
   return Number(row.last);

@@ -76,6 +76,9 @@ export const findByProviderOrderId = (db: Db, providerOrderId: string) => findWh
 
 export const findById = (db: Db, id: number) => findWhere(db, 'id', id);
 
+/** An order as the repository reads it. */
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findWhere>>>;
+
 /**
  * Marks a pending order paid. One statement with the status in its condition:
  * of any number of concurrent callers exactly one sees a row changed.
