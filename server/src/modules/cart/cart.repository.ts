@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 
 export interface CartRow {
@@ -6,15 +7,13 @@ export interface CartRow {
   added_price_paise: number;
 }
 
+// Compiled once: read twice by every checkout.
+const cartOf = compiledOnce((db, userId: string) =>
+  db.selectFrom('cart_items').select(['product_id', 'quantity', 'added_price_paise']).where('user_id', '=', userId).orderBy('added_at').orderBy('product_id'),
+);
+
 export async function listCart(db: Db, userId: string): Promise<CartRow[]> {
-  const rows = await db
-    .selectFrom('cart_items')
-    .select(['product_id', 'quantity', 'added_price_paise'])
-    .where('user_id', '=', userId)
-    .orderBy('added_at')
-    .orderBy('product_id')
-    .execute();
-  return rows.map((r) => ({ ...r, added_price_paise: Number(r.added_price_paise) }));
+  return (await cartOf(db, userId)).rows.map((r) => ({ ...r, added_price_paise: Number(r.added_price_paise) }));
 }
 
 /** Adds a line unless the product is already in the cart; true when added. */
