@@ -19,9 +19,11 @@ export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: num
     .returning('id')
     .executeTakeFirstOrThrow();
   const order_code = `RK${String(row.id).padStart(6, '0')}`;
-  await db.updateTable('orders').set({ order_code }).where('id', '=', row.id).execute();
+  await settingCode(db, row.id, order_code);
   return { id: row.id, order_code };
 }
+
+const settingCode = compiledOnce((db, id: number, code: string) => db.updateTable('orders').set({ order_code: code }).where('id', '=', id));
 
 export async function insertLines(
   db: Db,
@@ -34,8 +36,12 @@ export async function insertLines(
     .execute();
 }
 
+const settingProviderOrder = compiledOnce((db, orderId: number, providerOrderId: string) =>
+  db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orderId),
+);
+
 export async function setProviderOrder(db: Db, orderId: number, providerOrderId: string): Promise<void> {
-  await db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orderId).execute();
+  await settingProviderOrder(db, orderId, providerOrderId);
 }
 
 const columns = [
