@@ -12,7 +12,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../server/src/db/database';
-import { machineLine, ms, percentile, table } from '../lib/stats';
+import { machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
 import { runBench, startShop } from '../lib/server-process';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -63,6 +63,8 @@ async function main() {
     const latencies: number[] = [];
     const deadline = performance.now() + SECONDS * 1000;
     const started = performance.now();
+    const shopCpuBefore = processCpuMs(shop.child.pid!);
+    const benchCpuBefore = process.cpuUsage();
     await Promise.all(
       cookies.map(async (cookie, i) => {
         let n = 0;
@@ -89,6 +91,9 @@ async function main() {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const shopCpuPerOrder = (processCpuMs(shop.child.pid!) - shopCpuBefore) / confirmed.length;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const benchCpuPerOrder = (benchCpu.user + benchCpu.system) / 1000 / confirmed.length;
 
     const placed = await db.selectFrom('orders').select(['order_code', 'status']).where('status', '!=', 'pending_payment').execute();
     const placedCount = new Map<string, number>();
@@ -97,8 +102,20 @@ async function main() {
     const doubled = [...placedCount.values()].filter((n) => n > 1).length + (confirmed.length - new Set(confirmed).size);
     console.log(
       table(
-        ['shoppers', 'seconds', 'orders completed', 'orders/s', 'checkout p50 / p95 (ms)', 'failed rounds', 'lost', 'doubled'],
-        [[SHOPPERS, elapsed.toFixed(1), confirmed.length, (confirmed.length / elapsed).toFixed(1), `${ms(percentile(latencies, 50), 0)} / ${ms(percentile(latencies, 95), 0)}`, failures.length, lost, doubled]],
+        ['shoppers', 'seconds', 'orders completed', 'orders/s', 'checkout p50 / p95 (ms)', 'shop / bench CPU per order (ms)', 'failed rounds', 'lost', 'doubled'],
+        [
+          [
+            SHOPPERS,
+            elapsed.toFixed(1),
+            confirmed.length,
+            (confirmed.length / elapsed).toFixed(1),
+            `${ms(percentile(latencies, 50), 0)} / ${ms(percentile(latencies, 95), 0)}`,
+            `${ms(shopCpuPerOrder)} / ${ms(benchCpuPerOrder)}`,
+            failures.length,
+            lost,
+            doubled,
+          ],
+        ],
       ),
     );
     if (failures.length) console.log(`first failures:\n  ${failures.slice(0, 3).join('\n  ')}`);

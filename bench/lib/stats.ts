@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 
 /** Small statistics and formatting helpers shared by the benchmarks. */
@@ -34,4 +35,18 @@ export function verdict(ok: boolean): string {
 /** The facts docs/performance.md records with each figure. */
 export function machineLine(): string {
   return `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${os.platform()} ${os.release()}, ${new Date().toISOString()}`;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; NaN elsewhere). The CPU
+ * a server spends per request moves far less with the machine's load than requests/s does.
+ */
+export function processCpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks of 10 ms.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }

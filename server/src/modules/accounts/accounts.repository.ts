@@ -1,11 +1,13 @@
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 
+// Compiled once: every checkout reads the shopper's address.
+const userById = compiledOnce((db, id: string) =>
+  db.selectFrom('user').select(['id', 'email', 'emailVerified', 'username', 'displayUsername', 'name', 'phone', 'address', 'city', 'state', 'zipCode']).where('id', '=', id),
+);
+
 export async function findUser(db: Db, id: string) {
-  return db
-    .selectFrom('user')
-    .select(['id', 'email', 'emailVerified', 'username', 'displayUsername', 'name', 'phone', 'address', 'city', 'state', 'zipCode'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (await userById(db, id)).rows[0];
 }
 
 export async function findUserIdByUsername(db: Db, username: string) {

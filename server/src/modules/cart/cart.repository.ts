@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 
 export interface CartRow {
@@ -6,26 +7,26 @@ export interface CartRow {
   added_price_paise: number;
 }
 
+// Compiled once: read twice by every checkout.
+const cartOf = compiledOnce((db, userId: string) =>
+  db.selectFrom('cart_items').select(['product_id', 'quantity', 'added_price_paise']).where('user_id', '=', userId).orderBy('added_at').orderBy('product_id'),
+);
+
 export async function listCart(db: Db, userId: string): Promise<CartRow[]> {
-  const rows = await db
-    .selectFrom('cart_items')
-    .select(['product_id', 'quantity', 'added_price_paise'])
-    .where('user_id', '=', userId)
-    .orderBy('added_at')
-    .orderBy('product_id')
-    .execute();
-  return rows.map((r) => ({ ...r, added_price_paise: Number(r.added_price_paise) }));
+  return (await cartOf(db, userId)).rows.map((r) => ({ ...r, added_price_paise: Number(r.added_price_paise) }));
 }
 
 /** Adds a line unless the product is already in the cart; true when added. */
 export async function addLine(db: Db, userId: string, productId: number, quantity: number, pricePaise: number): Promise<boolean> {
-  const res = await db
+  return Number((await addingLine(db, userId, productId, quantity, pricePaise)).numAffectedRows ?? 0) > 0;
+}
+
+const addingLine = compiledOnce((db, userId: string, productId: number, quantity: number, pricePaise: number) =>
+  db
     .insertInto('cart_items')
     .values({ user_id: userId, product_id: productId, quantity, added_price_paise: pricePaise })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-}
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing()),
+);
 
 export async function setQuantity(db: Db, userId: string, productId: number, quantity: number): Promise<boolean> {
   const res = await db
@@ -41,6 +42,8 @@ export async function removeLine(db: Db, userId: string, productId: number): Pro
   await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
 }
 
+const clearing = compiledOnce((db, userId: string) => db.deleteFrom('cart_items').where('user_id', '=', userId));
+
 export async function clearCart(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('cart_items').where('user_id', '=', userId).execute();
+  await clearing(db, userId);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { Product } from '@shared/catalogue.schemas';
 import type { Cart, CartLine } from '@shared/orders.schemas';
 import { messages } from '@shared/messages';
 import { orderMessages } from '@shared/order-messages';
@@ -22,14 +23,15 @@ export interface PricedLine {
   stock: number | null;
 }
 
-/** The shopper's cart, priced from fresh product data (never from what the browser says). */
-export async function pricedCart(db: Db, userId: string): Promise<PricedLine[]> {
+/**
+ * The shopper's cart, priced from fresh product data (never from what the browser says). `known`:
+ * products this request has just read from the database, not read again.
+ */
+export async function pricedCart(db: Db, userId: string, known: Product[] = []): Promise<PricedLine[]> {
   const rows = await repo.listCart(db, userId);
-  const products = await catalogue.productsByIds(
-    db,
-    rows.map((r) => r.product_id),
-  );
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const byId = new Map(known.map((p) => [p.id, p]));
+  const missing = rows.map((r) => r.product_id).filter((id) => !byId.has(id));
+  for (const p of await catalogue.productsByIds(db, missing)) byId.set(p.id, p);
   return rows.map((r) => {
     const p = byId.get(r.product_id);
     return {
@@ -49,8 +51,8 @@ export function subtotalPaise(lines: PricedLine[]): number {
   return lines.filter((l) => l.available).reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
 }
 
-export async function getCart(db: Db, userId: string): Promise<Cart> {
-  const lines = await pricedCart(db, userId);
+export async function getCart(db: Db, userId: string, known: Product[] = []): Promise<Cart> {
+  const lines = await pricedCart(db, userId, known);
   const items: CartLine[] = lines.map((l) => ({
     id: l.productId,
     quantity: l.quantity,
@@ -73,14 +75,14 @@ export async function addToCart(db: Db, userId: string, productId: number, quant
   if (!canSell(product.stock, quantity)) throw notEnoughStock(product.title, product.stock ?? 0);
   const added = await repo.addLine(db, userId, productId, quantity, rupeesToPaise(product.price.toFixed(2))!);
   if (!added) throw new AppError('already_in_cart', 409, orderMessages.alreadyInCart);
-  return getCart(db, userId);
+  return getCart(db, userId, [product]);
 }
 
 export async function setQuantity(db: Db, userId: string, productId: number, quantity: number): Promise<Cart> {
   const [product] = await catalogue.productsByIds(db, [productId]);
   if (product && !canSell(product.stock, quantity)) throw notEnoughStock(product.title, product.stock ?? 0);
   if (!(await repo.setQuantity(db, userId, productId, quantity))) throw notFound('This product is not in your cart', 'not_in_cart');
-  return getCart(db, userId);
+  return getCart(db, userId, product ? [product] : []);
 }
 
 export async function removeFromCart(db: Db, userId: string, productId: number): Promise<Cart> {

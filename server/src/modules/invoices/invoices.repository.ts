@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 
 export async function taxInfo(db: Db, productIds: number[]) {
@@ -12,20 +13,24 @@ export async function taxInfo(db: Db, productIds: number[]) {
  * lost (a transaction that rolls back gives its number back with it).
  */
 export async function nextInSeries(db: Db, series: string): Promise<number> {
-  await db.insertInto('invoice_counters').values({ series, last: 0 }).onConflict((oc) => oc.column('series').doNothing()).execute();
-  const row = await db
-    .updateTable('invoice_counters')
-    .set({ last: sql`last + 1` })
-    .where('series', '=', series)
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return Number(row.last);
+  return Number((await counting(db, series)).rows[0]!.last);
 }
+
+// One statement: the first number of a series creates its row, later ones count on (the row stays locked until commit).
+const counting = compiledOnce((db, series: string) =>
+  db
+    .insertInto('invoice_counters')
+    .values({ series, last: 1 })
+    .onConflict((oc) => oc.column('series').doUpdateSet({ last: sql`invoice_counters.last + 1` }))
+    .returning('last'),
+);
 
 export async function insertInvoice(db: Db, orderId: number, number: string): Promise<void> {
   // ISO-8601 written here, so the date reads the same on both databases.
-  await db.insertInto('invoices').values({ order_id: orderId, number, issued_at: new Date().toISOString() }).execute();
+  await insertingInvoice(db, orderId, number, new Date().toISOString());
 }
+
+const insertingInvoice = compiledOnce((db, orderId: number, number: string, at: string) => db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at }));
 
 export async function invoiceOf(db: Db, orderId: number) {
   return db.selectFrom('invoices').select(['number', 'issued_at']).where('order_id', '=', orderId).executeTakeFirst();

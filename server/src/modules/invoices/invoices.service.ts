@@ -70,12 +70,10 @@ export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ow
 }
 
 /**
- * The invoice of a paid order as a mail attachment: named now, its PDF made only when a mailer
- * sends the bytes (SMTP; the outbox keeps the name alone). None when the order has no invoice.
+ * The invoice (numbered `number`) of a paid order as a mail attachment: named now, its PDF made
+ * only when a mailer sends the bytes (SMTP; the outbox keeps the name alone).
  */
-export async function invoiceAttachments(db: Db, config: Config, order: { id: number; order_code: string }): Promise<MailAttachment[]> {
-  const number = (await numbersOf(db, [order.id])).get(order.id);
-  if (!number) return [];
+export function invoiceAttachments(db: Db, config: Config, order: { order_code: string }, number: string): MailAttachment[] {
   return [{ filename: pdfFileName('invoice', number), content: async () => (await invoicePdfOf(db, config, order.order_code, null)).pdf }];
 }
 

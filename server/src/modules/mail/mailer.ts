@@ -24,6 +24,12 @@ interface OutgoingMail extends MailContent {
 /** Sends the shop's e-mail: through SMTP when SMTP_URL is set, else into the outbox table. */
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Sends mails that go out together (a receipt and the shop's notice): into the outbox in one
+   * statement (one commit, not one each), or through SMTP one after the other. Every mail is tried;
+   * the first failure is thrown once all were.
+   */
+  sendAll(mails: OutgoingMail[]): Promise<void>;
   readonly transport: 'smtp' | 'outbox';
 }
 
@@ -33,32 +39,42 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
   const { smtpUrl, from } = config.mail;
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);
+    const send = async (mail: OutgoingMail) => {
+      const attachments = await attachmentBytes(mail, log);
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+      log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail sent');
+    };
     return {
       transport: 'smtp',
-      async send(mail) {
-        const attachments = await attachmentBytes(mail, log);
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
-        log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail sent');
+      send,
+      async sendAll(mails) {
+        const failures: unknown[] = [];
+        for (const mail of mails) await send(mail).catch((err: unknown) => failures.push(err));
+        if (failures.length > 0) throw failures[0];
       },
     };
   }
-  return {
-    transport: 'outbox',
-    async send(mail) {
-      await outbox.insertMail(db, {
-        to_address: mail.to,
-        subject: mail.subject,
-        // The outbox keeps the names of attachments, not their bytes (the files are in the shop's storage).
-        text_body: mail.attachments?.length ? `${mail.text}\n\nAttachments: ${mail.attachments.map((a) => a.filename).join(', ')}` : mail.text,
-        html_body: mail.html,
-        kind: mail.kind,
-        transport: 'outbox',
-      });
+  const keep = async (mails: OutgoingMail[]) => {
+    await outbox.insertMails(db, mails.map(outboxRow));
+    for (const mail of mails) {
       // Without a mail server the log is where a newcomer finds the link.
       log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL); read it in the dashboard');
       // Links carry sign-in and reset tokens: only at debug level.
       log.debug({ to: mail.to, links: links(mail.text) }, 'links of the mail kept in the outbox');
-    },
+    }
+  };
+  return { transport: 'outbox', send: (mail) => keep([mail]), sendAll: keep };
+}
+
+function outboxRow(mail: OutgoingMail): outbox.NewMail {
+  return {
+    to_address: mail.to,
+    subject: mail.subject,
+    // The outbox keeps the names of attachments, not their bytes (the files are in the shop's storage).
+    text_body: mail.attachments?.length ? `${mail.text}\n\nAttachments: ${mail.attachments.map((a) => a.filename).join(', ')}` : mail.text,
+    html_body: mail.html,
+    kind: mail.kind,
+    transport: 'outbox',
   };
 }
 

@@ -5,8 +5,9 @@ import type { OutboxTable } from '../../db/schema';
 /** A mail as kept in the outbox. */
 export type NewMail = Required<Omit<Insertable<OutboxTable>, 'id' | 'created_at'>>;
 
-export async function insertMail(db: Db, mail: NewMail): Promise<void> {
-  await db.insertInto('outbox').values(mail).execute();
+/** Keeps mails in the outbox, all in one statement. */
+export async function insertMails(db: Db, mails: NewMail[]): Promise<void> {
+  if (mails.length > 0) await db.insertInto('outbox').values(mails).execute();
 }
 
 export async function listMail(db: Db, page: { limit: number; offset: number }) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 
 import type { Insertable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import type { OrderTable } from '../../db/schema';
 
@@ -18,9 +19,11 @@ export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: num
     .returning('id')
     .executeTakeFirstOrThrow();
   const order_code = `RK${String(row.id).padStart(6, '0')}`;
-  await db.updateTable('orders').set({ order_code }).where('id', '=', row.id).execute();
+  await settingCode(db, row.id, order_code);
   return { id: row.id, order_code };
 }
+
+const settingCode = compiledOnce((db, id: number, code: string) => db.updateTable('orders').set({ order_code: code }).where('id', '=', id));
 
 export async function insertLines(
   db: Db,
@@ -33,8 +36,12 @@ export async function insertLines(
     .execute();
 }
 
+const settingProviderOrder = compiledOnce((db, orderId: number, providerOrderId: string) =>
+  db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orderId),
+);
+
 export async function setProviderOrder(db: Db, orderId: number, providerOrderId: string): Promise<void> {
-  await db.updateTable('orders').set({ provider_order_id: providerOrderId }).where('id', '=', orderId).execute();
+  await settingProviderOrder(db, orderId, providerOrderId);
 }
 
 const columns = [
@@ -66,9 +73,16 @@ function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown;
   return { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), total_paise: Number(row.total_paise) };
 }
 
+// Compiled once: a checkout reads its order four times, by provider order id and by id.
+const orderWhere = {
+  id: compiledOnce((db, id: number) => db.selectFrom('orders').select(columns).where('id', '=', id)),
+  provider_order_id: compiledOnce((db, id: string) => db.selectFrom('orders').select(columns).where('provider_order_id', '=', id)),
+  order_code: compiledOnce((db, code: string) => db.selectFrom('orders').select(columns).where('order_code', '=', code)),
+};
+
 /** The order whose unique `column` holds `value`, if any. */
-async function findWhere(db: Db, column: 'id' | 'provider_order_id' | 'order_code', value: number | string) {
-  const row = await db.selectFrom('orders').select(columns).where(column, '=', value).executeTakeFirst();
+async function findWhere<C extends keyof typeof orderWhere>(db: Db, column: C, value: Parameters<(typeof orderWhere)[C]>[1]) {
+  const row = (await orderWhere[column](db, value as never)).rows[0];
   return row && normalise(row);
 }
 
@@ -76,20 +90,21 @@ export const findByProviderOrderId = (db: Db, providerOrderId: string) => findWh
 
 export const findById = (db: Db, id: number) => findWhere(db, 'id', id);
 
+/** An order as the repository reads it. */
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findWhere>>>;
+
 /**
  * Marks a pending order paid. One statement with the status in its condition:
  * of any number of concurrent callers exactly one sees a row changed.
  */
 export async function markPlaced(db: Db, orderId: number, paymentId: string): Promise<boolean> {
-  const now = new Date().toISOString();
-  const res = await db
-    .updateTable('orders')
-    .set({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'pending_payment')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const res = await placing(db, orderId, paymentId, new Date().toISOString());
+  return Number(res.numAffectedRows) === 1;
 }
+
+const placing = compiledOnce((db, orderId: number, paymentId: string, now: string) =>
+  db.updateTable('orders').set({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'pending_payment'),
+);
 
 /** Cancels an order that was never paid; false when it is no longer pending. */
 export async function cancelPending(db: Db, orderId: number): Promise<boolean> {
@@ -139,10 +154,11 @@ export async function listStalePending(db: Db, before: string) {
   return rows.map(normalise);
 }
 
-/** A shopper's orders still awaiting payment. */
+const pendingOf = compiledOnce((db, userId: string) => db.selectFrom('orders').select(columns).where('user_id', '=', userId).where('status', '=', 'pending_payment').orderBy('id'));
+
+/** A shopper's orders still awaiting payment (every checkout asks). */
 export async function listPendingOf(db: Db, userId: string) {
-  const rows = await db.selectFrom('orders').select(columns).where('user_id', '=', userId).where('status', '=', 'pending_payment').orderBy('id').execute();
-  return rows.map(normalise);
+  return (await pendingOf(db, userId)).rows.map(normalise);
 }
 
 /** Records a webhook event id; false when it was seen before. */

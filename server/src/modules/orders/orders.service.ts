@@ -141,17 +141,17 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
     if (!order) return null;
     if (!(await repo.markPlaced(trx, order.id, paymentId))) {
       // Read again: the order may have been placed by a concurrent caller since the first read.
-      return { order: (await repo.findById(trx, order.id))!, newlyPlaced: false };
+      return { order: (await repo.findById(trx, order.id))!, newlyPlaced: false as const };
     }
     await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
-    await invoices.issueIn(trx, deps.config, order.id);
+    const invoiceNumber = await invoices.issueIn(trx, deps.config, order.id);
     if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
     await cart.clearCart(trx, order.user_id);
-    return { order: { ...order, status: 'placed', provider_payment_id: paymentId }, newlyPlaced: true };
+    return { order: { ...order, status: 'placed', provider_payment_id: paymentId }, newlyPlaced: true as const, invoiceNumber };
   });
   if (!placed) return null;
   if (placed.newlyPlaced) {
-    await sendOrderMails(deps, placed.order.id);
+    await sendOrderMails(deps, placed.order, placed.invoiceNumber);
     return { ...placed, latePaise: null };
   }
   // Paid, but the order no longer awaited payment (canceled, or placed by another payment): never keep that money.
@@ -159,11 +159,10 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
   return { ...placed, latePaise };
 }
 
-async function sendOrderMails(deps: OrderDeps, orderId: number): Promise<void> {
+/** The receipt (with its invoice) and the shop's notice of an order just placed (the order as the placing transaction left it). */
+async function sendOrderMails(deps: OrderDeps, order: repo.OrderRow, invoiceNumber: string): Promise<void> {
   const { db, mailer, config } = deps;
-  const order = await repo.findById(db, orderId);
-  if (!order) return;
-  const lines = await repo.listLines(db, [orderId]);
+  const lines = await repo.listLines(db, [order.id]);
   const content: OrderForMail = {
     orderCode: order.order_code,
     name: order.name,
@@ -180,17 +179,12 @@ async function sendOrderMails(deps: OrderDeps, orderId: number): Promise<void> {
   const shopName = config.public.shopName;
   // The order is paid and kept whatever happens to the mail; a failed send is logged for the operator.
   await mailer
-    .send({
-      to: order.email,
-      kind: 'receipt',
-      ...receiptMail(shopName, content, `${config.publicUrl}/Orders`),
+    .sendAll([
       // The GST tax invoice goes with the receipt.
-      attachments: await invoices.invoiceAttachments(db, config, order),
-    })
-    .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the receipt'));
-  await mailer
-    .send({ to: config.mail.shopEmail, kind: 'new-order', ...newOrderMail(shopName, content) })
-    .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the new-order notice'));
+      { to: order.email, kind: 'receipt', ...receiptMail(shopName, content, `${config.publicUrl}/Orders`), attachments: invoices.invoiceAttachments(db, config, order, invoiceNumber) },
+      { to: config.mail.shopEmail, kind: 'new-order', ...newOrderMail(shopName, content) },
+    ])
+    .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the receipt or the new-order notice'));
 }
 
 /** POST api/processOrder: the browser's callback after Checkout, checked against our pending order. */
@@ -250,7 +244,7 @@ export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[
  * Settles an order still awaiting payment: places it when the provider has a
  * captured payment for its amount, else cancels it and gives its coupon use back.
  */
-async function settle(deps: OrderDeps, order: Awaited<ReturnType<typeof repo.findById>> & object): Promise<'completed' | 'canceled' | 'unchanged'> {
+async function settle(deps: OrderDeps, order: repo.OrderRow): Promise<'completed' | 'canceled' | 'unchanged'> {
   const payments = order.provider_order_id ? await deps.provider.fetchOrderPayments(order.provider_order_id) : [];
   const captured = payments.find((p) => p.status === 'captured' && p.amount === order.total_paise);
   if (captured && order.provider_order_id) {

@@ -6,8 +6,15 @@ import type { Db } from '../../db/database';
  * checkouts racing for the last units cannot both succeed: the row lock
  * (PostgreSQL) or the write lock (SQLite) orders them, and the condition is
  * checked again by the second. Untracked products (stock NULL) always succeed.
+ * `tracked`: whether the product tracked its stock when the cart was priced; an
+ * untracked one is looked at first (one read, where taking from it first would
+ * cost a write that changes nothing and then the read).
  */
-export async function takeUnits(db: Db, productId: number, quantity: number): Promise<'taken' | 'untracked' | false> {
+export async function takeUnits(db: Db, productId: number, quantity: number, tracked: boolean): Promise<'taken' | 'untracked' | false> {
+  if (!tracked) {
+    const stock = await stockOf(db, productId);
+    if (stock === null) return 'untracked';
+  }
   const res = await db
     .updateTable('products')
     .set({ stock: sql`stock - ${quantity}` })
@@ -19,9 +26,10 @@ export async function takeUnits(db: Db, productId: number, quantity: number): Pr
   return row !== undefined && row.stock === null ? 'untracked' : false;
 }
 
-export async function stockOf(db: Db, productId: number): Promise<number | null> {
+/** A product's units for sale: null when it does not track them, undefined when there is no such product. */
+export async function stockOf(db: Db, productId: number): Promise<number | null | undefined> {
   const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
-  return row?.stock ?? null;
+  return row?.stock;
 }
 
 /** Gives units back to a tracked product (a deleted or untracked product takes nothing back). */

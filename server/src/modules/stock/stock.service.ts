@@ -14,11 +14,11 @@ export function notEnoughStock(title: string, units: number): AppError {
  * When one product has too few, the whole transaction is abandoned. Answers
  * whether a tracked count changed (then `stockChanged` must run after commit).
  */
-export async function holdUnits(trx: Db, lines: { productId: number; quantity: number; title: string }[]): Promise<boolean> {
+export async function holdUnits(trx: Db, lines: { productId: number; quantity: number; title: string; stock: number | null }[]): Promise<boolean> {
   let changed = false;
   // A fixed order of rows keeps two checkouts of the same products from deadlocking on PostgreSQL.
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    const taken = await repo.takeUnits(trx, line.productId, line.quantity);
+    const taken = await repo.takeUnits(trx, line.productId, line.quantity, line.stock !== null);
     if (!taken) throw notEnoughStock(line.title, (await repo.stockOf(trx, line.productId)) ?? 0);
     changed ||= taken === 'taken';
   }
