@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, onRequestHookHandler } from 'fastify';
 import type { Db } from '../db/database';
-import { FreshRead } from '../db/fresh-read';
+import { FreshRead, forgetReadsOfThisTurn } from '../db/fresh-read';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -322,37 +322,14 @@ function versionReadOf(db: Db): FreshRead<number> {
  */
 export function publicCacheVersion(source: Db | FreshRead<number>): number | Promise<number> {
   const read = source instanceof FreshRead ? source : versionReadOf(source);
-  const shared = readThisTurn.get(read);
-  if (shared !== undefined) return shared;
   try {
-    const version = read.read();
-    if (typeof version === 'number') shareThisTurn(read, version);
+    // One read per turn of the event loop on SQLite: a sixth of the work of a cached answer was
+    // this read (5 µs, mostly the WAL's read lock). Decision 023.
+    const version = read.readThisTurn();
     return typeof version === 'number' ? version : version.catch(() => Number.NaN);
   } catch {
     return Number.NaN;
   }
-}
-
-/**
- * Versions read synchronously (SQLite) in this turn of the event loop, shared by the requests
- * handled in the same turn: a sixth of the work of a cached answer was this one read (5 µs,
- * mostly the WAL's read lock). Still never older than a request: the requests a turn handles
- * had all arrived when the turn's poll for network events returned, before the read. The share is
- * dropped when the turn ends (setImmediate runs after the poll phase) and whenever this process
- * changes the version, so its own next request, an in-process inject included, reads afresh.
- * Decision 023.
- */
-const readThisTurn = new Map<FreshRead<number>, number>();
-let endOfTurnSet = false;
-
-function shareThisTurn(read: FreshRead<number>, version: number) {
-  readThisTurn.set(read, version);
-  if (endOfTurnSet) return;
-  endOfTurnSet = true;
-  setImmediate(() => {
-    endOfTurnSet = false;
-    readThisTurn.clear();
-  });
 }
 
 /**
@@ -362,7 +339,7 @@ function shareThisTurn(read: FreshRead<number>, version: number) {
  */
 export async function bumpPublicCacheVersion(db: Db): Promise<void> {
   await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
-  readThisTurn.clear();
+  forgetReadsOfThisTurn();
 }
 
 const cacheKey = (req: FastifyRequest) => `${req.method === 'HEAD' ? 'GET' : req.method} ${req.url}`;

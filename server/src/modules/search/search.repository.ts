@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
+import { forgetReadsOfThisTurn } from '../../db/fresh-read';
 import { deletions } from '@shared/search-text';
 import type { Posting, SearchSource, TermCandidate } from './search-source';
 
@@ -213,6 +214,8 @@ export async function recordChanges(db: Db, productIds: number[]): Promise<void>
       .values(ids.map((product_id) => ({ seq: Number(seq), product_id })))
       .execute();
   }
+  // This process's next search reads the new change number (not one shared earlier in this turn).
+  forgetReadsOfThisTurn();
   const prunable = Number(seq) - KEEP_CHANGES;
   if (prunable > 0 && prunable % 100 === 0) {
     await db.deleteFrom('search_index_changes').where('seq', '<=', prunable).execute();
