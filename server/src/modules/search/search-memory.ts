@@ -4,6 +4,32 @@ import type { Posting, SearchSource, TermCandidate } from './search-source';
 interface TermPostings {
   ids: Int32Array;
   weights: Uint8Array;
+  /**
+   * The same ids as a bitset, made on first use as a filter when it takes at most twice the bytes
+   * of the list (null: not worth it); a list that changes is a new object, so this never goes stale.
+   */
+  bits?: Uint32Array | null;
+  /** postings per field weight, counted on first use */
+  perWeight?: Map<number, number>;
+}
+
+/** A word's ids as a bitset, when its list is long enough for one (see TermPostings.bits). */
+function bitsOf(p: TermPostings): Uint32Array | null {
+  if (p.bits !== undefined) return p.bits;
+  const words = p.ids.length > 0 ? (p.ids[p.ids.length - 1]! >>> 5) + 1 : 0;
+  if (p.ids.length === 0 || words > p.ids.length * 2) return (p.bits = null);
+  const bits = new Uint32Array(words);
+  for (let i = 0; i < p.ids.length; i++) bits[p.ids[i]! >>> 5]! |= 1 << (p.ids[i]! & 31);
+  return (p.bits = bits);
+}
+
+/** How many of a word's postings are in the field of this weight. */
+function countOfWeight(p: TermPostings, weight: number): number {
+  if (!p.perWeight) {
+    p.perWeight = new Map();
+    for (let i = 0; i < p.weights.length; i++) p.perWeight.set(p.weights[i]!, (p.perWeight.get(p.weights[i]!) ?? 0) + 1);
+  }
+  return p.perWeight.get(weight) ?? 0;
 }
 
 const EMPTY: TermPostings = { ids: new Int32Array(0), weights: new Uint8Array(0) };
@@ -188,20 +214,32 @@ export class MemoryIndex implements SearchSource {
 
   matchingProducts(q: { term: string; weight: number; filters: string[][]; limit: number; scan: number }): number[] {
     const p = this.terms.get(q.term);
-    if (!p) return [];
-    // Per filter, the lists of its words, each with a cursor: candidates come in id order, so each
-    // list is walked forward once instead of searched from the start for every candidate.
-    const filters = q.filters.map((terms) => terms.flatMap((t) => this.terms.get(t)?.ids ?? []));
-    const cursors = filters.map((lists) => new Array<number>(lists.length).fill(0));
-    const holds = (f: number, id: number) => {
-      const lists = filters[f]!;
-      const at = cursors[f]!;
-      let found = false;
-      for (let j = 0; j < lists.length; j++) {
-        const c = (at[j] = seek(lists[j]!, at[j]!, id));
-        if (c < lists[j]!.length && lists[j]![c] === id) found = true;
+    if (!p || countOfWeight(p, q.weight) === 0) return [];
+    // Per filter, its words: the common ones as bitsets (one test per candidate), the others as
+    // lists with a cursor (candidates come in id order, so each list is walked forward once instead
+    // of searched from the start for every candidate; skipping some candidates keeps a cursor valid).
+    const filters = q.filters.map((terms) => {
+      const bitsets: Uint32Array[] = [];
+      const lists: Int32Array[] = [];
+      for (const t of terms) {
+        const postings = this.terms.get(t);
+        if (!postings) continue;
+        const bits = bitsOf(postings);
+        if (bits) bitsets.push(bits);
+        else lists.push(postings.ids);
       }
-      return found;
+      return { bitsets, lists, cursors: new Array<number>(lists.length).fill(0) };
+    });
+    const holds = (f: number, id: number) => {
+      const { bitsets, lists, cursors } = filters[f]!;
+      const word = id >>> 5;
+      const bit = 1 << (id & 31);
+      for (let j = 0; j < bitsets.length; j++) if (word < bitsets[j]!.length && (bitsets[j]![word]! & bit) !== 0) return true;
+      for (let j = 0; j < lists.length; j++) {
+        const c = (cursors[j] = seek(lists[j]!, cursors[j]!, id));
+        if (c < lists[j]!.length && lists[j]![c] === id) return true;
+      }
+      return false;
     };
     const out: number[] = [];
     let scanned = 0;
