@@ -1,4 +1,4 @@
-import type { Posting, SearchSource, TermCandidate } from './search-source';
+import { find, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** The products holding one word, in id order, with the weight of the best field each holds it in. */
 interface TermPostings {
@@ -33,20 +33,6 @@ function countOfWeight(p: TermPostings, weight: number): number {
 }
 
 const EMPTY: TermPostings = { ids: new Int32Array(0), weights: new Uint8Array(0) };
-
-/** Index of id in a sorted array, or -1. */
-function find(ids: Int32Array, id: number): number {
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = ids[mid]!;
-    if (v === id) return mid;
-    if (v < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 /**
  * Position of the first id >= target in a sorted array, looking forward from `from` in growing
@@ -257,18 +243,17 @@ export class MemoryIndex implements SearchSource {
     return out;
   }
 
-  postingsOf(productIds: number[], terms: string[]): Posting[] {
-    const out: Posting[] = [];
-    const ids = Int32Array.from(productIds).sort();
-    for (const term of terms) {
+  weightsOf(productIds: Int32Array, terms: string[]): Uint8Array[] {
+    return terms.map((term) => {
+      const out = new Uint8Array(productIds.length);
       const p = this.terms.get(term);
-      if (!p) continue;
-      for (let k = 0, c = 0; k < ids.length; k++) {
-        c = seek(p.ids, c, ids[k]!);
-        if (c < p.ids.length && p.ids[c] === ids[k]) out.push({ term, product_id: ids[k]!, weight: p.weights[c]! });
+      if (!p) return out;
+      for (let k = 0, c = 0; k < productIds.length; k++) {
+        c = seek(p.ids, c, productIds[k]!);
+        if (c < p.ids.length && p.ids[c] === productIds[k]) out[k] = p.weights[c]!;
       }
-    }
-    return out;
+      return out;
+    });
   }
 }
 
