@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalogueRepo from '../src/modules/catalogue/catalogue.repository';
+import { withinOneEdit } from '@shared/search-text';
 import { MemoryIndex } from '../src/modules/search/search-memory';
 import { SearchReplica } from '../src/modules/search/search-replica';
 import { indexProducts, postingsOf, searchIn, unindexProducts, type IndexedProduct } from '../src/modules/search/search.service';
@@ -185,5 +186,27 @@ describe('the copy in memory, filtering by other words', () => {
     ]);
     expect(match(index, [['rare'], ['even']])).toEqual([150, 5000]);
     expect(match(index, [['even']])).toEqual([...evens, 5000]);
+  });
+});
+
+describe('the copy in memory, words one typo away', () => {
+  const typos = (index: MemoryIndex, word: string) =>
+    index
+      .findNearTerms(word, { fuzzy: true, prefixLimit: 10 })
+      .filter((c) => c.quality === 1 && withinOneEdit(word, c.term))
+      .map((c) => c.term)
+      .sort();
+
+  it('finds every word one deletion, insertion, substitution or swap away, and follows changes', () => {
+    const words = ['robot', 'robots', 'rabot', 'robo', 'orbot', 'kit', 'kite', 'robotic'];
+    const index = MemoryIndex.of(words.map((term, i) => ({ term, product_id: i + 1, weight: 1 })));
+    expect(typos(index, 'robot')).toEqual(['orbot', 'rabot', 'robo', 'robots']);
+    expect(typos(index, 'robto')).toEqual(['robo', 'robot']);
+    expect(typos(index, 'kitte')).toEqual(['kite']);
+    index.remove([1]); // robot
+    expect(typos(index, 'robto')).toEqual(['robo']);
+    expect(typos(index, 'robos')).toEqual(['robo', 'robots']);
+    index.add([{ term: 'robot', product_id: 1, weight: 1 }]);
+    expect(typos(index, 'robto')).toEqual(['robo', 'robot']);
   });
 });

@@ -1,3 +1,4 @@
+import { deletions, MIN_FUZZY_LENGTH } from '@shared/search-text';
 import { find, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** The products holding one word, in id order, with the weight of the best field each holds it in. */
@@ -76,8 +77,12 @@ function lowerBound(sorted: string[], word: string): number {
  */
 export class MemoryIndex implements SearchSource {
   private readonly terms: Map<string, TermPostings>;
-  /** every character of every word: what a typo may have replaced or left out */
-  private readonly alphabet = new Set<string>();
+  /**
+   * For typos: the words of MIN_FUZZY_LENGTH+ characters under each string one deletion away from
+   * them (as the search_deletes table holds them), so that a query word's few deletions find the
+   * words one edit away instead of trying every character at every position.
+   */
+  private readonly deletes = new Map<string, string[]>();
   /** the words in sort order, for prefix lookups; rebuilt after the vocabulary changes */
   private sorted: string[] | null = null;
 
@@ -91,7 +96,7 @@ export class MemoryIndex implements SearchSource {
   /** An index of these per-word lists (each sorted by id); see MemoryIndexBuilder. */
   constructor(terms: Map<string, TermPostings> = new Map()) {
     this.terms = terms;
-    for (const term of terms.keys()) for (const ch of term) this.alphabet.add(ch);
+    for (const term of terms.keys()) this.indexDeletions(term);
   }
 
   get size(): { words: number; postings: number } {
@@ -112,7 +117,7 @@ export class MemoryIndex implements SearchSource {
       const old = this.terms.get(term) ?? EMPTY;
       if (old === EMPTY) {
         this.sorted = null;
-        for (const ch of term) this.alphabet.add(ch);
+        this.indexDeletions(term);
       }
       list.sort((a, b) => a.product_id - b.product_id);
       const ids = new Int32Array(old.ids.length + list.length);
@@ -146,6 +151,7 @@ export class MemoryIndex implements SearchSource {
       if (keep.length === 0) {
         this.terms.delete(term);
         this.sorted = null;
+        this.unindexDeletions(term);
         continue;
       }
       this.terms.set(term, { ids: Int32Array.from(keep, (i) => p.ids[i]!), weights: Uint8Array.from(keep, (i) => p.weights[i]!) });
@@ -177,25 +183,37 @@ export class MemoryIndex implements SearchSource {
     return out;
   }
 
-  /** The indexed words one deletion, insertion, substitution or swap of neighbours away from word. */
+  /**
+   * The indexed words one deletion, insertion, substitution or swap of neighbours away from word,
+   * and a few two edits away (a deletion in each: the caller checks every candidate exactly).
+   */
   private oneEditAway(word: string): Set<string> {
-    const chars = [...word];
-    // head[i] + tail[j]: the word with characters i..j-1 replaced (string concatenation is cheap).
-    const head = chars.map((_, i) => chars.slice(0, i).join('')).concat(word);
-    const tail = chars.map((_, i) => chars.slice(i).join('')).concat('');
     const found = new Set<string>();
-    const consider = (candidate: string) => {
-      if (candidate !== word && this.terms.has(candidate)) found.add(candidate);
-    };
-    for (let i = 0; i <= chars.length; i++) {
-      if (i < chars.length) consider(head[i]! + tail[i + 1]!);
-      if (i < chars.length - 1) consider(head[i]! + chars[i + 1]! + chars[i]! + tail[i + 2]!);
-      for (const ch of this.alphabet) {
-        consider(head[i]! + ch + tail[i]!);
-        if (i < chars.length) consider(head[i]! + ch + tail[i + 1]!);
-      }
-    }
+    const shorter = deletions(word);
+    for (const d of shorter) if (this.terms.has(d)) found.add(d); // a character too many
+    for (const term of this.deletes.get(word) ?? []) found.add(term); // a character left out
+    // A character replaced, or two neighbours swapped: both words lose one character to the same string.
+    for (const d of shorter) for (const term of this.deletes.get(d) ?? []) found.add(term);
+    found.delete(word);
     return found;
+  }
+
+  private indexDeletions(term: string): void {
+    if ([...term].length < MIN_FUZZY_LENGTH) return;
+    for (const d of deletions(term)) {
+      const terms = this.deletes.get(d);
+      if (terms) terms.push(term);
+      else this.deletes.set(d, [term]);
+    }
+  }
+
+  private unindexDeletions(term: string): void {
+    if ([...term].length < MIN_FUZZY_LENGTH) return;
+    for (const d of deletions(term)) {
+      const terms = this.deletes.get(d)?.filter((t) => t !== term) ?? [];
+      if (terms.length > 0) this.deletes.set(d, terms);
+      else this.deletes.delete(d);
+    }
   }
 
   matchingProducts(q: { term: string; weight: number; filters: string[][]; limit: number; scan: number }): number[] {
