@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalogueRepo from '../src/modules/catalogue/catalogue.repository';
+import { withinOneEdit } from '@shared/search-text';
 import { MemoryIndex } from '../src/modules/search/search-memory';
 import { SearchReplica } from '../src/modules/search/search-replica';
 import { indexProducts, postingsOf, searchIn, unindexProducts, type IndexedProduct } from '../src/modules/search/search.service';
@@ -146,5 +147,66 @@ describe.each(DB_KINDS)('search index in memory on %s', (kind) => {
       expect(found.every((ids) => ids.length === 1 && ids[0] === target.id), `round ${round}`).toBe(true);
     }
     replica.stop();
+  });
+});
+
+describe('the copy in memory, filtering by other words', () => {
+  const evens = Array.from({ length: 100 }, (_, i) => 2 * (i + 1));
+  const postings = [
+    ...Array.from({ length: 200 }, (_, i) => ({ term: 'common', product_id: i + 1, weight: 1 })),
+    ...evens.map((id) => ({ term: 'even', product_id: id, weight: 100 })),
+    ...[5, 70, 150].map((id) => ({ term: 'rare', product_id: id, weight: 1 })),
+  ];
+  const match = (index: MemoryIndex, filters: string[][], term = 'common', weight = 1) =>
+    index.matchingProducts({ term, weight, filters, limit: 500, scan: 5000 });
+
+  it('finds the same products whether a word is a long list (a bitset) or a short one', () => {
+    const index = MemoryIndex.of(postings);
+    expect(match(index, [['rare']])).toEqual([5, 70, 150]);
+    expect(match(index, [['even']])).toEqual(evens);
+    expect(match(index, [['rare', 'even']])).toEqual([5, ...evens].sort((a, b) => a - b)); // 70 and 150 are even
+    expect(match(index, [['rare'], ['even']])).toEqual([70, 150]);
+    expect(match(index, [['rare'], ['nothing']])).toEqual([]);
+    expect(match(index, [], 'even', 100)).toEqual(evens);
+    expect(match(index, [], 'even', 1)).toEqual([]);
+  });
+
+  it('follows products taken out and added, past the end of what a bitset held', () => {
+    const index = MemoryIndex.of(postings);
+    expect(match(index, [['rare'], ['even']])).toEqual([70, 150]); // the lists' bitsets are made here
+    index.remove([70]);
+    expect(match(index, [['rare'], ['even']])).toEqual([150]);
+    expect(match(index, [['even']])).toEqual(evens.filter((id) => id !== 70));
+    index.add([
+      { term: 'common', product_id: 70, weight: 1 },
+      { term: 'even', product_id: 70, weight: 100 },
+      { term: 'common', product_id: 5000, weight: 1 },
+      { term: 'even', product_id: 5000, weight: 100 },
+      { term: 'rare', product_id: 5000, weight: 1 },
+    ]);
+    expect(match(index, [['rare'], ['even']])).toEqual([150, 5000]);
+    expect(match(index, [['even']])).toEqual([...evens, 5000]);
+  });
+});
+
+describe('the copy in memory, words one typo away', () => {
+  const typos = (index: MemoryIndex, word: string) =>
+    index
+      .findNearTerms(word, { fuzzy: true, prefixLimit: 10 })
+      .filter((c) => c.quality === 1 && withinOneEdit(word, c.term))
+      .map((c) => c.term)
+      .sort();
+
+  it('finds every word one deletion, insertion, substitution or swap away, and follows changes', () => {
+    const words = ['robot', 'robots', 'rabot', 'robo', 'orbot', 'kit', 'kite', 'robotic'];
+    const index = MemoryIndex.of(words.map((term, i) => ({ term, product_id: i + 1, weight: 1 })));
+    expect(typos(index, 'robot')).toEqual(['orbot', 'rabot', 'robo', 'robots']);
+    expect(typos(index, 'robto')).toEqual(['robo', 'robot']);
+    expect(typos(index, 'kitte')).toEqual(['kite']);
+    index.remove([1]); // robot
+    expect(typos(index, 'robto')).toEqual(['robo']);
+    expect(typos(index, 'robos')).toEqual(['robo', 'robots']);
+    index.add([{ term: 'robot', product_id: 1, weight: 1 }]);
+    expect(typos(index, 'robto')).toEqual(['robo', 'robot']);
   });
 });

@@ -23,6 +23,20 @@ export class FreshRead<T> {
     this.statement = prepare(db, query);
   }
 
+  /**
+   * read(), with a value read synchronously (SQLite) shared by every request handled in this turn
+   * of the event loop (decision 023): those requests had all arrived when the turn's poll for
+   * network events returned, before the read, so it is never older than any of them. Dropped when
+   * the turn ends and by forgetReadsOfThisTurn, which whatever changes the value in this process
+   * calls, so that its own next request reads afresh.
+   */
+  readThisTurn(): T | Promise<T> {
+    if (sharedThisTurn.has(this)) return sharedThisTurn.get(this) as T;
+    const value = this.read();
+    if (!(value instanceof Promise)) shareThisTurn(this, value);
+    return value;
+  }
+
   /** The value now: synchronous on SQLite, a promise on PostgreSQL. Throws or rejects when it cannot be read. */
   read(): T | Promise<T> {
     if (this.statement) return this.map(this.statement.get() as Record<string, unknown> | undefined);
@@ -57,4 +71,24 @@ function prepare(db: Db, query: CompiledQuery) {
   } catch {
     return null; // no table yet (migrations not run): the Kysely path reports it per read
   }
+}
+
+/** Values read synchronously in this turn of the event loop (readThisTurn). */
+const sharedThisTurn = new Map<FreshRead<unknown>, unknown>();
+let endOfTurnSet = false;
+
+function shareThisTurn(read: FreshRead<unknown>, value: unknown) {
+  sharedThisTurn.set(read, value);
+  if (endOfTurnSet) return;
+  endOfTurnSet = true;
+  // setImmediate runs after the poll phase: the next turn's requests read afresh.
+  setImmediate(() => {
+    endOfTurnSet = false;
+    sharedThisTurn.clear();
+  });
+}
+
+/** Drops every value shared in this turn: call after this process changed what a FreshRead reads. */
+export function forgetReadsOfThisTurn(): void {
+  sharedThisTurn.clear();
 }

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, onRequestHookHandler } from 'fastify';
 import type { Db } from '../db/database';
-import { FreshRead } from '../db/fresh-read';
+import { FreshRead, forgetReadsOfThisTurn } from '../db/fresh-read';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,10 +65,12 @@ const MIN_COMPRESS = 256;
 const SYNC_COMPRESS_MAX = 128 * 1024;
 
 /**
- * Compresses a body. Fast (brotli 3, gzip 6: a fifth of a millisecond for a 56 KB search answer;
- * brotli 3 takes half the time of 4 for 2 % more bytes) for the request that made the answer;
- * dense (brotli 11, gzip 9: 60 ms for the same answer) only for answers asked for again, in the
- * background. A fast compression of a body of ordinary size runs synchronously: zlib's
+ * Compresses a body. Fast (brotli 1, gzip 1) for the request that made the answer: a page of 60
+ * search results (29 KB) takes 0.13-0.15 ms of CPU at brotli 1 against 0.23-0.28 ms at brotli 3,
+ * for 10.0 KB instead of 8.8 KB, and 0.16-0.2 ms at gzip 1 against 0.56-0.59 ms at gzip 6, for 7 %
+ * more bytes (decision 027); under ten connections a tenth of a millisecond of CPU per answer is a
+ * millisecond of waiting for each. Dense (brotli 11, gzip 9: 60 ms for the same answer) only for
+ * answers asked for again, in the background. A fast compression of a body of ordinary size runs synchronously: zlib's
  * asynchronous form costs more of the main thread in stream bookkeeping (about 0.35 ms a request
  * in the profile of new searches) than the compression itself, and takes a second core on top.
  */
@@ -79,14 +81,14 @@ async function compress(body: Buffer, encoding: Compressed, dense: boolean): Pro
     const options = {
       params: {
         // Past 64 KB (a long product list) brotli 11 costs too much even in the background.
-        [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 3,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 1,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     };
     out = sync ? zlib.brotliCompressSync(body, options) : await brotli(body, options);
   } else {
-    const options = { level: dense ? 9 : 6 };
+    const options = { level: dense ? 9 : 1 };
     out = sync ? zlib.gzipSync(body, options) : await gzip(body, options);
   }
   return out.length < body.length ? out : null;
@@ -322,37 +324,14 @@ function versionReadOf(db: Db): FreshRead<number> {
  */
 export function publicCacheVersion(source: Db | FreshRead<number>): number | Promise<number> {
   const read = source instanceof FreshRead ? source : versionReadOf(source);
-  const shared = readThisTurn.get(read);
-  if (shared !== undefined) return shared;
   try {
-    const version = read.read();
-    if (typeof version === 'number') shareThisTurn(read, version);
+    // One read per turn of the event loop on SQLite: a sixth of the work of a cached answer was
+    // this read (5 µs, mostly the WAL's read lock). Decision 023.
+    const version = read.readThisTurn();
     return typeof version === 'number' ? version : version.catch(() => Number.NaN);
   } catch {
     return Number.NaN;
   }
-}
-
-/**
- * Versions read synchronously (SQLite) in this turn of the event loop, shared by the requests
- * handled in the same turn: a sixth of the work of a cached answer was this one read (5 µs,
- * mostly the WAL's read lock). Still never older than a request: the requests a turn handles
- * had all arrived when the turn's poll for network events returned, before the read. The share is
- * dropped when the turn ends (setImmediate runs after the poll phase) and whenever this process
- * changes the version, so its own next request, an in-process inject included, reads afresh.
- * Decision 023.
- */
-const readThisTurn = new Map<FreshRead<number>, number>();
-let endOfTurnSet = false;
-
-function shareThisTurn(read: FreshRead<number>, version: number) {
-  readThisTurn.set(read, version);
-  if (endOfTurnSet) return;
-  endOfTurnSet = true;
-  setImmediate(() => {
-    endOfTurnSet = false;
-    readThisTurn.clear();
-  });
 }
 
 /**
@@ -362,7 +341,7 @@ function shareThisTurn(read: FreshRead<number>, version: number) {
  */
 export async function bumpPublicCacheVersion(db: Db): Promise<void> {
   await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
-  readThisTurn.clear();
+  forgetReadsOfThisTurn();
 }
 
 const cacheKey = (req: FastifyRequest) => `${req.method === 'HEAD' ? 'GET' : req.method} ${req.url}`;

@@ -1,26 +1,39 @@
-import type { Posting, SearchSource, TermCandidate } from './search-source';
+import { deletions, MIN_FUZZY_LENGTH } from '@shared/search-text';
+import { find, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** The products holding one word, in id order, with the weight of the best field each holds it in. */
 interface TermPostings {
   ids: Int32Array;
   weights: Uint8Array;
+  /**
+   * The same ids as a bitset, made on first use as a filter when it takes at most twice the bytes
+   * of the list (null: not worth it); a list that changes is a new object, so this never goes stale.
+   */
+  bits?: Uint32Array | null;
+  /** postings per field weight, counted on first use */
+  perWeight?: Map<number, number>;
+}
+
+/** A word's ids as a bitset, when its list is long enough for one (see TermPostings.bits). */
+function bitsOf(p: TermPostings): Uint32Array | null {
+  if (p.bits !== undefined) return p.bits;
+  const words = p.ids.length > 0 ? (p.ids[p.ids.length - 1]! >>> 5) + 1 : 0;
+  if (p.ids.length === 0 || words > p.ids.length * 2) return (p.bits = null);
+  const bits = new Uint32Array(words);
+  for (let i = 0; i < p.ids.length; i++) bits[p.ids[i]! >>> 5]! |= 1 << (p.ids[i]! & 31);
+  return (p.bits = bits);
+}
+
+/** How many of a word's postings are in the field of this weight. */
+function countOfWeight(p: TermPostings, weight: number): number {
+  if (!p.perWeight) {
+    p.perWeight = new Map();
+    for (let i = 0; i < p.weights.length; i++) p.perWeight.set(p.weights[i]!, (p.perWeight.get(p.weights[i]!) ?? 0) + 1);
+  }
+  return p.perWeight.get(weight) ?? 0;
 }
 
 const EMPTY: TermPostings = { ids: new Int32Array(0), weights: new Uint8Array(0) };
-
-/** Index of id in a sorted array, or -1. */
-function find(ids: Int32Array, id: number): number {
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = ids[mid]!;
-    if (v === id) return mid;
-    if (v < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 /**
  * Position of the first id >= target in a sorted array, looking forward from `from` in growing
@@ -64,8 +77,12 @@ function lowerBound(sorted: string[], word: string): number {
  */
 export class MemoryIndex implements SearchSource {
   private readonly terms: Map<string, TermPostings>;
-  /** every character of every word: what a typo may have replaced or left out */
-  private readonly alphabet = new Set<string>();
+  /**
+   * For typos: the words of MIN_FUZZY_LENGTH+ characters under each string one deletion away from
+   * them (as the search_deletes table holds them), so that a query word's few deletions find the
+   * words one edit away instead of trying every character at every position.
+   */
+  private readonly deletes = new Map<string, string[]>();
   /** the words in sort order, for prefix lookups; rebuilt after the vocabulary changes */
   private sorted: string[] | null = null;
 
@@ -79,7 +96,7 @@ export class MemoryIndex implements SearchSource {
   /** An index of these per-word lists (each sorted by id); see MemoryIndexBuilder. */
   constructor(terms: Map<string, TermPostings> = new Map()) {
     this.terms = terms;
-    for (const term of terms.keys()) for (const ch of term) this.alphabet.add(ch);
+    for (const term of terms.keys()) this.indexDeletions(term);
   }
 
   get size(): { words: number; postings: number } {
@@ -100,7 +117,7 @@ export class MemoryIndex implements SearchSource {
       const old = this.terms.get(term) ?? EMPTY;
       if (old === EMPTY) {
         this.sorted = null;
-        for (const ch of term) this.alphabet.add(ch);
+        this.indexDeletions(term);
       }
       list.sort((a, b) => a.product_id - b.product_id);
       const ids = new Int32Array(old.ids.length + list.length);
@@ -134,6 +151,7 @@ export class MemoryIndex implements SearchSource {
       if (keep.length === 0) {
         this.terms.delete(term);
         this.sorted = null;
+        this.unindexDeletions(term);
         continue;
       }
       this.terms.set(term, { ids: Int32Array.from(keep, (i) => p.ids[i]!), weights: Uint8Array.from(keep, (i) => p.weights[i]!) });
@@ -165,43 +183,67 @@ export class MemoryIndex implements SearchSource {
     return out;
   }
 
-  /** The indexed words one deletion, insertion, substitution or swap of neighbours away from word. */
+  /**
+   * The indexed words one deletion, insertion, substitution or swap of neighbours away from word,
+   * and a few two edits away (a deletion in each: the caller checks every candidate exactly).
+   */
   private oneEditAway(word: string): Set<string> {
-    const chars = [...word];
-    // head[i] + tail[j]: the word with characters i..j-1 replaced (string concatenation is cheap).
-    const head = chars.map((_, i) => chars.slice(0, i).join('')).concat(word);
-    const tail = chars.map((_, i) => chars.slice(i).join('')).concat('');
     const found = new Set<string>();
-    const consider = (candidate: string) => {
-      if (candidate !== word && this.terms.has(candidate)) found.add(candidate);
-    };
-    for (let i = 0; i <= chars.length; i++) {
-      if (i < chars.length) consider(head[i]! + tail[i + 1]!);
-      if (i < chars.length - 1) consider(head[i]! + chars[i + 1]! + chars[i]! + tail[i + 2]!);
-      for (const ch of this.alphabet) {
-        consider(head[i]! + ch + tail[i]!);
-        if (i < chars.length) consider(head[i]! + ch + tail[i + 1]!);
-      }
-    }
+    const shorter = deletions(word);
+    for (const d of shorter) if (this.terms.has(d)) found.add(d); // a character too many
+    for (const term of this.deletes.get(word) ?? []) found.add(term); // a character left out
+    // A character replaced, or two neighbours swapped: both words lose one character to the same string.
+    for (const d of shorter) for (const term of this.deletes.get(d) ?? []) found.add(term);
+    found.delete(word);
     return found;
+  }
+
+  private indexDeletions(term: string): void {
+    if ([...term].length < MIN_FUZZY_LENGTH) return;
+    for (const d of deletions(term)) {
+      const terms = this.deletes.get(d);
+      if (terms) terms.push(term);
+      else this.deletes.set(d, [term]);
+    }
+  }
+
+  private unindexDeletions(term: string): void {
+    if ([...term].length < MIN_FUZZY_LENGTH) return;
+    for (const d of deletions(term)) {
+      const terms = this.deletes.get(d)?.filter((t) => t !== term) ?? [];
+      if (terms.length > 0) this.deletes.set(d, terms);
+      else this.deletes.delete(d);
+    }
   }
 
   matchingProducts(q: { term: string; weight: number; filters: string[][]; limit: number; scan: number }): number[] {
     const p = this.terms.get(q.term);
-    if (!p) return [];
-    // Per filter, the lists of its words, each with a cursor: candidates come in id order, so each
-    // list is walked forward once instead of searched from the start for every candidate.
-    const filters = q.filters.map((terms) => terms.flatMap((t) => this.terms.get(t)?.ids ?? []));
-    const cursors = filters.map((lists) => new Array<number>(lists.length).fill(0));
-    const holds = (f: number, id: number) => {
-      const lists = filters[f]!;
-      const at = cursors[f]!;
-      let found = false;
-      for (let j = 0; j < lists.length; j++) {
-        const c = (at[j] = seek(lists[j]!, at[j]!, id));
-        if (c < lists[j]!.length && lists[j]![c] === id) found = true;
+    if (!p || countOfWeight(p, q.weight) === 0) return [];
+    // Per filter, its words: the common ones as bitsets (one test per candidate), the others as
+    // lists with a cursor (candidates come in id order, so each list is walked forward once instead
+    // of searched from the start for every candidate; skipping some candidates keeps a cursor valid).
+    const filters = q.filters.map((terms) => {
+      const bitsets: Uint32Array[] = [];
+      const lists: Int32Array[] = [];
+      for (const t of terms) {
+        const postings = this.terms.get(t);
+        if (!postings) continue;
+        const bits = bitsOf(postings);
+        if (bits) bitsets.push(bits);
+        else lists.push(postings.ids);
       }
-      return found;
+      return { bitsets, lists, cursors: new Array<number>(lists.length).fill(0) };
+    });
+    const holds = (f: number, id: number) => {
+      const { bitsets, lists, cursors } = filters[f]!;
+      const word = id >>> 5;
+      const bit = 1 << (id & 31);
+      for (let j = 0; j < bitsets.length; j++) if (word < bitsets[j]!.length && (bitsets[j]![word]! & bit) !== 0) return true;
+      for (let j = 0; j < lists.length; j++) {
+        const c = (cursors[j] = seek(lists[j]!, cursors[j]!, id));
+        if (c < lists[j]!.length && lists[j]![c] === id) return true;
+      }
+      return false;
     };
     const out: number[] = [];
     let scanned = 0;
@@ -219,18 +261,17 @@ export class MemoryIndex implements SearchSource {
     return out;
   }
 
-  postingsOf(productIds: number[], terms: string[]): Posting[] {
-    const out: Posting[] = [];
-    const ids = Int32Array.from(productIds).sort();
-    for (const term of terms) {
+  weightsOf(productIds: Int32Array, terms: string[]): Uint8Array[] {
+    return terms.map((term) => {
+      const out = new Uint8Array(productIds.length);
       const p = this.terms.get(term);
-      if (!p) continue;
-      for (let k = 0, c = 0; k < ids.length; k++) {
-        c = seek(p.ids, c, ids[k]!);
-        if (c < p.ids.length && p.ids[c] === ids[k]) out.push({ term, product_id: ids[k]!, weight: p.weights[c]! });
+      if (!p) return out;
+      for (let k = 0, c = 0; k < productIds.length; k++) {
+        c = seek(p.ids, c, productIds[k]!);
+        if (c < p.ids.length && p.ids[c] === productIds[k]) out[k] = p.weights[c]!;
       }
-    }
-    return out;
+      return out;
+    });
   }
 }
 

@@ -20,7 +20,8 @@ type Log = { warn: (obj: object, msg: string) => void };
  *
  * Loading happens in the background, a batch of products at a time; until it is done, searches use
  * the database tables. Then each search first reads the index's change number (a FreshRead: a
- * prepared statement on SQLite, one shared query on PostgreSQL); when another transaction, on any
+ * prepared statement on SQLite, once per turn of the event loop; one shared query on PostgreSQL);
+ * when another transaction, on any
  * server, has re-indexed products since, their postings are read again before the search runs, so
  * an admin's change is searchable on the next request everywhere.
  */
@@ -73,7 +74,8 @@ export class SearchReplica {
       return null;
     }
     try {
-      const read = this.state.read();
+      // On SQLite one read per turn of the event loop, as for the public cache's version.
+      const read = this.state.readThisTurn();
       const state = read instanceof Promise ? await read : read;
       // Another request's catch-up may already have gone further than this request needs.
       while (this.index && this.seq < state.seq) {

@@ -32,6 +32,23 @@ export interface SearchSource {
    * the term in that field are examined.
    */
   matchingProducts(q: { term: string; weight: number; filters: string[][]; limit: number; scan: number }): number[] | Promise<number[]>;
-  /** The postings of these words among these products, for scoring. */
-  postingsOf(productIds: number[], terms: string[]): Posting[] | Promise<Posting[]>;
+  /**
+   * For scoring: per word, the weight of its best field in each of these products (sorted by id),
+   * in the products' order; 0 where a product does not hold the word.
+   */
+  weightsOf(productIds: Int32Array, terms: string[]): Uint8Array[] | Promise<Uint8Array[]>;
+}
+
+/** Index of id in a sorted array, or -1. */
+export function find(ids: Int32Array, id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid]!;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

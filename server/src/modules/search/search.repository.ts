@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
+import { forgetReadsOfThisTurn } from '../../db/fresh-read';
 import { deletions } from '@shared/search-text';
-import type { Posting, SearchSource, TermCandidate } from './search-source';
+import { find, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** Rows per statement: stays under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -172,12 +173,13 @@ async function matchingProducts(
 const selectPostings = (db: Db) => db.selectFrom('search_postings').select(['term', 'product_id', 'weight']);
 const toPosting = (r: Posting): Posting => ({ term: r.term, product_id: Number(r.product_id), weight: Number(r.weight) });
 
-/** The postings of these words among these products, for scoring. */
-async function postingsOf(db: Db, productIds: number[], terms: string[]): Promise<Posting[]> {
-  const out: Posting[] = [];
-  for (const ids of chunks(productIds)) {
+/** Per word, the weight of its best field in each of these products (sorted by id); see SearchSource.weightsOf. */
+async function weightsOf(db: Db, productIds: Int32Array, terms: string[]): Promise<Uint8Array[]> {
+  const out = terms.map(() => new Uint8Array(productIds.length));
+  const column = new Map(terms.map((t, j) => [t, out[j]!]));
+  for (const ids of chunks([...productIds])) {
     const rows = await selectPostings(db).where('term', 'in', terms).where('product_id', 'in', ids).execute();
-    out.push(...rows.map(toPosting));
+    for (const r of rows) column.get(r.term)![find(productIds, Number(r.product_id))] = Number(r.weight);
   }
   return out;
 }
@@ -188,7 +190,7 @@ export function databaseSource(db: Db): SearchSource {
     docCounts: (terms) => docCounts(db, terms),
     findNearTerms: (word, options) => findNearTerms(db, word, options),
     matchingProducts: (q) => matchingProducts(db, q),
-    postingsOf: (ids, terms) => postingsOf(db, ids, terms),
+    weightsOf: (ids, terms) => weightsOf(db, ids, terms),
   };
 }
 
@@ -213,6 +215,8 @@ export async function recordChanges(db: Db, productIds: number[]): Promise<void>
       .values(ids.map((product_id) => ({ seq: Number(seq), product_id })))
       .execute();
   }
+  // This process's next search reads the new change number (not one shared earlier in this turn).
+  forgetReadsOfThisTurn();
   const prunable = Number(seq) - KEEP_CHANGES;
   if (prunable > 0 && prunable % 100 === 0) {
     await db.deleteFrom('search_index_changes').where('seq', '<=', prunable).execute();

@@ -160,27 +160,23 @@ export async function searchIn(index: SearchSource, query: string, page: { limit
 /** Sorts products by their score for the query's words, best first, then by id. */
 async function rankByScore(index: SearchSource, words: QueryWord[], ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const wordsOf = new Map<string, { word: number; quality: number }[]>();
-  words.forEach((w, word) => {
-    for (const [term, quality] of w.terms) wordsOf.set(term, [...(wordsOf.get(term) ?? []), { word, quality }]);
-  });
-  // A product's score is the sum over the words of its best weight x quality for that word: one
-  // slot per product and word, in a flat array (hundreds of products, a few words).
-  const slot = new Map<number, number>();
-  ids.forEach((id, i) => slot.set(id, i));
-  const best = new Float64Array(ids.length * words.length);
-  for (const p of await index.postingsOf(ids, [...wordsOf.keys()])) {
-    const i = slot.get(p.product_id);
-    if (i === undefined) continue;
-    for (const { word, quality } of wordsOf.get(p.term) ?? []) {
-      const k = i * words.length + word;
-      best[k] = Math.max(best[k]!, p.weight * quality);
+  // The order of the candidates does not matter (ties go to the lower id): work in id order.
+  const sorted = Int32Array.from(ids).sort();
+  const terms = [...new Set(words.flatMap((w) => [...w.terms.keys()]))];
+  const weights = await index.weightsOf(sorted, terms);
+  const weightsOfTerm = new Map(terms.map((t, j) => [t, weights[j]!]));
+  // A product's score is the sum over the words of its best weight x quality for that word.
+  const score = new Float64Array(sorted.length);
+  const best = new Float64Array(sorted.length);
+  for (const w of words) {
+    best.fill(0);
+    for (const [term, quality] of w.terms) {
+      const column = weightsOfTerm.get(term)!;
+      for (let i = 0; i < sorted.length; i++) best[i] = Math.max(best[i]!, column[i]! * quality);
     }
+    for (let i = 0; i < sorted.length; i++) score[i]! += best[i]!;
   }
-  const score = new Float64Array(ids.length);
-  for (let k = 0; k < best.length; k++) score[Math.floor(k / words.length)]! += best[k]!;
-  return ids
-    .map((_, i) => i)
-    .sort((a, b) => score[b]! - score[a]! || ids[a]! - ids[b]!)
-    .map((i) => ids[i]!);
+  return Array.from(sorted.keys())
+    .sort((a, b) => score[b]! - score[a]! || sorted[a]! - sorted[b]!)
+    .map((i) => sorted[i]!);
 }
