@@ -70,9 +70,10 @@ const SYNC_COMPRESS_MAX = 128 * 1024;
  * for 10.0 KB instead of 8.8 KB, and 0.16-0.2 ms at gzip 1 against 0.56-0.59 ms at gzip 6, for 7 %
  * more bytes (decision 027); under ten connections a tenth of a millisecond of CPU per answer is a
  * millisecond of waiting for each. Dense (brotli 11, gzip 9: 60 ms for the same answer) only for
- * answers asked for again, in the background. A fast compression of a body of ordinary size runs synchronously: zlib's
- * asynchronous form costs more of the main thread in stream bookkeeping (about 0.35 ms a request
- * in the profile of new searches) than the compression itself, and takes a second core on top.
+ * answers asked for again, in the background. A fast compression of a body of ordinary size runs
+ * synchronously: zlib's asynchronous form costs more of the main thread in stream bookkeeping
+ * (about 0.35 ms a request in the profile of new searches) than the compression itself, and takes
+ * a second core on top.
  */
 async function compress(body: Buffer, encoding: Compressed, dense: boolean): Promise<Buffer | null> {
   const sync = !dense && body.length <= SYNC_COMPRESS_MAX;

@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { whenIdle } from '../lib/idle';
 import { queryClient } from '../lib/query-client';
 
 // Toasts are never needed for the first paint, so their code loads once the page is idle.
@@ -8,23 +9,19 @@ const Toasts = lazy(loadToasts);
 
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    // Safari has no requestIdleCallback.
-    if (typeof window.requestIdleCallback !== 'function') {
-      const handle = window.setTimeout(() => setIdle(true), 1500);
-      return () => window.clearTimeout(handle);
-    }
-    // The code is fetched first, in the idle callback's own task, and then shown as a transition:
-    // no part of it joins a render that cannot be paused.
-    const handle = window.requestIdleCallback(
-      () =>
-        void loadToasts()
-          .catch(() => undefined)
-          .then(() => startTransition(() => setIdle(true))),
-      { timeout: 3000 },
-    );
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  // The code is fetched first, in the idle callback's own task, and then shown as a transition:
+  // no part of it joins a render that cannot be paused.
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void loadToasts()
+            .catch(() => undefined)
+            .then(() => startTransition(() => setIdle(true))),
+        1500,
+      ),
+    [],
+  );
   return idle;
 }
 

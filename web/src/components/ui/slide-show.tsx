@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { whenIdle } from '../../lib/idle';
 import { iconButton } from './button-styles';
 
 type SlideShowProps = {
@@ -24,16 +25,6 @@ function ArrowButton(props: { label: string; side: 'left-2' | 'right-2'; classNa
 }
 
 const loadCarousel = () => Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]);
-
-/** Runs `fn` once the browser is idle (soon after the app's start), or after a second where it cannot say. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof window.requestIdleCallback !== 'function') {
-    const handle = window.setTimeout(fn, 1000);
-    return () => window.clearTimeout(handle);
-  }
-  const handle = window.requestIdleCallback(fn, { timeout: 3000 });
-  return () => window.cancelIdleCallback(handle);
-}
 
 /** An autoplaying, looping carousel (embla) with previous/next arrows and one dot per slide. */
 export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex' }: SlideShowProps) {
@@ -70,7 +61,7 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
         }
         action?.(api);
       }, () => undefined);
-    const cancelIdle = whenIdle(() => void load().catch(() => undefined));
+    const cancelIdle = whenIdle(() => void load().catch(() => undefined), 1000);
     // The first autoplay step starts the carousel; autoplay then takes the next ones.
     const firstStep = window.setTimeout(() => startRef.current((started) => started.scrollNext()), delay);
     return () => {
