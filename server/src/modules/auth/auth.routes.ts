@@ -1,4 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { messages } from '@shared/messages';
 import { CLIENT_IP_HEADER } from './auth';
 import { signInGuard } from './sign-in-guard';
 
@@ -12,6 +14,16 @@ function signInIdentifier(body: unknown): string | null {
     return typeof id === 'string' && id.trim() ? id : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether an answer's body is JSON with a non-empty message. */
+function hasMessage(body: Buffer): boolean {
+  try {
+    const message = (JSON.parse(body.toString('utf8')) as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message.trim() !== '';
+  } catch {
+    return false;
   }
 }
 
@@ -54,6 +66,11 @@ export async function authRoutes(app: FastifyInstance) {
       const cookies = res.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const body = Buffer.from(await res.arrayBuffer());
+      // better-auth answers an unknown endpoint with an empty 404: our clients read every 4xx's message.
+      if (res.status >= 400 && !hasMessage(body)) {
+        const [message, code] = res.status === 404 ? [messages.notFound, 'not_found'] : [STATUS_CODES[res.status] ?? 'Bad request', 'bad_request'];
+        return reply.type('application/json; charset=utf-8').send({ message, code });
+      }
       return reply.send(body.length > 0 ? body : null);
     },
   });
