@@ -11,13 +11,15 @@ import type { App } from '../app-types';
 import { corsPlugin } from './cors';
 import { START_APP_SCRIPT_CSP } from './first-paint';
 import { MAX_UPLOAD_BYTES } from './multipart';
+import { registerNulGuard } from './nul-guard';
 import { registerPublicCache } from './public-cache';
 import { registerSecurityHeaders } from './security-headers';
 
 /**
  * What every request passes through before a route: security headers, CORS,
  * multipart, compression, rate limits (shared through Redis when there is one),
- * the OpenAPI document and the public cache of storefront reads.
+ * the OpenAPI document, the public cache of storefront reads and the refusal of
+ * NUL characters in any input.
  */
 export const httpPlugins = fp(
   async (app: App) => {
@@ -66,6 +68,7 @@ export const httpPlugins = fp(
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     registerPublicCache(app);
+    registerNulGuard(app);
   },
   { name: 'http', dependencies: ['app-services'] },
 );

@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors';
+import { hasNul, NUL_MESSAGE } from './nul-guard';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -29,6 +30,7 @@ export async function readMultipart(
         if (form.files.length > options.maxFiles) throw badRequest(options.tooManyFiles, 'too_many_files');
       } else {
         form.fields[part.fieldname] = String(part.value ?? '');
+        if (hasNul(form.fields[part.fieldname]) || hasNul(part.fieldname)) throw badRequest(NUL_MESSAGE, 'nul_character');
       }
     }
   } catch (err) {

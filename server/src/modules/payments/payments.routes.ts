@@ -18,7 +18,7 @@ import type { App } from '../../app-types';
 export async function webhookRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/api/razorpay/webhook', { schema: { tags: ['checkout'], summary: 'Razorpay webhooks (payment.captured, order.paid, refund.processed, refund.failed)', response: { 200: z.object({ status: z.string() }), 400: ErrorBody } }, config: { rateLimit: false } }, async (req) => {
+  app.post('/api/razorpay/webhook', { schema: { tags: ['checkout'], summary: 'Razorpay webhooks (payment.captured, order.paid, refund.processed, refund.failed)', response: { 200: z.object({ status: z.string() }), 400: ErrorBody } }, config: { rateLimit: false, signedBody: true } }, async (req) => {
     const raw = typeof req.body === 'string' ? req.body : '';
     const signature = req.headers['x-razorpay-signature'];
     if (typeof signature !== 'string' || !app.payments.verifyWebhook(raw, signature)) {
