@@ -1,7 +1,24 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { AppError } from '../errors';
+
+/** Fastify's own 4xx messages where they say too little, or echo the request's whole path back. */
+const CLEARER: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send JSON (application/json), or multipart/form-data for uploads',
+  FST_ERR_BAD_URL: 'The address is not valid: it has a broken %-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+};
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot read (a broken %-escape, a
+ * parameter over maxParamLength) never reaches a route or the error handler; it
+ * gets the same JSON shape here.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.code(status).send({ message: CLEARER[err.code] ?? 'Invalid request', code: err.code });
+}
 
 /**
  * The one place that turns failures into JSON `{message, code, fields?}`.
@@ -27,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: err.message, code: err.code ?? 'bad_request' });
+      return reply.code(status).send({ message: CLEARER[err.code] ?? err.message, code: err.code ?? 'bad_request' });
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ message: messages.internalError, code: 'internal' });
