@@ -25,7 +25,8 @@ import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
 import { serviceRoutes } from './modules/claims/services.routes';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors';
+import { AppError } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/serializers';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
@@ -102,13 +103,22 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
     },
     routerOptions: { maxParamLength: 2100 },
     frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
+    // Fastify turns Node's request timeout off: a body announced and never sent held its connection for ever.
+    // Node reads it when the server is created (Fastify sets it after: both), and looks for late requests
+    // every connectionsCheckingInterval (30 s by default: a 1 s timeout in a test would wait that long).
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)) },
     // Access logs only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
+    // A client gone before its request is handled (a broken chunk of its body, a dropped connection)
+    // leaves no address: the rate limits and sign-in guards need one, and there is no one to answer.
+    if (req.ip === undefined) return done(new AppError('connection_closed', 400, 'The connection closed before the request was read'));
     done();
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -39,6 +39,7 @@ const EnvSchema = z.object({
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   REDIS_URL: z
     .string()
@@ -132,6 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     formRateLimit: e.FORM_RATE_LIMIT,
+    /** the whole request (headers and body) must arrive within this; a stalled one is answered 408 */
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     redisUrl: e.REDIS_URL,
     authSecret: e.AUTH_SECRET,

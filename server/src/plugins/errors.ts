@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
@@ -18,6 +20,26 @@ const CLEARER: Record<string, string> = {
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   return reply.code(status).send({ message: CLEARER[err.code] ?? 'Invalid request', code: err.code });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: bytes Node cannot read as HTTP (a bad header, a
+ * broken chunk, headers over 16 KB) get a JSON answer on the socket, which then closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The address or the headers are too large (16 KB at most)']
+        : [400, 'The request is not valid HTTP'];
+  this.log.debug({ err }, 'client error');
+  const body = JSON.stringify({ message, code: err.code ?? 'bad_http' });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 /**
