@@ -27,3 +27,17 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * A write after a "does it exist?" check: a request at the same moment can pass the
+ * same check and write first. Its unique-constraint failure is then the same refusal
+ * the check gives (`conflict`), not a 500.
+ */
+export async function refuseDuplicate<T>(write: Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { refuseDuplicate } from '../../db/dialect';
 import { normalizePhone, type Me, type UpdateProfileInput } from '@shared/account.schemas';
 import { accountMessages } from '@shared/account-messages';
 import { AppError, notFound } from '../../errors';
@@ -27,10 +28,9 @@ export async function getMe(db: Db, userId: string): Promise<Me> {
  */
 export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Me> {
   const owner = await repo.findUserIdByUsername(db, input.username);
-  if (owner && owner !== userId) {
-    throw new AppError('username_taken', 409, accountMessages.usernameTaken, { username: accountMessages.usernameTaken });
-  }
-  await repo.updateProfile(db, userId, {
+  const taken = () => new AppError('username_taken', 409, accountMessages.usernameTaken, { username: accountMessages.usernameTaken });
+  if (owner && owner !== userId) throw taken();
+  const update = repo.updateProfile(db, userId, {
     username: input.username.toLowerCase(),
     displayUsername: input.username,
     name: input.username,
@@ -40,5 +40,6 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
     state: input.state,
     zipCode: input.zipCode,
   });
+  await refuseDuplicate(update, taken);
   return getMe(db, userId);
 }

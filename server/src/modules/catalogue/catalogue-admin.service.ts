@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { refuseDuplicate } from '../../db/dialect';
 import type { Category, Product } from '@shared/catalogue.schemas';
 import { messages } from '@shared/messages';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -111,9 +112,11 @@ export async function deleteProduct(db: Db, storage: FileStorage, id: number): P
   if (!ordered) await Promise.all(images.map((p) => deleteImage(storage, p).catch(() => {})));
 }
 
+const categoryExists = (name: string) => new AppError('category_exists', 409, `The category "${name}" already exists.`, { name: 'Already exists' });
+
 export async function createCategory(db: Db, name: string): Promise<Category> {
-  if (await repo.findCategoryByType(db, name)) throw new AppError('category_exists', 409, `The category "${name}" already exists.`, { name: 'Already exists' });
-  const id = await repo.insertCategory(db, name);
+  if (await repo.findCategoryByType(db, name)) throw categoryExists(name);
+  const id = await refuseDuplicate(repo.insertCategory(db, name), () => categoryExists(name));
   return { Id: id, type: name };
 }
 
@@ -122,13 +125,14 @@ export async function renameCategory(db: Db, id: number, name: string): Promise<
   const c = await repo.findCategoryById(db, id);
   if (!c) throw notFound(messages.categoryNotFound, 'category_not_found');
   const other = await repo.findCategoryByType(db, name);
-  if (other && other.id !== id) throw new AppError('category_exists', 409, `The category "${name}" already exists.`, { name: 'Already exists' });
-  await db.transaction().execute(async (trx) => {
+  if (other && other.id !== id) throw categoryExists(name);
+  const rename = db.transaction().execute(async (trx) => {
     await repo.renameCategory(trx, id, name);
     const ids = await repo.productIdsInCategory(trx, id);
     const products = await repo.findProductsByIds(trx, ids);
     await search.indexProducts(trx, products.map((p) => ({ id: p.id, title: p.title, description: p.description, category: name })));
   });
+  await refuseDuplicate(rename, () => categoryExists(name));
   return { Id: id, type: name };
 }
 

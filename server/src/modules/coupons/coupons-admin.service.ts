@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { refuseDuplicate } from '../../db/dialect';
 import type { AdminCoupon, CouponInput } from '@shared/coupons.schemas';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -48,7 +49,7 @@ export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
 export async function addCoupon(db: Db, input: CouponInput): Promise<AdminCoupon> {
   const row = await toRow(db, input);
   if (await repo.findByKey(db, row.code_key)) throw duplicate(input.code);
-  const id = await repo.insertCoupon(db, row);
+  const id = await refuseDuplicate(repo.insertCoupon(db, row), () => duplicate(input.code));
   return toAdmin((await repo.findById(db, id))!);
 }
 
@@ -57,7 +58,7 @@ export async function updateCoupon(db: Db, id: number, input: CouponInput): Prom
   const row = await toRow(db, input);
   const other = await repo.findByKey(db, row.code_key);
   if (other && other.id !== id) throw duplicate(input.code);
-  await repo.updateCoupon(db, id, row);
+  await refuseDuplicate(repo.updateCoupon(db, id, row), () => duplicate(input.code));
   return toAdmin((await repo.findById(db, id))!);
 }
 
