@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, adminToken } from './helpers/admin';
 import { makeCoupon, paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { badBodies, badForms, badQueries, BAD_SEGMENTS, seededRandom, type BodyCase, type Random } from './helpers/fuzz-input';
+import { badBodies, badForms, badQueries, BAD_HEADERS, BAD_SEGMENTS, seededRandom, type BodyCase, type Random } from './helpers/fuzz-input';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
@@ -25,6 +25,7 @@ interface Case {
   method: string;
   url: string;
   body?: BodyCase;
+  headers?: Record<string, string>;
 }
 
 interface Failure {
@@ -32,6 +33,7 @@ interface Failure {
   method: string;
   url: string;
   body?: string;
+  headers?: string;
   status: number | 'hang' | 'threw';
   answer: string;
 }
@@ -139,10 +141,14 @@ function casesFor(method: string, url: string, s: Seeded, random: Random): Case[
     // A body where none belongs.
     cases.push({ method, url: baseUrls[0]!, body: { name: 'unexpected body', contentType: 'application/json', payload: '{"a":' } });
   }
+  // Odd headers, with the valid body if there is one.
+  for (const headers of random.sample(BAD_HEADERS, 6)) {
+    const body = cases.find((c) => c.body?.name === 'form without files' || c.body?.name === 'extra fields')?.body;
+    cases.push({ method, url: random.pick(baseUrls), headers, ...(body ? { body } : {}) });
+  }
   // Keep the fixed bodies, sample the rest of the path cases.
-  const pathCases = cases.filter((c) => !c.body);
-  const bodyCases = cases.filter((c) => c.body);
-  return [...random.sample(pathCases, SAMPLED), ...bodyCases];
+  const pathCases = cases.filter((c) => !c.body && !c.headers);
+  return [...random.sample(pathCases, SAMPLED), ...cases.filter((c) => c.body || c.headers)];
 }
 
 const INJECT_TIMEOUT_MS = 15_000;
@@ -199,6 +205,7 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     if (actor === 'shopper') headers.cookie = shopperCookie;
     if (actor === 'admin') headers.authorization = `Bearer ${token}`;
     if (c.body?.contentType) headers['content-type'] = c.body.contentType;
+    Object.assign(headers, c.headers);
     const record = (status: Failure['status'], answer: string): void =>
       void failures.push({ actor, method: c.method, url: c.url.slice(0, 200), ...(c.body ? { body: c.body.name } : {}), status, answer: answer.slice(0, 300) });
     let timer: NodeJS.Timeout | undefined;
@@ -256,7 +263,7 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
   }
 
   const report = () => {
-    const lines = failures.map((f) => `${f.actor} ${f.method} ${f.url}${f.body ? ` [${f.body}]` : ''} -> ${f.status}: ${f.answer}`);
+    const lines = failures.map((f) => `${f.actor} ${f.method} ${f.url}${f.body ? ` [${f.body}]` : ''}${f.headers ? ` ${f.headers}` : ''} -> ${f.status}: ${f.answer}`);
     // FUZZ_REPORT=file keeps the whole list (the assertion's diff shows only the first ones).
     if (process.env.FUZZ_REPORT && lines.length > 0) fs.appendFileSync(process.env.FUZZ_REPORT, `${kind}\n${lines.join('\n')}\n`);
     return lines;
@@ -314,6 +321,36 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     const unknown = await shop.app.inject({ method: 'POST', url: '/api/auth/no-such-endpoint', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: '{}' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Not found', code: 'not_found' });
+  });
+
+  it('answers the same valid request sent eight times at once without a 5xx (races on unique rows)', async () => {
+    const routes: [Actor, string, string, unknown][] = [
+      ['shopper', 'POST', '/api/cart', { productId: seeded.productId, quantity: 1 }],
+      ['shopper', 'PATCH', '/api/me', templates(seeded)['PATCH /api/me']],
+      ['shopper', 'POST', '/api/createBulkOrder', { items: [{ productId: seeded.productId, quantity: 1 }] }],
+      ['shopper', 'POST', '/api/verifyCoupon', { code: 'FUZZ10' }],
+      ['visitor', 'POST', '/api/notify', { email: 'race@example.com' }],
+      ['visitor', 'POST', '/api/freeclaim', { ...templates(seeded)['POST /api/freeclaim'], email: 'race@example.com' }],
+      ['visitor', 'POST', '/api/auth/sign-up/email', { ...AUTH_PATHS['sign-up/email'], email: 'race@example.com', username: 'race_user' }],
+      ['admin', 'POST', '/api/categories', { name: 'Race Category' }],
+      ['admin', 'POST', '/api/coupons', { ...templates(seeded)['POST /api/coupons'], code: 'RACE1' }],
+      ['admin', 'POST', `/api/admin/orders/${seeded.orderCode}/refunds`, { amount: 1, idempotencyKey: 'race-key-0001' }],
+      ['admin', 'PATCH', `/api/UserOrders/${seeded.orderCode}`, { status: 'dispatched', courier: 'DTDC', trackingNumber: 'RACE123' }],
+    ];
+    failures.length = 0;
+    for (const [actor, method, url, body] of routes) {
+      await Promise.all(Array.from({ length: 8 }, () => send(actor, { method, url, body: { name: 'valid', contentType: 'application/json', payload: JSON.stringify(body) } })));
+      await keepSignedIn(actor);
+    }
+    expect(report()).toEqual([]);
+    // Four shoppers take the same username at once: one gets it, the others are told it is taken.
+    const others = await Promise.all(Array.from({ length: 4 }, () => verifiedShopper(shop)));
+    const taken = await Promise.all(
+      others.map((o) =>
+        shop.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie: o.cookie, origin: ORIGIN, 'content-type': 'application/json' }, payload: { ...templates(seeded)['PATCH /api/me'], username: 'race_name' } }),
+      ),
+    );
+    expect(taken.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
   });
 
   it('answers an admin with 4xx JSON', async () => {

@@ -33,6 +33,8 @@ export type Random = ReturnType<typeof seededRandom>;
 
 /** Path segments as they appear in a URL (already percent-encoded where a client would). */
 export const BAD_SEGMENTS: readonly string[] = [
+  '999999',
+  '2147483647',
   '0',
   '-1',
   '1.5',
@@ -78,6 +80,30 @@ export function badQueries(keys: readonly string[]): string[] {
   return [...out];
 }
 
+/** Headers a careless or hostile client may send along (they replace the actor's own where they clash). */
+export const BAD_HEADERS: readonly Record<string, string>[] = [
+  { authorization: 'Bearer ' },
+  { authorization: 'garbage' },
+  { authorization: `Bearer ${'a'.repeat(8000)}` },
+  { authorization: 'Basic YWRtaW46YWRtaW4=' },
+  { cookie: 'better-auth.session_token=%E0%A4%A' },
+  { cookie: 'better-auth.session_token=a.b.c; better-auth.session_token=d' },
+  { cookie: `a=${'x'.repeat(8000)}` },
+  { cookie: '=;;=;' },
+  { origin: 'null' },
+  { origin: 'http://evil.example' },
+  { 'x-forwarded-for': 'not-an-ip, ::ffff:999.1.1.1' },
+  { 'x-request-id': '../../etc/passwd' },
+  { 'accept-encoding': 'br;q=abc, gzip;q=-1, *;q=NaN' },
+  { accept: 'application/x-nothing' },
+  { range: 'bytes=999999999-' },
+  { range: 'bytes=5-1, -0, abc' },
+  { 'if-none-match': '"' },
+  { 'if-modified-since': 'not a date' },
+  { 'content-encoding': 'gzip' },
+  { 'x-razorpay-signature': 'x'.repeat(5000) },
+];
+
 /** Values that are the wrong type, the wrong range or hostile text for any field. */
 export const BAD_VALUES: readonly unknown[] = [
   null,
@@ -90,6 +116,8 @@ export const BAD_VALUES: readonly unknown[] = [
   0.001,
   1e308,
   -1e308,
+  999_999,
+  2147483647,
   2147483648,
   Number.MAX_SAFE_INTEGER + 2,
   'NaN',
