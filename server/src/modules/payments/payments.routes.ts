@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors';
 import { requireVerifiedUser } from '../auth/auth.guards';
 import * as orders from '../orders/orders.service';
 import * as webhooks from './webhooks.service';
-import type { WebhookBody } from './webhooks.service';
+import { WebhookBody } from './webhooks.service';
 import type { App } from '../../app-types';
 
 /**
@@ -26,7 +26,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     }
     let body: WebhookBody;
     try {
-      body = JSON.parse(raw) as WebhookBody;
+      body = WebhookBody.parse(JSON.parse(raw));
     } catch {
       throw new AppError('bad_json', 400, 'Invalid JSON');
     }

@@ -1,24 +1,47 @@
+import { z } from 'zod';
 import type { OrderDeps } from '../orders/orders.service';
 import * as orders from '../orders/orders.service';
 import * as refunds from '../refunds/refunds.service';
 import type { ProviderRefund } from './payment-provider';
 
-export interface WebhookBody {
-  event?: string;
-  payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; status?: string } };
-    order?: { entity?: { id?: string } };
-    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string; notes?: Record<string, unknown> | unknown[] } };
-  };
-}
+/** A provider id (pay_…, order_…, rfnd_…) or event name; anything else reads as absent. */
+const Id = z.string().regex(/^[\w.-]{1,100}$/).optional().catch(undefined);
+/** Text such as a status or our own refund key (the admin's idempotency key, any characters). */
+const Text = z.string().max(200).refine((v) => !v.includes('\u0000')).optional().catch(undefined);
+const entityOf = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape).optional().catch(undefined) }).optional().catch(undefined);
+
+/**
+ * The fields of a webhook the shop reads. The body is signed, but its shape is the
+ * provider's: a field of another type (or a body that is no object) reads as absent
+ * and the event is ignored, rather than failing it (it would be sent again for days).
+ */
+export const WebhookBody = z
+  .object({
+    event: Id,
+    payload: z
+      .object({
+        payment: entityOf({ id: Id, order_id: Id, status: Text }),
+        order: entityOf({ id: Id }),
+        refund: entityOf({
+          id: Id,
+          payment_id: Id,
+          amount: z.number().int().nonnegative().optional().catch(undefined),
+          status: Text,
+          notes: z.object({ refund_key: Text }).optional().catch(undefined),
+        }),
+      })
+      .optional()
+      .catch(undefined),
+  })
+  .catch({});
+export type WebhookBody = z.infer<typeof WebhookBody>;
 
 /** The refund of a refund.* event, else null. */
 function refundOf(body: WebhookBody): ProviderRefund | null {
   const refund = body.payload?.refund?.entity;
   if (!body.event?.startsWith('refund.') || !refund?.id) return null;
-  const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {};
   const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
-  return { id: refund.id, status, amount: Number(refund.amount ?? 0), refundKey: typeof notes.refund_key === 'string' ? notes.refund_key : null };
+  return { id: refund.id, status, amount: refund.amount ?? 0, refundKey: refund.notes?.refund_key ?? null };
 }
 
 /** The order and payment ids of an event that means "paid", else null. */
