@@ -10,8 +10,12 @@ import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 /**
  * Every route, as a visitor, a shopper and an admin, answers malformed input
- * (path, query, body, content type) with a 4xx JSON message: never a 5xx, a
- * crash or a hang. And the input loses and changes nothing it should not.
+ * (path, query, body, content type, headers) with a 4xx JSON message: never a
+ * 5xx, a crash or a hang. And the input loses and changes nothing it should not
+ * (decision 031).
+ *
+ * FUZZ_SEED=n draws other cases; FUZZ_BATCH=n sends each route's cases n at a
+ * time (races); FUZZ_REPORT=file keeps the whole list of failures.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
@@ -268,7 +272,7 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
 
   const report = () => {
     const lines = failures.map((f) => `${f.actor} ${f.method} ${f.url}${f.body ? ` [${f.body}]` : ''}${f.headers ? ` ${f.headers}` : ''} -> ${f.status}: ${f.answer}`);
-    // FUZZ_REPORT=file keeps the whole list (the assertion's diff shows only the first ones).
+    // The assertion's diff shows only the first ones.
     if (process.env.FUZZ_REPORT && lines.length > 0) fs.appendFileSync(process.env.FUZZ_REPORT, `${kind}\n${lines.join('\n')}\n`);
     return lines;
   };

@@ -105,7 +105,7 @@ export const BAD_HEADERS: readonly Record<string, string>[] = [
 ];
 
 /** Values that are the wrong type, the wrong range or hostile text for any field. */
-export const BAD_VALUES: readonly unknown[] = [
+const BAD_VALUES: readonly unknown[] = [
   null,
   '',
   ' ',
@@ -144,7 +144,7 @@ export const BAD_VALUES: readonly unknown[] = [
 ];
 
 /** A nested object of this depth, as JSON text (built by hand: JSON.stringify would recurse). */
-export function deepJson(depth: number, open = '{"a":', close = '}', leaf = '1'): string {
+function deepJson(depth: number, open = '{"a":', close = '}', leaf = '1'): string {
   return open.repeat(depth) + leaf + close.repeat(depth);
 }
 
@@ -206,7 +206,7 @@ export function badBodies(template: Record<string, unknown>, random: Random, per
 }
 
 /** A multipart body from text fields and files, with a boundary of our choosing. */
-export function multipartBody(fields: Record<string, string>, files: { name: string; filename: string; data: Buffer; type?: string }[] = []): BodyCase {
+function multipartBody(fields: Record<string, string>, files: { name: string; filename: string; data: Buffer; type?: string }[] = []): BodyCase {
   const boundary = 'fuzzboundary0123456789';
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
