@@ -65,11 +65,11 @@ const MIN_COMPRESS = 256;
 const SYNC_COMPRESS_MAX = 128 * 1024;
 
 /**
- * Compresses a body. Fast (brotli 1, gzip 1) for the request that made the answer: a page of 60
- * search results (29 KB) takes 0.13-0.15 ms of CPU at brotli 1 against 0.23-0.28 ms at brotli 3,
- * for 10.0 KB instead of 8.8 KB, and 0.16-0.2 ms at gzip 1 against 0.56-0.59 ms at gzip 6, for 7 %
- * more bytes (decision 027); under ten connections a tenth of a millisecond of CPU per answer is a
- * millisecond of waiting for each. Dense (brotli 11, gzip 9: 60 ms for the same answer) only for
+ * Compresses a body. Fast (brotli 0, gzip 1) for the request that made the answer: a page of 60
+ * search results (32 KB) takes 74 µs at brotli 0, 119 µs at brotli 1 and 0.23-0.28 ms at brotli 3,
+ * for 11.5 KB, 11.4 KB and 8.8 KB, and 0.16-0.2 ms at gzip 1 against 0.56-0.59 ms at gzip 6, for 7 %
+ * more bytes (decisions 027, 029); under ten connections a tenth of a millisecond of CPU per answer
+ * is a millisecond of waiting for each. Dense (brotli 11, gzip 9: 60 ms for the same answer) only for
  * answers asked for again, in the background. A fast compression of a body of ordinary size runs
  * synchronously: zlib's asynchronous form costs more of the main thread in stream bookkeeping
  * (about 0.35 ms a request in the profile of new searches) than the compression itself, and takes
@@ -82,7 +82,7 @@ async function compress(body: Buffer, encoding: Compressed, dense: boolean): Pro
     const options = {
       params: {
         // Past 64 KB (a long product list) brotli 11 costs too much even in the background.
-        [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 1,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 0,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
