@@ -139,10 +139,10 @@ function notModified(req: FastifyRequest, entry: Entry): boolean {
  * The keys asked for once, remembered without keeping them: a bitset in which each key sets two
  * bits chosen by a hash of it (a Bloom filter, the "doorkeeper" of TinyLFU). The public cache
  * stores an answer only when its key is asked for a second time (decision 029): a search nobody
- * asked before would otherwise leave a Buffer or two in the old generation for every new query,
- * which is what made V8 run a full collection every few hundred milliseconds under new queries.
+ * asked before would otherwise keep two Buffers (its body and its compressed copy) for every new
+ * query, which made V8 run a full collection every few hundred milliseconds under new queries.
  * Fixed size, no allocation per request; forgotten all at once after `capacity` new keys, so a key
- * asked once long ago must be asked twice again. A false "seen" (about 1 % when nearly full) only
+ * asked once long ago must be asked twice again. A false "seen" (under 2 % when nearly full) only
  * stores an answer at its first request, as before.
  */
 export class FirstAsks {
@@ -159,7 +159,7 @@ export class FirstAsks {
 
   /** True when key was (most likely) asked for since the last reset; otherwise remembers it and returns false. */
   seenBefore(key: string): boolean {
-    // FNV-1a over the UTF-16 code units, and a second hash derived from it (Kirsch-Mitzenmacher).
+    // FNV-1a over the UTF-16 code units, and a second probe mixed from the same hash.
     let h = 0x811c9dc5;
     for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
     const a = h & this.mask;
