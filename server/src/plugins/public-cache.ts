@@ -53,7 +53,7 @@ interface Entry {
   encoded: Partial<Record<Compressed, Buffer | null>>;
   /** compressions under way, shared by the requests that wait for them */
   pending: Partial<Record<Compressed, Promise<Buffer | null>>>;
-  /** served from the cache this many times; the second time, the densest compression is made in the background */
+  /** served from the cache this many times; the first time (the answer's third request), the densest compression is made in the background */
   hits: number;
   bytes: number;
 }
@@ -65,11 +65,11 @@ const MIN_COMPRESS = 256;
 const SYNC_COMPRESS_MAX = 128 * 1024;
 
 /**
- * Compresses a body. Fast (brotli 1, gzip 1) for the request that made the answer: a page of 60
- * search results (29 KB) takes 0.13-0.15 ms of CPU at brotli 1 against 0.23-0.28 ms at brotli 3,
- * for 10.0 KB instead of 8.8 KB, and 0.16-0.2 ms at gzip 1 against 0.56-0.59 ms at gzip 6, for 7 %
- * more bytes (decision 027); under ten connections a tenth of a millisecond of CPU per answer is a
- * millisecond of waiting for each. Dense (brotli 11, gzip 9: 60 ms for the same answer) only for
+ * Compresses a body. Fast (brotli 0, gzip 1) for the request that made the answer: a page of 60
+ * search results (32 KB) takes 74 µs at brotli 0, 119 µs at brotli 1 and 0.23-0.28 ms at brotli 3,
+ * for 11.5 KB, 11.4 KB and 8.8 KB, and 0.16-0.2 ms at gzip 1 against 0.56-0.59 ms at gzip 6, for 7 %
+ * more bytes (decisions 027, 029); under ten connections a tenth of a millisecond of CPU per answer
+ * is a millisecond of waiting for each. Dense (brotli 11, gzip 9: 60 ms for the same answer) only for
  * answers asked for again, in the background. A fast compression of a body of ordinary size runs
  * synchronously: zlib's asynchronous form costs more of the main thread in stream bookkeeping
  * (about 0.35 ms a request in the profile of new searches) than the compression itself, and takes
@@ -82,7 +82,7 @@ async function compress(body: Buffer, encoding: Compressed, dense: boolean): Pro
     const options = {
       params: {
         // Past 64 KB (a long product list) brotli 11 costs too much even in the background.
-        [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 1,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 0,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
@@ -136,6 +136,53 @@ function notModified(req: FastifyRequest, entry: Entry): boolean {
 }
 
 /**
+ * The keys asked for once, remembered without keeping them: a bitset in which each key sets two
+ * bits chosen by a hash of it (a Bloom filter, the "doorkeeper" of TinyLFU). The public cache
+ * stores an answer only when its key is asked for a second time (decision 029): a search nobody
+ * asked before would otherwise keep two Buffers (its body and its compressed copy) for every new
+ * query, which made V8 run a full collection every few hundred milliseconds under new queries.
+ * Fixed size, no allocation per request; forgotten all at once after `capacity` new keys, so a key
+ * asked once long ago must be asked twice again. A false "seen" (under 2 % when nearly full) only
+ * stores an answer at its first request, as before.
+ */
+export class FirstAsks {
+  private readonly bits: Int32Array;
+  private readonly mask: number;
+  private added = 0;
+
+  constructor(private readonly capacity = 64 * 1024) {
+    // 16 bits per key: two probes, at most an eighth of the bits set.
+    const size = 2 ** Math.ceil(Math.log2(capacity * 16));
+    this.bits = new Int32Array(size / 32);
+    this.mask = size - 1;
+  }
+
+  /** True when key was (most likely) asked for since the last reset; otherwise remembers it and returns false. */
+  seenBefore(key: string): boolean {
+    // FNV-1a over the UTF-16 code units, and a second probe mixed from the same hash.
+    let h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    const a = h & this.mask;
+    const b = (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0) & this.mask;
+    const seen = (this.bits[a >>> 5]! & (1 << (a & 31))) !== 0 && (this.bits[b >>> 5]! & (1 << (b & 31))) !== 0;
+    if (seen) return true;
+    if (++this.added > this.capacity) {
+      this.bits.fill(0);
+      this.added = 1;
+    }
+    this.bits[a >>> 5]! |= 1 << (a & 31);
+    this.bits[b >>> 5]! |= 1 << (b & 31);
+    return false;
+  }
+
+  /** Forgets every key. */
+  clear(): void {
+    this.bits.fill(0);
+    this.added = 0;
+  }
+}
+
+/**
  * Cached public answers (catalogue, search, adverts, the web app's pages) as ready-to-send bytes:
  * identity, brotli and gzip, with a strong ETag per encoding (a revalidation gets 304).
  *
@@ -148,6 +195,7 @@ class PublicCache {
   /** the routes answered from the cache (`GET /api/...`), for the test that keeps private routes out */
   readonly routes: string[] = [];
   private entries = new Map<string, Entry>();
+  private readonly firstAsks = new FirstAsks();
   private disabled = false;
   private bytes = 0;
   private readonly versionRead: FreshRead<number>;
@@ -179,11 +227,15 @@ class PublicCache {
     // Most recently used last: the Map's order is the eviction order.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (++entry.hits === 2) this.densify(entry);
+    if (++entry.hits === 1) this.densify(entry);
     return { entry, version };
   }
 
-  /** Stores an answer made under `version`. Returns the entry (stored or not). */
+  /**
+   * Stores an answer made under `version` if its key was asked for before (a key held in the cache
+   * under an older version counts as asked). Returns the entry (stored or not): an entry not stored
+   * is sent all the same, and left to the young generation.
+   */
   store(key: string, version: number, answer: CachedAnswer): Entry {
     const identity = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
@@ -202,7 +254,7 @@ class PublicCache {
       hits: 0,
       bytes: identity.length + key.length,
     };
-    if (Number.isFinite(version) && entry.bytes <= this.limits.maxBytes / 16) {
+    if (Number.isFinite(version) && entry.bytes <= this.limits.maxBytes / 16 && (this.entries.has(key) || this.firstAsks.seenBefore(key))) {
       const old = this.entries.get(key);
       if (old) this.bytes -= old.bytes;
       this.entries.delete(key);
@@ -303,6 +355,7 @@ class PublicCache {
   /** Forgets every entry of this process (the version row is what other nodes look at). */
   clear() {
     this.entries.clear();
+    this.firstAsks.clear();
     this.bytes = 0;
   }
 }

@@ -165,9 +165,10 @@ async function rankByScore(index: SearchSource, words: QueryWord[], ids: number[
   const terms = [...new Set(words.flatMap((w) => [...w.terms.keys()]))];
   const weights = await index.weightsOf(sorted, terms);
   const weightsOfTerm = new Map(terms.map((t, j) => [t, weights[j]!]));
-  // A product's score is the sum over the words of its best weight x quality for that word.
-  const score = new Float64Array(sorted.length);
-  const best = new Float64Array(sorted.length);
+  // A product's score is the sum over the words of its best weight x quality for that word: a
+  // whole number (weights 100, 10, 1 times qualities 3, 2, 1), at most a few thousand.
+  const score = new Int32Array(sorted.length);
+  const best = new Int32Array(sorted.length);
   for (const w of words) {
     best.fill(0);
     for (const [term, quality] of w.terms) {
@@ -176,7 +177,22 @@ async function rankByScore(index: SearchSource, words: QueryWord[], ids: number[
     }
     for (let i = 0; i < sorted.length; i++) score[i]! += best[i]!;
   }
-  return Array.from(sorted.keys())
-    .sort((a, b) => score[b]! - score[a]! || sorted[a]! - sorted[b]!)
-    .map((i) => sorted[i]!);
+  return bestFirst(sorted, score);
+}
+
+/**
+ * The ids (in id order) by score, highest first, ties in id order: a counting sort, stable, so the
+ * same order as comparing score then id, without a comparison per pair (the comparing sort was a
+ * third of a multi-word search's CPU time under load, decision 029).
+ */
+function bestFirst(sorted: Int32Array, score: Int32Array): number[] {
+  let top = 0;
+  for (let i = 0; i < score.length; i++) top = Math.max(top, score[i]!);
+  // starts[k]: where the products of score top - k go, once the counts are summed.
+  const starts = new Int32Array(top + 2);
+  for (let i = 0; i < score.length; i++) starts[top - score[i]! + 1]!++;
+  for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
+  const out = new Array<number>(sorted.length);
+  for (let i = 0; i < sorted.length; i++) out[starts[top - score[i]!]!++] = sorted[i]!;
+  return out;
 }
