@@ -81,6 +81,14 @@ describe('raw HTTP on a listening shop', () => {
     expect(messageOf(escape)).toBe('The address is not valid: it has a broken %-escape');
   });
 
+  it('answers an HTTP/1.1 request without a Host header with a JSON 400 that says so; HTTP/1.0 needs none', async () => {
+    const answer = await exchange(['GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n']);
+    expect(statusOf(answer), answer).toBe(400);
+    expect(messageOf(answer)).toBe('Send a Host header: HTTP/1.1 requires one');
+    const old = await exchange(['GET /api/health HTTP/1.0\r\n\r\n']);
+    expect(/^HTTP\/1\.\d 200/.test(old), old).toBe(true);
+  });
+
   it('answers a chunked body over 1 MB with a JSON 413 and keeps nothing of it', async () => {
     const head = `POST /api/notify HTTP/1.1\r\n${host}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
     const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;

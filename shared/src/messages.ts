@@ -17,5 +17,6 @@ export const messages = {
   notFound: 'Not found',
   tooManyRequests: 'Too many requests, please slow down',
   internalError: 'Something went wrong on our side. Please try again.',
+  changedMeanwhile: 'Someone changed this at the same moment. Reload the page and try again.',
   maintenanceTitle: 'Developer needed!',
 } as const;

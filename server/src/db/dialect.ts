@@ -28,6 +28,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** True when a statement failed on a foreign key (PostgreSQL 23503, SQLite SQLITE_CONSTRAINT_FOREIGNKEY): the row it refers to was deleted meanwhile, or it is still referred to. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /**
  * A write after a "does it exist?" check: a request at the same moment can pass the
  * same check and write first. Its unique-constraint failure is then the same refusal

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { AppError } from '../errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
 
 /** Fastify's own 4xx messages where they say too little, or echo the request's whole path back. */
 const CLEARER: Record<string, string> = {
@@ -67,6 +68,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: CLEARER[err.code] ?? err.message, code: err.code ?? 'bad_request' });
+    }
+    // A check that passed just before another request changed the same rows (a product added to a
+    // category being deleted, a cart filled with a product being deleted): the constraint held, so
+    // nothing was written; the client can reload and try again. Routes that expect a race say more.
+    if (isForeignKeyViolation(err) || isUniqueViolation(err)) {
+      req.log.warn({ err }, 'request refused by a database constraint');
+      return reply.code(409).send({ message: messages.changedMeanwhile, code: 'changed_meanwhile' });
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ message: messages.internalError, code: 'internal' });

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import * as catalogueRepo from '../modules/catalogue/catalogue.repository';
 import * as advertsRepo from '../modules/adverts/adverts.repository';
 import { storeImage, type StoredImage } from '../modules/images/image.service';
-import { indexProducts } from '../modules/search/search.service';
+import { catalogueTransaction, indexProducts } from '../modules/search/search.service';
 import type { FileStorage } from '../storage/storage';
 import { DEMO_ADVERTS, DEMO_CATALOGUE } from './demo-catalogue';
 import { advertSvg, productSvg } from './demo-images';
@@ -47,7 +47,7 @@ export async function seedDemoCatalogue(db: Db, storage: FileStorage) {
 
   let products = 0;
   try {
-    await db.transaction().execute(async (trx) => {
+    await catalogueTransaction(db, async (trx) => {
       const indexed = [];
       for (const category of DEMO_CATALOGUE) {
         const categoryId = await catalogueRepo.insertCategory(trx, category.type);

@@ -27,7 +27,7 @@ export async function startTestShop(kind: DbKind, env: Env = {}): Promise<TestSh
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-files-'));
   const config = loadConfig({
     DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://shop.test',
     WEB_DIST_DIR: path.join(dir, 'no-web-build'),
     AUTH_RATE_LIMIT: '0',

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { refuseDuplicate } from '../../db/dialect';
+import { isForeignKeyViolation, refuseDuplicate } from '../../db/dialect';
 import type { Category, Product } from '@shared/catalogue.schemas';
 import { messages } from '@shared/messages';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -46,7 +46,7 @@ async function withImages<T>(storage: FileStorage, files: Buffer[], write: (imag
 export async function createProduct(db: Db, storage: FileStorage, fields: ProductFields, files: Buffer[]): Promise<Product> {
   const category = await categoryNamed(db, fields.category);
   const id = await withImages(storage, files, (images) =>
-    db.transaction().execute(async (trx) => {
+    search.catalogueTransaction(db, async (trx) => {
       const productId = await repo.insertProduct(trx, {
         title: fields.title,
         description: fields.description,
@@ -78,8 +78,9 @@ export async function updateProduct(db: Db, storage: FileStorage, id: number, fi
     ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
   };
   const oldImages = await withImages(storage, files, (images) =>
-    db.transaction().execute(async (trx) => {
-      await repo.updateProduct(trx, id, next);
+    search.catalogueTransaction(db, async (trx) => {
+      // Deleted since it was read: nothing to change (indexing it would leave entries of a product that is gone).
+      if (!(await repo.updateProduct(trx, id, next))) throw notFound(messages.productNotFound, 'product_not_found');
       const replaced = files.length > 0 ? await repo.deleteProductImages(trx, id) : [];
       if (files.length > 0) await repo.insertProductImages(trx, id, images);
       await search.indexProducts(trx, [{ id, title: next.title, description: next.description, category: category.type }]);
@@ -101,7 +102,7 @@ export async function deleteProduct(db: Db, storage: FileStorage, id: number): P
   if (codes.length > 0) {
     throw new AppError('product_has_coupons', 409, `Coupon ${codes.join(', ')} applies only to this product. Change or delete it first.`);
   }
-  const images = await db.transaction().execute(async (trx) => {
+  const images = await search.catalogueTransaction(db, async (trx) => {
     await search.unindexProducts(trx, [id]);
     const paths = await repo.deleteProductImages(trx, id);
     await repo.deleteProduct(trx, id);
@@ -126,7 +127,7 @@ export async function renameCategory(db: Db, id: number, name: string): Promise<
   if (!c) throw notFound(messages.categoryNotFound, 'category_not_found');
   const other = await repo.findCategoryByType(db, name);
   if (other && other.id !== id) throw categoryExists(name);
-  const rename = db.transaction().execute(async (trx) => {
+  const rename = search.catalogueTransaction(db, async (trx) => {
     await repo.renameCategory(trx, id, name);
     const ids = await repo.productIdsInCategory(trx, id);
     const products = await repo.findProductsByIds(trx, ids);
@@ -139,9 +140,17 @@ export async function renameCategory(db: Db, id: number, name: string): Promise<
 export async function deleteCategory(db: Db, id: number): Promise<void> {
   const c = await repo.findCategoryById(db, id);
   if (!c) throw notFound(messages.categoryNotFound, 'category_not_found');
-  const used = await repo.countProducts(db, { categoryId: id });
-  if (used > 0) {
-    throw new AppError('category_in_use', 409, `"${c.type}" still has ${used} product${used === 1 ? '' : 's'}. Move or delete them first.`);
+  const inUse = async () => {
+    const used = await repo.countProducts(db, { categoryId: id });
+    return used > 0 ? new AppError('category_in_use', 409, `"${c.type}" still has ${used} product${used === 1 ? '' : 's'}. Move or delete them first.`) : undefined;
+  };
+  const refusal = await inUse();
+  if (refusal) throw refusal;
+  try {
+    await repo.deleteCategory(db, id);
+  } catch (err) {
+    // A product added to it after the count: the foreign key kept the category.
+    if (isForeignKeyViolation(err)) throw (await inUse()) ?? err;
+    throw err;
   }
-  await repo.deleteCategory(db, id);
 }

@@ -126,12 +126,14 @@ export async function insertProductImages(
     .execute();
 }
 
-export async function updateProduct(db: Db, id: number, p: Partial<NewProduct>): Promise<void> {
-  await db
+/** Whether the product was there to change. */
+export async function updateProduct(db: Db, id: number, p: Partial<NewProduct>): Promise<boolean> {
+  const result = await db
     .updateTable('products')
     .set({ ...p, updated_at: new Date().toISOString() })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteProduct(db: Db, id: number): Promise<void> {

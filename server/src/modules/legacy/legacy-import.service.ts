@@ -300,7 +300,7 @@ async function importProducts(ctx: Ctx, rows: LegacyProduct[], categories: Map<s
     }
     const values = { title: f.title, description: f.description, price_paise: f.pricePaise, category_id: categoryId };
     try {
-      const { id, oldPaths } = await ctx.db.transaction().execute(async (trx) => {
+      const { id, oldPaths } = await search.catalogueTransaction(ctx.db, async (trx) => {
         let id: number;
         let oldPaths: string[] = [];
         if (mapped) {

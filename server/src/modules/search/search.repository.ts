@@ -202,6 +202,12 @@ const KEEP_CHANGES = 10_000;
  * the next change number (the row stays locked until the transaction ends, so numbers become
  * visible in order) and prunes rows too old to be useful.
  */
+/** PostgreSQL: waits for other catalogue writes and holds the change counter until commit (SQLite writes one at a time anyway). */
+export async function lockIndexChanges(db: Db): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`SELECT seq FROM search_index_state WHERE id = 1 FOR UPDATE`.execute(db);
+}
+
 export async function recordChanges(db: Db, productIds: number[]): Promise<void> {
   const { seq } = await db
     .updateTable('search_index_state')

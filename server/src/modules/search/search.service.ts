@@ -33,7 +33,21 @@ export function postingsOf(p: IndexedProduct): Posting[] {
   return [...best].map(([term, weight]) => ({ term, product_id: p.id, weight }));
 }
 
-/** (Re)indexes products for search; call inside the transaction that changed them. */
+/**
+ * A transaction that changes products and their index entries. On PostgreSQL it first takes
+ * the index's change counter (a row lock every such transaction takes at its end anyway), so
+ * that two of them run one after the other: taken in their own order, the product row, the
+ * vocabulary's counts and the counter deadlocked (an edit and a deletion of the same product,
+ * two products sharing words). Catalogue writes are rare; searches never wait for it.
+ */
+export function catalogueTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await repo.lockIndexChanges(trx);
+    return write(trx);
+  });
+}
+
+/** (Re)indexes products for search; call inside the catalogueTransaction that changed them. */
 export async function indexProducts(db: Db, products: IndexedProduct[]): Promise<void> {
   if (products.length === 0) return;
   const ids = products.map((p) => p.id);
@@ -52,7 +66,7 @@ export async function indexProducts(db: Db, products: IndexedProduct[]): Promise
   await repo.recordChanges(db, ids);
 }
 
-/** Takes products out of the search index (before they are deleted). */
+/** Takes products out of the search index (before they are deleted), inside a catalogueTransaction. */
 export async function unindexProducts(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const deltas = await repo.termCounts(db, ids);
