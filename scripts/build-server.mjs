@@ -20,10 +20,14 @@ const external = [
   'drizzle-orm',
 ];
 
-await build({
+// The bundle's static imports of external packages are all loaded at start: packages a shop may
+// never use (pdfkit, the S3 SDK, sharp) are imported where first needed, `await import(...)`
+// (server/test/server-build.test.ts holds the bundle to it; SERVER_BUILD_OUTDIR also writes meta.json).
+const outdir = process.env.SERVER_BUILD_OUTDIR ?? 'dist/server';
+const result = await build({
   // seed-process: the demo catalogue is seeded in a child process (server/src/seed/seed-process.ts).
   entryPoints: { main: 'server/src/main.ts', 'seed-process': 'server/src/seed/seed-process.ts' },
-  outdir: 'dist/server',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -38,6 +42,11 @@ await build({
   minifySyntax: true,
   charset: 'ascii',
   logLevel: 'warning',
+  metafile: process.env.SERVER_BUILD_OUTDIR !== undefined,
   // CommonJS dependencies call require(); give the bundle one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
+if (result.metafile) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
+}

@@ -27,9 +27,10 @@ function keysUnder(root: string): string[] {
 export async function copyUploadsToBucket(root: string, storage: S3Storage, bucket: string, progress: (done: number, total: number, key: string, action: 'copied' | 'skipped') => void) {
   const keys = keysUnder(root).filter(isSafeKey);
   const result = { copied: 0, skipped: 0, total: keys.length };
+  const client = await storage.client();
   for (const [i, key] of keys.entries()) {
     const data = fs.readFileSync(path.join(root, ...key.split('/')));
-    const existing = await storage.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).catch(() => null);
+    const existing = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).catch(() => null);
     if (existing && Number(existing.ContentLength) === data.length) {
       result.skipped++;
       progress(i + 1, keys.length, key, 'skipped');

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { contentTypeOf, isSafeKey, type FileStorage, type StoredFile } from './storage';
 
 export interface S3Settings {
@@ -20,19 +21,31 @@ export interface S3Settings {
  * browsers to S3_PUBLIC_URL) and customers' files only to admins.
  */
 export class S3Storage implements FileStorage {
-  readonly client: S3Client;
+  /**
+   * The SDK and its client. The SDK is a large module (a few MB of the server's memory): it is
+   * loaded when a storage is made, so a shop that keeps its files on disk never loads it.
+   */
+  private readonly connection: Promise<{ sdk: typeof S3Sdk; client: S3Client }>;
 
   constructor(private readonly s3: S3Settings) {
-    this.client = new S3Client({
-      region: s3.region,
-      forcePathStyle: s3.forcePathStyle,
-      ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-      ...(s3.accessKeyId && s3.secretAccessKey ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } } : {}),
-      maxAttempts: 3,
-      // Checksums only where S3 requires them: many S3-compatible services (older MinIO, R2, Ceph) reject the SDK's default trailers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.connection = import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+        ...(s3.accessKeyId && s3.secretAccessKey ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } } : {}),
+        maxAttempts: 3,
+        // Checksums only where S3 requires them: many S3-compatible services (older MinIO, R2, Ceph) reject the SDK's default trailers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+  }
+
+  /** The S3 client, once the SDK is loaded. */
+  async client(): Promise<S3Client> {
+    return (await this.connection).client;
   }
 
   get publicUrl(): string | undefined {
@@ -41,8 +54,9 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connection;
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.s3.bucket,
         Key: key,
         Body: data,
@@ -56,24 +70,27 @@ export class S3Storage implements FileStorage {
 
   async get(key: string): Promise<StoredFile | null> {
     if (!isSafeKey(key)) return null;
+    const { sdk, client } = await this.connection;
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.s3.bucket, Key: key }));
       if (!res.Body) return null;
       return { body: res.Body as Readable, size: Number(res.ContentLength ?? 0), contentType: res.ContentType ?? contentTypeOf(key) };
     } catch (err) {
-      if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return null;
+      if (err instanceof sdk.S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return null;
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
     if (!isSafeKey(key)) return;
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+    const { sdk, client } = await this.connection;
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key }));
   }
 
   async ping(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.s3.bucket }), { abortSignal: AbortSignal.timeout(3000) });
+      const { sdk, client } = await this.connection;
+      await client.send(new sdk.HeadBucketCommand({ Bucket: this.s3.bucket }), { abortSignal: AbortSignal.timeout(3000) });
       return true;
     } catch {
       return false;

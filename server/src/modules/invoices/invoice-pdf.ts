@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { formatPaise } from '@shared/money';
 import type { InvoiceLine } from '@shared/gst';
 
@@ -20,8 +19,13 @@ export interface InvoiceDocument {
   reason?: string;
 }
 
-/** The tax invoice or credit note as a PDF (pdfkit, standard fonts; content left uncompressed so its text can be checked). */
-export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+/**
+ * The tax invoice or credit note as a PDF (pdfkit, standard fonts; content left uncompressed so its
+ * text can be checked). pdfkit and its font code are loaded at the first PDF, not at start: several
+ * MB of memory that a shop not asked for an invoice never needs.
+ */
+export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const credit = doc.kind === 'credit-note';
   const pdf = new PDFDocument({ size: 'A4', margin: 40, compress: false, info: { Title: `${credit ? 'Credit note' : 'Tax invoice'} ${doc.number}` } });
   const chunks: Buffer[] = [];
