@@ -3,7 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
-import { randomUUID } from 'node:crypto';
+import { requestIdOf } from './plugins/request-id';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import type { Mailer } from './modules/mail/mailer';
@@ -95,12 +95,8 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: config.trustProxy === 'true' ? true : config.trustProxy,
-    // The balancer's X-Request-Id when it sends a sane one, else a random id: unique across nodes, on every log line.
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     routerOptions: { maxParamLength: 2100 },
     frameworkErrors,
     clientErrorHandler,

@@ -436,3 +436,73 @@ describe('public cache turned off (PUBLIC_CACHE=0)', () => {
     }
   });
 });
+
+describe.each(DB_KINDS)('cached answers sent without Fastify, over HTTP, on %s', (kind) => {
+  let shop: TestShop;
+  let base: string;
+  let admin: ReturnType<typeof asAdmin>;
+  let productId: number;
+  const BR = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { ADMIN_PASSWORD });
+    admin = asAdmin(shop, await adminToken(shop));
+    const f = factories(shop);
+    const category = await f.category('Drone Kits');
+    productId = (await f.product({ title: 'Racing Drone', categoryId: category.id, pricePaise: 100_000, images: 1 })).id;
+    await f.product({ title: 'Drone Camera', categoryId: category.id, pricePaise: 50_000 });
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(shop.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => shop.close());
+
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${url}`, { headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    const sent = Object.fromEntries([...res.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id'));
+    return { status: res.status, headers: sent, body, id: res.headers.get('x-request-id') };
+  };
+
+  it.each([
+    ['categories', '/api/categories', BR],
+    ['a product', () => `/api/product/${productId}`, BR],
+    ['adverts', '/api/advertimages', { 'accept-encoding': 'gzip' }],
+    ['a search', '/api/products/search/drone', BR],
+    ['a product list', '/api/products?category=Drone%20Kits&page=1', {}],
+  ] as const)('sends %s with the bytes and headers the app sends, and a request id of its own', async (_name, path, headers) => {
+    const url = typeof path === 'function' ? path() : path;
+    // The first two requests make the answer and store it; the third is sent by the app from the cache.
+    for (let i = 0; i < 3; i++) expect((await get(url, headers)).status).toBe(200);
+    const before = shop.app.publicCache.sentFast;
+    const fast = await get(url, { ...headers, 'x-request-id': 'balancer-id-1' });
+    expect(shop.app.publicCache.sentFast).toBe(before + 1);
+    // If-None-Match (not matching) keeps a request on the app's own path.
+    const slow = await get(url, { ...headers, 'if-none-match': '"other"' });
+    expect(shop.app.publicCache.sentFast).toBe(before + 1);
+    // The densest compression may replace the fast one in between (same ETag, fewer bytes).
+    const { 'content-length': _fastLength, ...fastHeaders } = fast.headers;
+    const { 'content-length': _slowLength, ...slowHeaders } = slow.headers;
+    expect(fastHeaders).toEqual(slowHeaders);
+    expect(Number(fast.headers['content-length'])).toBeGreaterThan(0);
+    expect(fast.body.equals(slow.body)).toBe(true);
+    expect(fast.id).toBe('balancer-id-1');
+    expect((await get(url, headers)).id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends an admin change on the next request, and leaves admins, cross-origin requests and revalidations to the app', async () => {
+    const url = `/api/product/${productId}`;
+    for (let i = 0; i < 4; i++) await get(url, BR);
+    const res = await admin.form('PATCH', url.replace('/product/', '/products/'), [{ name: 'price', value: '1234' }]);
+    expect(res.statusCode).toBe(200);
+    const after = await get(url, BR);
+    expect(JSON.parse(after.body.toString()).price).toBe(1234);
+    for (let i = 0; i < 3; i++) await get(url, BR);
+    const sent = shop.app.publicCache.sentFast;
+    const cors = await get(url, { ...BR, origin: 'https://elsewhere.example' });
+    const withToken = await get(url, { ...BR, authorization: 'Bearer not-a-token' });
+    const etag = after.headers.etag!;
+    const revalidated = await get(url, { ...BR, 'if-none-match': etag });
+    expect([cors.status, withToken.status, revalidated.status]).toEqual([200, 200, 304]);
+    expect(shop.app.publicCache.sentFast).toBe(sent);
+  });
+});

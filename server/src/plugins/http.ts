@@ -12,6 +12,7 @@ import { corsPlugin } from './cors';
 import { START_APP_SCRIPT_CSP } from './first-paint';
 import { MAX_UPLOAD_BYTES } from './multipart';
 import { registerNulGuard } from './nul-guard';
+import { answerCachedFirst } from './public-cache-fast-path';
 import { registerPublicCache } from './public-cache';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -68,6 +69,7 @@ export const httpPlugins = fp(
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     registerPublicCache(app);
+    if (config.publicCache) answerCachedFirst(app, app.publicCache);
     registerNulGuard(app);
   },
   { name: 'http', dependencies: ['app-services'] },

@@ -53,6 +53,12 @@ interface Entry {
   encoded: Partial<Record<Compressed, Buffer | null>>;
   /** compressions under way, shared by the requests that wait for them */
   pending: Partial<Record<Compressed, Promise<Buffer | null>>>;
+  /**
+   * per encoding: every header the app sent with this answer to a visitor (no Origin, no
+   * revalidation) but the request id and the length, for the fast path that sends it again without
+   * Fastify (public-cache-fast-path.ts)
+   */
+  replay: Partial<Record<Encoding, Record<string, string>>>;
   /** served from the cache this many times; the first time (the answer's third request), the densest compression is made in the background */
   hits: number;
   bytes: number;
@@ -124,6 +130,17 @@ function parseEncoding(header: string): Encoding {
   return 'identity';
 }
 
+/** The headers of a reply about to be sent, as the fast path sends them again: without the request's own id and the length. */
+function headersToReplay(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    const lower = name.toLowerCase();
+    if (value === undefined || lower === 'x-request-id' || lower === 'content-length') continue;
+    headers[lower] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
 /** True when If-None-Match names one of the representations of this entry (or `*`). */
 function notModified(req: FastifyRequest, entry: Entry): boolean {
   const header = req.headers['if-none-match'];
@@ -191,9 +208,11 @@ export class FirstAsks {
  * row) is seen on the next request by every app server sharing the database. The version is read
  * as a FreshRead: never older than the request, and cheap when many requests ask at once.
  */
-class PublicCache {
+export class PublicCache {
   /** the routes answered from the cache (`GET /api/...`), for the test that keeps private routes out */
   readonly routes: string[] = [];
+  /** answers sent by the fast path, without Fastify (public-cache-fast-path.ts) */
+  sentFast = 0;
   private entries = new Map<string, Entry>();
   private readonly firstAsks = new FirstAsks();
   private disabled = false;
@@ -251,6 +270,7 @@ class PublicCache {
       identity,
       encoded: small ? { br: null, gzip: null } : {},
       pending: {},
+      replay: {},
       hits: 0,
       bytes: identity.length + key.length,
     };
@@ -310,15 +330,30 @@ class PublicCache {
    * it. One ETag per encoding: the fast and the dense compression of the same answer share it (same
    * content, same encoding; they differ only in size).
    */
-  send(req: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply | Promise<FastifyReply> {
+  send(req: FastifyRequest, reply: FastifyReply, entry: Entry, remember = false): FastifyReply | Promise<FastifyReply> {
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (encoding === 'identity') return this.sendAs(req, reply, entry, encoding, null);
+    if (encoding === 'identity') return this.sendAs(req, reply, entry, encoding, null, remember);
     const made = entry.encoded[encoding];
-    if (made !== undefined) return this.sendAs(req, reply, entry, encoding, made);
-    return this.encoded(entry, encoding).then((body) => this.sendAs(req, reply, entry, encoding, body));
+    if (made !== undefined) return this.sendAs(req, reply, entry, encoding, made, remember);
+    return this.encoded(entry, encoding).then((body) => this.sendAs(req, reply, entry, encoding, body, remember));
   }
 
-  private sendAs(req: FastifyRequest, reply: FastifyReply, entry: Entry, encoding: Encoding, body: Buffer | null): FastifyReply {
+  /**
+   * A cached answer ready to be sent again without Fastify (counted in sentFast): its status, the
+   * headers the app sent with it in this encoding, and the body those headers describe. Null until the app has sent it
+   * once in this encoding, and when its compressed bytes changed kind since (the fast path then
+   * hands the request to the app, which remembers the answer afresh).
+   */
+  replay(entry: Entry, encoding: Encoding): { status: number; headers: Record<string, string>; body: Buffer } | null {
+    const headers = entry.replay[encoding];
+    if (!headers) return null;
+    const made = encoding === 'identity' ? null : entry.encoded[encoding];
+    if (made === undefined || (headers['content-encoding'] !== undefined) !== (made !== null)) return null;
+    this.sentFast++;
+    return { status: entry.status, headers, body: made ?? entry.identity };
+  }
+
+  private sendAs(req: FastifyRequest, reply: FastifyReply, entry: Entry, encoding: Encoding, body: Buffer | null, remember: boolean): FastifyReply {
     const etag = body ? `"${entry.etag.slice(1, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
     // Added to, not replaced: a CORS hook may have put Origin there already.
     const vary = reply.getHeader('vary');
@@ -327,7 +362,9 @@ class PublicCache {
     for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
     if (entry.status === 200 && notModified(req, entry)) return reply.code(304).send();
     if (body) reply.header('Content-Encoding', encoding);
-    return reply.code(entry.status).type(entry.type).send(body ?? entry.identity);
+    reply.code(entry.status).type(entry.type);
+    if (remember && req.method === 'GET' && !req.headers.origin) entry.replay[encoding] = headersToReplay(reply);
+    return reply.send(body ?? entry.identity);
   }
 
   /**
@@ -424,7 +461,7 @@ export function registerPublicCache(app: FastifyInstance) {
         return done();
       }
       // Sent from the hook: done is not called, so the route's handler does not run.
-      const sent = cache.send(req, reply, entry);
+      const sent = cache.send(req, reply, entry, true);
       if (sent instanceof Promise) sent.catch(done);
     };
     const found = cache.lookup(cacheKey(req));
