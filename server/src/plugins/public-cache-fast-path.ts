@@ -48,7 +48,12 @@ function sendCached(req: IncomingMessage, res: ServerResponse, cache: PublicCach
   if (encoding === 'identity' && accept) return false;
   const answer = cache.replay(entry, encoding);
   if (!answer) return false;
-  res.writeHead(answer.status, { ...answer.headers, 'x-request-id': requestIdOf(req.headers['x-request-id']), 'content-length': answer.body.length });
+  try {
+    res.writeHead(answer.status, { ...answer.headers, 'x-request-id': requestIdOf(req.headers['x-request-id']), 'content-length': answer.body.length });
+  } catch {
+    // A header Node refuses (it refused it on the app's path too): the app answers, with its error handling.
+    return false;
+  }
   res.end(answer.body);
   return true;
 }
