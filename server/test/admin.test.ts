@@ -128,7 +128,10 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
         { name: 'title', value: 'Hexacopter Frame Kit Pro' },
         { name: 'price', value: '3999' },
       ]);
-      expect(edit.json()).toMatchObject({ title: 'Hexacopter Frame Kit Pro', price: 3999, images: p.images });
+      // The fields left out keep their values.
+      expect(edit.json()).toMatchObject({ title: 'Hexacopter Frame Kit Pro', price: 3999, images: p.images, description: 'A six-arm frame for heavy-lift drones.', category: 'Drone Kits', stock: null });
+      const priceOnly = await admin.form('PATCH', `/api/products/${p.id}`, [{ name: 'price', value: '3899' }]);
+      expect(priceOnly.json()).toMatchObject({ title: 'Hexacopter Frame Kit Pro', price: 3899, description: 'A six-arm frame for heavy-lift drones.', category: 'Drone Kits' });
       expect((await shop.app.inject('/api/products/search/pro')).json().map((x: { id: number }) => x.id)).toContain(p.id);
 
       expect((await admin.delete(`/api/products/${p.id}`)).json()).toEqual({ message: 'Product deleted successfully' });

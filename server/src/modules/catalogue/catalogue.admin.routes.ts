@@ -44,7 +44,8 @@ const ProductForm = z.object({
   hsnCode: Hsn.optional(),
   gstRate: GstRate.optional(),
 });
-const ProductPatchForm = ProductForm.extend({ stock: Stock.optional() }).partial();
+// No defaults: a field left out keeps its value (a default here would erase it).
+const ProductPatchForm = ProductForm.extend({ description: Description.optional(), stock: Stock.optional() }).partial();
 const CategoryInput = z.object({ name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters') });
 
 
