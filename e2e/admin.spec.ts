@@ -91,7 +91,8 @@ test('an admin logs in, adds and edits a product, manages categories, adverts an
   await openSection(page, 'Advert Image');
   const adverts = page.getByRole('list', { name: 'Advert images' }).getByRole('listitem');
   await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The list once loaded (the page's load state was reached long before: it does not wait for this section's request).
+  await expect(page.getByRole('list', { name: 'Advert images' }).or(page.getByText('No advert images yet.'))).toBeVisible();
   const before = await adverts.count();
   await page.getByLabel('Choose advert images').setInputFiles(await pngs(6, 'advert'));
   await expect(page.getByRole('region', { name: 'Advert Image' }).getByRole('alert')).toHaveText('You can only select up to 5 images.');
