@@ -22,15 +22,18 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
+/** The database driver's error code (PostgreSQL's SQLSTATE, SQLite's SQLITE_… name). */
+const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
+
 /** True when a statement failed on a unique constraint (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY). */
 export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = codeOf(err);
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** True when a statement failed on a foreign key (PostgreSQL 23503, SQLite SQLITE_CONSTRAINT_FOREIGNKEY): the row it refers to was deleted meanwhile, or it is still referred to. */
 export function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = codeOf(err);
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { pickEncoding, type PublicCache } from './public-cache';
+import { cacheKeyOf, pickEncoding, type Entry, type PublicCache } from './public-cache';
 import { requestIdOf } from './request-id';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -27,7 +27,7 @@ export function answerCachedFirst(app: FastifyInstance, cache: PublicCache): voi
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const h = req.headers;
     if (req.method !== 'GET' || h.authorization || h.origin || h['if-none-match'] || !h.host) return fastify(req, res);
-    const found = cache.lookup(`GET ${req.url}`);
+    const found = cache.lookup(cacheKeyOf('GET', req.url));
     if (!(found instanceof Promise)) {
       if (!sendCached(req, res, cache, found.entry)) fastify(req, res);
       return;
@@ -39,7 +39,7 @@ export function answerCachedFirst(app: FastifyInstance, cache: PublicCache): voi
   });
 }
 
-function sendCached(req: IncomingMessage, res: ServerResponse, cache: PublicCache, entry: Parameters<PublicCache['replay']>[0] | null): boolean {
+function sendCached(req: IncomingMessage, res: ServerResponse, cache: PublicCache, entry: Entry | null): boolean {
   if (!entry) return false;
   const accept = req.headers['accept-encoding'];
   const encoding = pickEncoding(accept);
@@ -55,5 +55,6 @@ function sendCached(req: IncomingMessage, res: ServerResponse, cache: PublicCach
     return false;
   }
   res.end(answer.body);
+  cache.sentFast++;
   return true;
 }

@@ -40,7 +40,7 @@ interface Found {
 }
 type Compressed = Exclude<Encoding, 'identity'>;
 
-interface Entry {
+export interface Entry {
   key: string;
   version: number;
   status: number;
@@ -339,8 +339,8 @@ export class PublicCache {
   }
 
   /**
-   * A cached answer ready to be sent again without Fastify (counted in sentFast): its status, the
-   * headers the app sent with it in this encoding, and the body those headers describe. Null until the app has sent it
+   * A cached answer ready to be sent again without Fastify: its status, the headers the app sent
+   * with it in this encoding, and the body those headers describe. Null until the app has sent it
    * once in this encoding, and when its compressed bytes changed kind since (the fast path then
    * hands the request to the app, which remembers the answer afresh).
    */
@@ -349,7 +349,6 @@ export class PublicCache {
     if (!headers) return null;
     const made = encoding === 'identity' ? null : entry.encoded[encoding];
     if (made === undefined || (headers['content-encoding'] !== undefined) !== (made !== null)) return null;
-    this.sentFast++;
     return { status: entry.status, headers, body: made ?? entry.identity };
   }
 
@@ -435,7 +434,9 @@ export async function bumpPublicCacheVersion(db: Db): Promise<void> {
   forgetReadsOfThisTurn();
 }
 
-const cacheKey = (req: FastifyRequest) => `${req.method === 'HEAD' ? 'GET' : req.method} ${req.url}`;
+/** The cache's key of a public API answer: a HEAD shares its GET's. */
+export const cacheKeyOf = (method: string, url: string | undefined) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+const cacheKey = (req: FastifyRequest) => cacheKeyOf(req.method, req.url);
 const kVersion = Symbol('publicCacheVersion');
 type CachingRequest = FastifyRequest & { [kVersion]?: number };
 

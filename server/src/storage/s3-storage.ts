@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { contentTypeOf, isSafeKey, type FileStorage, type StoredFile } from './storage';
 
 export interface S3Settings {
@@ -25,7 +24,7 @@ export class S3Storage implements FileStorage {
    * The SDK and its client. The SDK is a large module (a few MB of the server's memory): it is
    * loaded when a storage is made, so a shop that keeps its files on disk never loads it.
    */
-  private readonly connection: Promise<{ sdk: typeof S3Sdk; client: S3Client }>;
+  private readonly connection: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }>;
 
   constructor(private readonly s3: S3Settings) {
     this.connection = import('@aws-sdk/client-s3').then((sdk) => ({
@@ -44,7 +43,7 @@ export class S3Storage implements FileStorage {
   }
 
   /** The S3 client, once the SDK is loaded. */
-  async client(): Promise<S3Client> {
+  async client(): Promise<S3Sdk.S3Client> {
     return (await this.connection).client;
   }
 

@@ -197,17 +197,17 @@ export function databaseSource(db: Db): SearchSource {
 /** Change rows older than this many changes are pruned (a server further behind reloads everything). */
 const KEEP_CHANGES = 10_000;
 
-/**
- * Records, in the transaction that re-indexes them, that these products' postings changed: takes
- * the next change number (the row stays locked until the transaction ends, so numbers become
- * visible in order) and prunes rows too old to be useful.
- */
 /** PostgreSQL: waits for other catalogue writes and holds the change counter until commit (SQLite writes one at a time anyway). */
 export async function lockIndexChanges(db: Db): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`SELECT seq FROM search_index_state WHERE id = 1 FOR UPDATE`.execute(db);
 }
 
+/**
+ * Records, in the transaction that re-indexes them, that these products' postings changed: takes
+ * the next change number (the row stays locked until the transaction ends, so numbers become
+ * visible in order) and prunes rows too old to be useful.
+ */
 export async function recordChanges(db: Db, productIds: number[]): Promise<void> {
   const { seq } = await db
     .updateTable('search_index_state')
