@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appTookOver } from './support/app';
 
 test.describe('before the app has run', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
@@ -27,8 +28,7 @@ test.describe('before the app has run', () => {
 
 test('the app takes over the drawn page: its buttons work', async ({ page }) => {
   await page.goto('/product/1');
-  // The drawing stands inside a disabled fieldset until the app has hydrated it.
-  await expect(page.locator('#root > fieldset[data-drawing]')).not.toHaveAttribute('disabled');
+  await appTookOver(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Please log in to add items to your cart')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Robobox Starter Kit' })).toHaveCount(1);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { appTookOver } from './support/app';
 
 const searchInput = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
 const searchButton = (page: Page) => page.getByRole('button', { name: 'Search', exact: true });
@@ -66,6 +67,8 @@ test('a Kits menu item searches for its kits', async ({ page }) => {
 
 test('the Kits menu opens on hover and closes after the pointer leaves', async ({ page }) => {
   await page.goto('/');
+  // A hover on the drawn page before the app has taken it over opens nothing.
+  await appTookOver(page);
   const kits = page.getByRole('button', { name: 'Kits', exact: true });
   await kits.hover();
   await expect(page.getByRole('link', { name: 'Robobox Kits', exact: true })).toBeVisible();
