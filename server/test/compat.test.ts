@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { adminToken, ADMIN_PASSWORD, png, multipart } from './helpers/admin';
-import { makeCoupon } from './helpers/checkout';
+import { as, makeCoupon, paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
+import { verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 /** The original web app (SPEC.md §7) pointed at this server from another origin. */
 describe.each(DB_KINDS)('drop-in compatibility with the original web app on %s', (kind) => {
   let shop: TestShop;
   let token: string;
+  let kitId: number;
   const WEB_APP = 'https://shop.robokits.in';
 
   beforeAll(async () => {
     shop = await startTestShop(kind, { ADMIN_PASSWORD, CORS_ORIGINS: `${WEB_APP}, https://*.preview.robokits.in` });
     token = await adminToken(shop);
     const c = await factories(shop).category('Kits');
-    await factories(shop).product({ title: 'Kit', categoryId: c.id, images: 1 });
+    kitId = (await factories(shop).product({ title: 'Kit', categoryId: c.id, images: 1 })).id;
     await makeCoupon(shop, { code: 'OLDAPP', discount_paise: 5_000 });
   });
   afterAll(() => shop.close());
@@ -59,6 +61,84 @@ describe.each(DB_KINDS)('drop-in compatibility with the original web app on %s',
     const get = await shop.app.inject({ method: 'GET', url: '/api/categories', headers: { origin: WEB_APP } });
     expect(get.headers['access-control-allow-origin']).toBe(WEB_APP);
     expect(String(get.headers['access-control-expose-headers'])).toContain('X-Total-Count');
+  });
+
+  it('lets the headers the original sends through the preflight, for listed origins only', async () => {
+    const preflight = (origin: string, url: string, method: string, headers: string) =>
+      shop.app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers } });
+    // My Orders sends `email`; the cart's processOrder sends `content` (the e-mail again) with the token.
+    const orders = await preflight(WEB_APP, '/api/UserOrders', 'GET', 'content-type,email');
+    expect(orders.statusCode).toBe(204);
+    expect(orders.headers['access-control-allow-headers']).toBe('content-type,email');
+    const processOrder = await preflight(WEB_APP, '/api/processOrder', 'POST', 'authorization,content,content-type,email');
+    expect(processOrder.headers['access-control-allow-headers']).toBe('authorization,content,content-type,email');
+    expect(processOrder.headers['access-control-allow-origin']).toBe(WEB_APP);
+    expect(String(processOrder.headers.vary)).toContain('Access-Control-Request-Headers');
+    const other = await preflight('https://evil.example', '/api/UserOrders', 'GET', 'content-type,email');
+    expect(other.headers['access-control-allow-headers']).toBeUndefined();
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('grants nothing for an email header: orders come from the session only (DESIGN.md §6.2)', async () => {
+    const { s } = await paidOrderFrom(shop, 'Maharashtra', [[kitId, 1]]);
+    const email = { email: s.email, content: s.email, origin: WEB_APP };
+    const visitor = await shop.app.inject({ method: 'GET', url: '/api/UserOrders', headers: email });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.headers['access-control-allow-origin']).toBe(WEB_APP);
+    const other = await verifiedShopper(shop);
+    const theirs = await as(shop, other.cookie).get('/api/UserOrders', { email: s.email });
+    expect(theirs.json()).toEqual({ orders: [] });
+    expect((await as(shop, s.cookie).get('/api/UserOrders')).json().orders).toHaveLength(1);
+    const process = await shop.app.inject({ method: 'POST', url: '/api/processOrder', headers: { ...email, 'content-type': 'application/json' }, payload: JSON.stringify({ razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_x', razorpay_signature: 'x', email: s.email }) });
+    expect(process.statusCode).toBe(401);
+  });
+
+  it('lets the original dashboard dispatch with the status alone; the courier and tracking number come later', async () => {
+    const { s, order } = await paidOrderFrom(shop, 'Maharashtra', [[kitId, 1]]);
+    const asOriginal = (method: 'PATCH' | 'PUT', url: string, body: unknown, authorization = token) =>
+      shop.app.inject({ method, url, headers: { authorization, origin: WEB_APP, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const listed = async () => (await shop.app.inject({ method: 'GET', url: `/api/ordersAdmin?q=${order.orderId}`, headers: { authorization: token } })).json()[0];
+    const mails = (kind: string) => shop.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).where('kind', '=', kind).execute();
+
+    // Only both details or neither: a courier without its tracking number is refused.
+    const half = await asOriginal('PATCH', `/api/UserOrders/${order.orderId}`, { status: 'dispatched', courier: 'DTDC' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().fields).toEqual({ trackingNumber: 'Enter the tracking number' });
+    expect((await listed()).status).toBe('placed');
+
+    const dispatched = await asOriginal('PATCH', `/api/UserOrders/${order.orderId}`, { status: 'dispatched' });
+    expect(dispatched.statusCode).toBe(200);
+    expect(dispatched.json()).toEqual({ message: 'Order status updated successfully!' });
+    expect(await listed()).toMatchObject({ status: 'dispatched', courier: null, trackingNumber: null, trackingUrl: null, nextStatuses: ['delivered', 'canceled'] });
+    const [onItsWay] = await mails('order-dispatched');
+    expect(onItsWay!.text_body).toContain('is on its way');
+    expect(onItsWay!.text_body).toContain('When we add the courier and the tracking number, you will find them under Your Orders');
+    expect(onItsWay!.text_body).not.toContain('Tracking number:');
+
+    const dispatch = `/api/admin/orders/${order.orderId}/dispatch`;
+    const details = { courier: 'DTDC', trackingNumber: 'D1234567', trackingUrl: 'https://track.example/D1234567' };
+    expect((await asOriginal('PUT', dispatch, details, 'not-a-token')).statusCode).toBe(401);
+    expect((await as(shop, s.cookie).get('/api/UserOrders')).json().orders[0]).toMatchObject({ status: 'dispatched', courier: null });
+    const bad = await asOriginal('PUT', dispatch, { courier: 'DTDC', trackingNumber: 'D1#' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation', fields: { trackingNumber: 'A tracking number has letters, digits, spaces, - and /' } });
+    expect((await asOriginal('PUT', '/api/admin/orders/RK999999/dispatch', details)).statusCode).toBe(404);
+    const saved = await asOriginal('PUT', dispatch, details);
+    expect(saved.json()).toEqual({ message: 'Tracking details saved' });
+    expect(await listed()).toMatchObject({ status: 'dispatched', courier: 'DTDC', trackingNumber: 'D1234567', trackingUrl: 'https://track.example/D1234567' });
+    expect((await as(shop, s.cookie).get('/api/UserOrders')).json().orders[0]).toMatchObject({ courier: 'DTDC', trackingNumber: 'D1234567' });
+    const [tracking] = await mails('order-tracking');
+    expect(tracking!.text_body).toContain('Courier: DTDC. Tracking number: D1234567.');
+    expect(tracking!.text_body).toContain('Track it at https://track.example/D1234567');
+
+    // Only while dispatched: not before, not once delivered.
+    const { order: placed } = await paidOrderFrom(shop, 'Maharashtra', [[kitId, 1]]);
+    const early = await asOriginal('PUT', `/api/admin/orders/${placed.orderId}/dispatch`, details);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ code: 'not_dispatched', message: 'Only a dispatched order takes a courier and a tracking number.' });
+    expect((await asOriginal('PATCH', `/api/UserOrders/${order.orderId}`, { status: 'delivered' })).statusCode).toBe(200);
+    expect((await asOriginal('PUT', dispatch, { ...details, trackingNumber: 'D7654321' })).statusCode).toBe(409);
+    expect((await listed()).trackingNumber).toBe('D1234567');
   });
 
   it('gives other origins no CORS headers, so browsers refuse them', async () => {

@@ -89,6 +89,7 @@ function templates(s: Seeded): Record<string, Record<string, unknown>> {
     'POST /api/coupons': { code: 'FUZZNEW', discount: 10, discount_percent: '', min_purchase: 0, product_id: '', expires_at: '', usage_limit: '', once_per_customer: false },
     'PUT /api/coupons/:id': { code: 'FUZZ10', discount: 10, discount_percent: 5, min_purchase: 100, product_id: s.productId, expires_at: '2030-01-01', usage_limit: 10, once_per_customer: true },
     'PATCH /api/UserOrders/:orderId': { status: 'dispatched', courier: 'DTDC', trackingNumber: 'AB123' },
+    'PUT /api/admin/orders/:orderId/dispatch': { courier: 'DTDC', trackingNumber: 'AB123', trackingUrl: 'https://track.example/AB123' },
     'POST /api/freeclaim': { name: 'Asha', email: 'asha@example.com', mobile: '9876543210', school: 'KV Pune', classna: '8', division: 'A', rollNo: '12', productId: s.freeProductId },
     'POST /api/notify': { email: 'fuzz@example.com' },
     'PATCH /api/admin/claims/:id': { status: 'handled' },

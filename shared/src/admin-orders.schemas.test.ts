@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ORDERS_PAGE_SIZE, AdminOrder, AdminOrderList, AdminOrdersQuery, OrderStatusInput } from './admin-orders.schemas';
+import { ADMIN_ORDERS_PAGE_SIZE, AdminOrder, AdminOrderList, AdminOrdersQuery, DispatchInput, OrderStatusInput } from './admin-orders.schemas';
 import { accepted, eachValue, refused } from './testing/schema-outcome';
 
 describe('the admin order list query', () => {
@@ -33,6 +33,9 @@ describe("an order's next status", () => {
   it.each([
     [{ status: 'delivered' }, {}],
     [{ status: 'canceled', courier: undefined }, {}],
+    // The original dashboard dispatches with the status alone; the details come later.
+    [{ status: 'dispatched' }, {}],
+    [{ status: 'dispatched', trackingUrl: '' }, {}],
     [dispatch, {}],
     [{ ...dispatch, courier: ' Blue Dart ', trackingNumber: ' AB 12/34-5 ' }, { courier: 'Blue Dart', trackingNumber: 'AB 12/34-5' }],
     [{ ...dispatch, courier: 'c'.repeat(60), trackingNumber: `7${'x'.repeat(39)}` }, {}],
@@ -48,7 +51,7 @@ describe("an order's next status", () => {
   const httpLink = 'The tracking link must be an http(s) address';
   it.each([
     [{ status: 'shipped' }, { status: expect.any(String) }],
-    [{ status: 'dispatched' }, { courier: 'Enter the courier', trackingNumber: 'Enter the tracking number' }],
+    [{ status: 'dispatched', trackingUrl: 'https://track.example/AB123' }, { courier: 'Enter the courier', trackingNumber: 'Enter the tracking number' }],
     [{ status: 'dispatched', courier: 'Delhivery' }, { trackingNumber: 'Enter the tracking number' }],
     [{ status: 'dispatched', trackingNumber: 'AB123' }, { courier: 'Enter the courier' }],
     [{ ...dispatch, courier: '  ' }, { courier: 'Enter the courier' }],
@@ -63,6 +66,18 @@ describe("an order's next status", () => {
     [{ ...dispatch, trackingUrl: link(501) }, { trackingUrl: expect.any(String) }],
   ])('refuses %j: %j', (input, fields) => {
     expect(refused(OrderStatusInput, input)).toEqual(fields);
+  });
+});
+
+describe('the dispatch details added later', () => {
+  it('needs the courier and the tracking number, and takes a link', () => {
+    expect(accepted(DispatchInput, { courier: ' DTDC ', trackingNumber: 'D1234', trackingUrl: 'https://track.example/D1234' })).toStrictEqual({
+      courier: 'DTDC',
+      trackingNumber: 'D1234',
+      trackingUrl: 'https://track.example/D1234',
+    });
+    expect(refused(DispatchInput, {})).toEqual({ courier: expect.any(String), trackingNumber: expect.any(String) });
+    expect(refused(DispatchInput, { courier: 'DTDC', trackingNumber: 'D1#' })).toEqual({ trackingNumber: 'A tracking number has letters, digits, spaces, - and /' });
   });
 });
 

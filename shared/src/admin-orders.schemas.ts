@@ -43,27 +43,32 @@ export type AdminOrder = z.infer<typeof AdminOrder>;
 /** GET api/ordersAdmin answers a JSON array (SPEC.md §7); the total is in X-Total-Count. */
 export const AdminOrderList = z.array(AdminOrder);
 
+const courier = z.string().trim().min(1, 'Enter the courier').max(60, 'The courier name has at most 60 characters');
+const trackingNumber = z
+  .string()
+  .trim()
+  .min(3, 'Enter the tracking number')
+  .max(40, 'The tracking number has at most 40 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]*$/, 'A tracking number has letters, digits, spaces, - and /');
+const trackingUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'The tracking link must be an http(s) address' }).max(500)]);
+
 /**
- * PATCH api/UserOrders/{orderId}: the next status; dispatching also needs the
- * courier and the tracking number (and may give a tracking link).
+ * PUT api/admin/orders/{orderId}/dispatch: the courier and the tracking number (and an optional
+ * tracking link) of an order already dispatched, e.g. by the original dashboard, which sends the
+ * status alone (decision 038).
+ */
+export const DispatchInput = z.object({ courier, trackingNumber, trackingUrl: trackingUrl.optional() });
+export type DispatchInput = z.infer<typeof DispatchInput>;
+
+/**
+ * PATCH api/UserOrders/{orderId}: the next status. Dispatching may give the courier and the
+ * tracking number (both or neither, and a tracking link only with them): the original dashboard
+ * sends the status alone, and the details can be added later (decision 038).
  */
 export const OrderStatusInput = z
-  .object({
-    status: z.enum(ORDER_STATUSES),
-    courier: z.string().trim().min(1, 'Enter the courier').max(60, 'The courier name has at most 60 characters').optional(),
-    trackingNumber: z
-      .string()
-      .trim()
-      .min(3, 'Enter the tracking number')
-      .max(40, 'The tracking number has at most 40 characters')
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]*$/, 'A tracking number has letters, digits, spaces, - and /')
-      .optional(),
-    trackingUrl: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'The tracking link must be an http(s) address' }).max(500)])
-      .optional(),
-  })
+  .object({ status: z.enum(ORDER_STATUSES), courier: courier.optional(), trackingNumber: trackingNumber.optional(), trackingUrl: trackingUrl.optional() })
   .superRefine((v, ctx) => {
-    if (v.status !== 'dispatched') return;
+    if (v.status !== 'dispatched' || !(v.courier || v.trackingNumber || v.trackingUrl)) return;
     if (!v.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: 'Enter the courier' });
     if (!v.trackingNumber) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Enter the tracking number' });
   });

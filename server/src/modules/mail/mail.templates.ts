@@ -129,6 +129,22 @@ const STATUS_WORDS: Record<string, { subject: string; line: string }> = {
   canceled: { subject: 'has been canceled', line: 'Your order has been canceled.' },
 };
 
+type Tracking = { courier: string; trackingNumber: string; trackingUrl: string | null };
+
+const NO_TRACKING_YET = 'When we add the courier and the tracking number, you will find them under Your Orders and we will email them to you.';
+
+function trackingLines(tracking: Tracking): string[] {
+  return [`Courier: ${tracking.courier}. Tracking number: ${tracking.trackingNumber}.`, ...(tracking.trackingUrl ? [`Track it at ${tracking.trackingUrl}`] : [])];
+}
+
+/** The shopper's notice of the courier and tracking number of an order dispatched before they were known. */
+export function trackingMail(shopName: string, name: string, orderCode: string, tracking: Tracking, ordersUrl: string): MailContent {
+  return mail(shopName, `Tracking for your order ${orderCode}`, [`Hello ${name},`, `Your order ${orderCode} is on its way. Here is how to follow it:`, ...trackingLines(tracking)], {
+    label: 'View my orders',
+    url: ordersUrl,
+  });
+}
+
 /**
  * The shopper's notice when an order is dispatched, delivered or canceled. A
  * cancellation says what happens to the money: `refund` is the amount being
@@ -141,13 +157,12 @@ export function orderStatusMail(
   status: string,
   ordersUrl: string,
   refund: string | null = null,
-  tracking: { courier: string; trackingNumber: string; trackingUrl: string | null } | null = null,
+  tracking: Tracking | null = null,
 ): MailContent | null {
   const words = STATUS_WORDS[status];
   if (!words) return null;
-  const shipping = tracking
-    ? [`Courier: ${tracking.courier}. Tracking number: ${tracking.trackingNumber}.`, ...(tracking.trackingUrl ? [`Track it at ${tracking.trackingUrl}`] : [])]
-    : [];
+  // The original dashboard dispatches with the status alone (decision 038): the details may follow.
+  const shipping = tracking ? trackingLines(tracking) : status === 'dispatched' ? [NO_TRACKING_YET] : [];
   const money =
     status !== 'canceled'
       ? []

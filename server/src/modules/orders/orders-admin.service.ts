@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database';
-import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type OrderStatusInput } from '@shared/admin-orders.schemas';
+import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type DispatchInput, type OrderStatusInput } from '@shared/admin-orders.schemas';
 import { canMove, nextStatuses, type OrderStatus } from '@shared/order-status';
 import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, notFound } from '../../errors';
-import { orderStatusMail } from '../mail/mail.templates';
+import { orderStatusMail, trackingMail, type MailContent } from '../mail/mail.templates';
 import type { OrderDeps } from './orders.service';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
@@ -74,14 +74,35 @@ export async function ordersCsv(db: Db, q: AdminOrdersQuery): Promise<string> {
   return `${out.join('\r\n')}\r\n`;
 }
 
+async function paidOrder(db: Db, orderCode: string) {
+  const order = await repo.findByCode(db, orderCode);
+  if (!order || order.paid_at === null) throw notFound('Order not found', 'order_not_found');
+  return order;
+}
+
+type TrackingDetails = { courier: string; trackingNumber: string; trackingUrl: string | null };
+
+function trackingOf(input: { courier?: string; trackingNumber?: string; trackingUrl?: string }): TrackingDetails | null {
+  if (!input.courier || !input.trackingNumber) return null;
+  return { courier: input.courier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl || null };
+}
+
+const dispatchColumns = (t: TrackingDetails) => ({ courier: t.courier, tracking_number: t.trackingNumber, tracking_url: t.trackingUrl });
+
+async function mailShopper(deps: OrderDeps, order: { email: string; order_code: string }, kind: string, content: MailContent) {
+  await deps.mailer.send({ to: order.email, kind, ...content }).catch((err) => deps.log.error({ err, order: order.order_code }, `could not send the ${kind} mail`));
+}
+
 /**
  * Moves an order along the status table (shared/src/order-status.ts); the
  * shopper is told by mail when it is dispatched, delivered or canceled.
+ * Dispatching may come without the courier and tracking number (the original
+ * dashboard sends the status alone): they can be added later (setDispatchDetails).
  */
 export async function changeStatus(deps: OrderDeps, orderCode: string, input: OrderStatusInput) {
   const to = input.status;
-  const order = await repo.findByCode(deps.db, orderCode);
-  if (!order || order.paid_at === null) throw notFound('Order not found', 'order_not_found');
+  const order = await paidOrder(deps.db, orderCode);
+  const tracking = to === 'dispatched' ? trackingOf(input) : null;
   const from = order.status as OrderStatus;
   if (!canMove(from, to)) {
     throw new AppError('status_not_allowed', 409, `An order that is ${from} cannot become ${to}.`);
@@ -90,7 +111,7 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
   // cancels: of any number of concurrent cancels exactly one moves the order, so one refund.
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveStatus(trx, order.id, from, to))) return null;
-    if (to === 'dispatched') await repo.setDispatch(trx, order.id, { courier: input.courier!, tracking_number: input.trackingNumber!, tracking_url: input.trackingUrl || null });
+    if (tracking) await repo.setDispatch(trx, order.id, dispatchColumns(tracking));
     if (to !== 'canceled') return { refund: null, stockChanged: false };
     const stockChanged = await stock.returnUnits(trx, order.id);
     return { refund: await refunds.refundRestIn(trx, order.id, 'admin'), stockChanged };
@@ -101,12 +122,23 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
   await stock.stockChanged(deps.db, moved.stockChanged);
   if (moved.refund) await refunds.executeRefund(deps, moved.refund.id);
   const refundText = moved.refund ? formatPaise(moved.refund.amountPaise) : null;
-  const tracking = to === 'dispatched' ? { courier: input.courier!, trackingNumber: input.trackingNumber!, trackingUrl: input.trackingUrl || null } : null;
   const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refundText, tracking);
-  if (mail) {
-    await deps.mailer.send({ to: order.email, kind: `order-${to}`, ...mail }).catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the status mail'));
-  }
+  if (mail) await mailShopper(deps, order, `order-${to}`, mail);
   return { message: 'Order status updated successfully!', ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
+}
+
+/**
+ * The courier and tracking number of a dispatched order, given when it was dispatched without them
+ * (or corrected): kept only while the order is dispatched, and mailed to the shopper.
+ */
+export async function setDispatchDetails(deps: OrderDeps, orderCode: string, input: DispatchInput) {
+  const order = await paidOrder(deps.db, orderCode);
+  const tracking = trackingOf(input)!;
+  if (!(await repo.setDispatch(deps.db, order.id, dispatchColumns(tracking)))) {
+    throw new AppError('not_dispatched', 409, 'Only a dispatched order takes a courier and a tracking number.');
+  }
+  await mailShopper(deps, order, 'order-tracking', trackingMail(deps.config.public.shopName, order.name, order.order_code, tracking, `${deps.config.publicUrl}/Orders`));
+  return { message: 'Tracking details saved' };
 }
 
 /** Revenue and orders per day for the last 30 days (days without orders included), the top products, and tracked products low on stock. */

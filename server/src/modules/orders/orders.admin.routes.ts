@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
-import { AdminOrderList, AdminOrdersQuery, OrderStatusInput } from '@shared/admin-orders.schemas';
+import { AdminOrderList, AdminOrdersQuery, DispatchInput, OrderStatusInput } from '@shared/admin-orders.schemas';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import * as admin from './orders-admin.service';
 import { adminRoute } from '../admin/admin.guards';
+
+const OrderParam = z.object({ orderId: z.string().min(1).max(40) });
 
 /** The admin's orders: the list (SPEC.md §7 shape), CSV, status changes and the overview. */
 export async function orderAdminRoutes(app: App) {
@@ -46,12 +48,27 @@ export async function orderAdminRoutes(app: App) {
       schema: {
         tags: ['admin'],
         summary: 'Change an order status (only the allowed next states; the shopper is mailed; canceling a paid order refunds what is left of its payment)',
-        params: z.object({ orderId: z.string().min(1).max(40) }),
+        params: OrderParam,
         body: OrderStatusInput,
         response: { 200: z.object({ message: z.string(), refund: z.number().optional() }), ...errors },
       },
     },
     async (req) => admin.changeStatus(app.orderDeps, req.params.orderId, req.body),
+  );
+
+  app.put(
+    '/api/admin/orders/:orderId/dispatch',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the courier and tracking number of a dispatched order (e.g. one the original dashboard dispatched with the status alone); the shopper is mailed',
+        params: OrderParam,
+        body: DispatchInput,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (req) => admin.setDispatchDetails(app.orderDeps, req.params.orderId, req.body),
   );
 
   app.get(

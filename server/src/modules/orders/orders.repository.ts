@@ -209,9 +209,10 @@ export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<num
 
 export const findByCode = (db: Db, code: string) => findWhere(db, 'order_code', code.toUpperCase());
 
-/** Records how an order was dispatched. */
-export async function setDispatch(db: Db, id: number, d: { courier: string; tracking_number: string; tracking_url: string | null }): Promise<void> {
-  await db.updateTable('orders').set(d).where('id', '=', id).execute();
+/** Records how an order was dispatched, only while it is dispatched; true when it was. */
+export async function setDispatch(db: Db, id: number, d: { courier: string; tracking_number: string; tracking_url: string | null }): Promise<boolean> {
+  const res = await db.updateTable('orders').set(d).where('id', '=', id).where('status', '=', 'dispatched').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Moves an order from one status to another, only if it is still in the first. */
