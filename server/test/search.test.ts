@@ -63,6 +63,18 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
     expect(res.json().message).toBe('No products match your search');
   });
 
+  it('answers "null" (what the original web app asks for when the page has no ?q=) and an empty query alike: nothing found', async () => {
+    const parts = (await shop.db.selectFrom('categories').select('id').where('type', '=', 'Components').executeTakeFirstOrThrow()).id;
+    await factories(shop).product({ title: 'Pull-back Car', categoryId: parts, description: 'Wind it up and let go.' });
+    // "null" is one typo away from "pull": searched as a word, it finds the car. Only the exact text is no query.
+    expect(await titles('NULL')).toEqual(['Pull-back Car']);
+    for (const url of ['/api/products/search/', '/api/products/search/%20', '/api/products/search/null', '/api/products/search/%20null%20']) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: 'No products match your search', code: 'no_match' });
+    }
+  });
+
   it.each([
     '%',
     '_',

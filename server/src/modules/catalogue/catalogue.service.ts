@@ -58,7 +58,8 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<{ p
 }
 
 export async function searchProducts(db: Db, query: string, page: { limit: number; offset: number }): Promise<Product[]> {
-  const ids = await search.searchProductIds(db, query, page);
+  // The original web app's search page without `?q=` asks for the text "null": no query, as empty (decision 038).
+  const ids = await search.searchProductIds(db, query.trim() === 'null' ? '' : query, page);
   if (ids.length === 0 && page.offset === 0) throw notFound(messages.noProductsMatch, 'no_match');
   return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
 }
