@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { OTHER_ORIGIN_PORT } from './e2e/support/other-origin';
 
 /**
  * Browser tests drive the built storefront (npm run test:e2e builds it first)
@@ -53,6 +54,8 @@ export default defineConfig({
       // Every journey submits from 127.0.0.1; the per-address form limit is tested in the API tests.
       FORM_RATE_LIMIT: '50',
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
+      // A web app on another origin calls the API from the browser (e2e/original-app.spec.ts).
+      CORS_ORIGINS: `http://127.0.0.1:${OTHER_ORIGIN_PORT}`,
     },
   },
 });

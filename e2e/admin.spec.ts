@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { ADMIN, logInAsAdmin, openSection, toast } from './support/admin';
-import { uniqueName, verifiedShopper } from './support/outbox';
+import { uniqueName } from './support/outbox';
+import { paidOrder } from './support/orders';
 import { logIn } from './support/shopper';
 
 
@@ -161,20 +162,7 @@ test('bad credentials show the server message; an invalid stored token returns t
 test('an admin moves a paid order placed → dispatched → delivered and finds the mails in the outbox', async ({ page, request }) => {
   test.setTimeout(90_000);
   // A shopper pays for one product through the API and the simulated checkout.
-  const shopper = await verifiedShopper(request, 'adminbuyer');
-  expect((await request.post('/api/auth/sign-in/email', { data: { email: shopper.email, password: shopper.password } })).ok()).toBe(true);
-  const products = (await (await request.get('/api/products?limit=20')).json()) as { id: number; price: number }[];
-  const product = products.find((p) => p.price > 0);
-  expect(product).toBeDefined();
-  const added = await request.post('/api/cart', { data: { productId: product!.id, quantity: 2 } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const created = await request.post('/api/createBulkOrder', { data: { items: [{ productId: product!.id, quantity: 2 }], couponCode: null } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id: providerOrderId } = (await created.json()) as { id: string };
-  const paid = await request.post(`/api/payments/simulated/${providerOrderId}/pay`);
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const processed = await request.post('/api/processOrder', { data: await paid.json() });
-  expect(processed.ok(), await processed.text()).toBe(true);
+  const { shopper } = await paidOrder(request, 'adminbuyer');
 
   await logInAsAdmin(page);
   await openSection(page, 'Orders');

@@ -59,6 +59,13 @@ function updateOrderStatus({ orderId, ...body }: StatusChange): Promise<{ messag
 export const useUpdateOrderStatus = () =>
   useInvalidatingMutation(updateOrderStatus, [ordersKey, ['admin', 'overview'], ['admin', 'outbox']], 'settled');
 
+/** PUT /api/admin/orders/{orderId}/dispatch {courier, trackingNumber, trackingUrl?}: the details of an order dispatched without them (409 unless dispatched). */
+function saveDispatchDetails({ orderId, ...body }: { orderId: string; courier: string; trackingNumber: string; trackingUrl: string }): Promise<{ message: string }> {
+  return adminSend<{ message: string }>('PUT', `/api/admin/orders/${encodeURIComponent(orderId)}/dispatch`, body);
+}
+
+export const useSaveDispatchDetails = () => useInvalidatingMutation(saveDispatchDetails, [ordersKey, ['admin', 'outbox']]);
+
 /** GET /api/ordersAdmin.csv with the same filters, saved as a file (a link cannot carry the token). */
 export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
   const res = await adminFetch(`/api/ordersAdmin.csv${ordersQuery(filters, false)}`, { headers: { Accept: 'text/csv' } });

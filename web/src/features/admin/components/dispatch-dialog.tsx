@@ -5,24 +5,34 @@ import { Modal, ModalActions } from './modal';
 
 export type DispatchDetails = { courier: string; trackingNumber: string; trackingUrl: string };
 
-/** Setting an order to dispatched asks for the courier and the tracking number (and an optional tracking link). */
+const EMPTY: DispatchDetails = { courier: '', trackingNumber: '', trackingUrl: '' };
+
+/**
+ * Setting an order to dispatched asks for the courier and the tracking number (and an optional
+ * tracking link); so does adding them to an order dispatched without them (`later`, e.g. by the
+ * original dashboard, which sends the status alone: decision 038).
+ */
 export function DispatchDialog({
   orderId,
   onCancel,
   onConfirm,
   errors = {},
+  later = false,
+  initial = EMPTY,
 }: {
   orderId: string;
   onCancel: () => void;
   onConfirm: (details: DispatchDetails) => void;
   errors?: Record<string, string>;
+  later?: boolean;
+  initial?: DispatchDetails;
 }) {
-  const [details, setDetails] = useState<DispatchDetails>({ courier: '', trackingNumber: '', trackingUrl: '' });
+  const [details, setDetails] = useState<DispatchDetails>(initial);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const set = (field: keyof DispatchDetails) => (e: React.ChangeEvent<HTMLInputElement>) => setDetails({ ...details, [field]: e.target.value });
   const shown = { ...errors, ...missing };
   return (
-    <Modal title={`Dispatch order ${orderId}`} onClose={onCancel}>
+    <Modal title={later ? `Tracking for order ${orderId}` : `Dispatch order ${orderId}`} onClose={onCancel}>
       <form
         noValidate
         className="ad:flex ad:flex-col ad:gap-4"
@@ -40,7 +50,7 @@ export function DispatchDialog({
         <FormField label="Tracking link (optional)" type="url" inputMode="url" autoComplete="off" value={details.trackingUrl} onChange={set('trackingUrl')} error={shown.trackingUrl} />
         <ModalActions onCancel={onCancel}>
           <button type="submit" className={primaryButton}>
-            Mark as dispatched
+            {later ? 'Save tracking' : 'Mark as dispatched'}
           </button>
         </ModalActions>
       </form>

@@ -3,7 +3,7 @@ import { adminMessages, withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
-import { downloadOrdersCsv, useAdminOrders, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
+import { downloadOrdersCsv, useAdminOrders, useSaveDispatchDetails, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
 import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
 import { useDebounced } from '../hooks/use-debounced';
 import {
@@ -20,7 +20,7 @@ import { AdminCard, AdminSection, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { Options, SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
-import { DispatchDialog } from './dispatch-dialog';
+import { DispatchDialog, type DispatchDetails } from './dispatch-dialog';
 import { OrderMoneyPanel } from './order-money-panel';
 import { StatusBadge } from './status-badge';
 
@@ -80,7 +80,7 @@ function MoneyDetails({ order }: { order: AdminOrder }) {
   );
 }
 
-function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (status: string) => void; busy: boolean }) {
+function OrderCard({ order, onChoose, onTracking, busy }: { order: AdminOrder; onChoose: (status: string) => void; onTracking: () => void; busy: boolean }) {
   const headingId = useId();
   return (
     <AdminCard
@@ -107,12 +107,10 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
           <dd className="ad:break-all">{order.razorpayOrderId ?? '—'}</dd>
           <dt className="ad:font-medium ad:text-slate-600">Payment id</dt>
           <dd className="ad:break-all">{order.razorpayPaymentId ?? '—'}</dd>
-          {order.courier && (
+          {(order.courier || order.status === 'dispatched') && (
             <>
               <dt className="ad:font-medium ad:text-slate-600">Shipped with</dt>
-              <dd className="ad:break-all">
-                {order.courier}, {order.trackingNumber}
-              </dd>
+              <dd className="ad:break-all">{order.courier ? `${order.courier}, ${order.trackingNumber}` : 'No tracking yet'}</dd>
             </>
           )}
         </dl>
@@ -139,6 +137,11 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
             </p>
           )}
           <OrderStatusSelect order={order} onChoose={onChoose} busy={busy} />
+          {order.status === 'dispatched' && (
+            <button type="button" className={`${secondaryButton} ad:self-start`} onClick={onTracking} disabled={busy}>
+              {order.courier ? 'Change tracking' : 'Add tracking'}
+            </button>
+          )}
         </div>
     </AdminCard>
   );
@@ -154,7 +157,8 @@ export function OrdersSection() {
   const orders = useAdminOrders(effective);
   const update = useUpdateOrderStatus();
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
-  const [dispatching, setDispatching] = useState<{ orderId: string; errors: Record<string, string> } | null>(null);
+  const saveTracking = useSaveDispatchDetails();
+  const [dispatching, setDispatching] = useState<{ orderId: string; errors: Record<string, string>; later?: DispatchDetails } | null>(null);
   const [exporting, setExporting] = useState(false);
   const searchId = useId();
 
@@ -174,6 +178,17 @@ export function OrdersSection() {
       // The server's per-field messages go back under the dispatch fields.
       if (change.status === 'dispatched') setDispatching({ orderId: change.orderId, errors: fieldErrorsOf(error) });
       return false;
+    }
+  };
+
+  // Courier and tracking of an order dispatched without them (the original dashboard sends the status alone).
+  const track = async (orderId: string, details: DispatchDetails) => {
+    try {
+      await saveTracking.mutateAsync({ orderId, ...details });
+      notify('success', 'Tracking details saved');
+    } catch (error) {
+      notify('error', withReason('Could not save the tracking details', reasonOf(error)));
+      setDispatching({ orderId, errors: fieldErrorsOf(error), later: details });
     }
   };
 
@@ -237,8 +252,11 @@ export function OrdersSection() {
         renderItem={(order) => (
           <OrderCard
             order={order}
-            busy={update.isPending && update.variables?.orderId === order.orderId}
+            busy={(update.isPending && update.variables?.orderId === order.orderId) || (saveTracking.isPending && saveTracking.variables?.orderId === order.orderId)}
             onChoose={(status) => choose(order.orderId, status)}
+            onTracking={() =>
+              setDispatching({ orderId: order.orderId, errors: {}, later: { courier: order.courier ?? '', trackingNumber: order.trackingNumber ?? '', trackingUrl: order.trackingUrl ?? '' } })
+            }
           />
         )}
         loadingLabel="Loading orders"
@@ -256,11 +274,13 @@ export function OrdersSection() {
           key={JSON.stringify(dispatching.errors)}
           orderId={dispatching.orderId}
           errors={dispatching.errors}
+          later={dispatching.later !== undefined}
+          initial={dispatching.later}
           onCancel={() => setDispatching(null)}
           onConfirm={(details) => {
-            const orderId = dispatching.orderId;
+            const { orderId, later } = dispatching;
             setDispatching(null);
-            void apply({ orderId, status: 'dispatched', ...details });
+            void (later ? track(orderId, details) : apply({ orderId, status: 'dispatched', ...details }));
           }}
         />
       )}
