@@ -15,6 +15,7 @@ import * as m006 from './migrations/006-services';
 import * as m007 from './migrations/007-cart-keeps-lines';
 import * as m010 from './migrations/010-money';
 import * as m011 from './migrations/011-sign-in-failures';
+import * as m090 from './migrations/090-sign-in-addresses';
 import * as m020 from './migrations/020-jobs';
 import * as m021 from './migrations/021-dispatch';
 import * as m022 from './migrations/022-notify';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '026-search-changes': m026,
   '040-public-cache-version': m040,
   '070-stock': m070,
+  '090-sign-in-addresses': m090,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
