@@ -63,7 +63,9 @@ export function createDb(database: Config['database'], options: { schema?: strin
       max: database.poolSize,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
+    return db;
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -100,6 +102,9 @@ function keptStatements(sqlite: SQLite.Database, max = 1000) {
     },
   };
 }
+
+/** The pg.Pool behind a PostgreSQL Db, for its connection counts (modules/system/metrics.ts). */
+export const pgPools = new WeakMap<Db, pg.Pool>();
 
 /**
  * The better-sqlite3 handle behind a SQLite Db, for the few hot reads that are worth a prepared

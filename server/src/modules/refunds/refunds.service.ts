@@ -106,6 +106,7 @@ async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<v
     return true;
   });
   if (!moved) return;
+  countRefund(deps, refund, 'processed');
   const order = await repo.findOrder(deps.db, refund.order_id);
   if (!order) return;
   const attachments = await invoices.creditNoteAttachments(deps.db, deps.config, refund.id, order.order_code);
@@ -116,11 +117,17 @@ async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<v
 }
 
 async function markFailed(deps: OrderDeps, refund: repo.RefundRow, reason: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    if (await repo.moveRefund(trx, refund.id, 'pending', 'failed', { failure_reason: reason })) {
-      await repo.releaseRefundable(trx, refund.payment_id, refund.amount_paise);
-    }
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.moveRefund(trx, refund.id, 'pending', 'failed', { failure_reason: reason }))) return false;
+    await repo.releaseRefundable(trx, refund.payment_id, refund.amount_paise);
+    return true;
   });
+  if (moved) countRefund(deps, refund, 'failed');
+}
+
+function countRefund(deps: OrderDeps, refund: repo.RefundRow, outcome: 'processed' | 'failed') {
+  deps.metrics.refunds.inc({ outcome });
+  deps.metrics.refundedRupees.inc({ outcome }, paiseToRupees(refund.amount_paise));
 }
 
 /** A refund event from the provider's webhook: refund.processed, refund.failed (others only link the id). */

@@ -85,6 +85,8 @@ export class MemoryIndex implements SearchSource {
   private readonly deletes = new Map<string, string[]>();
   /** the words in sort order, for prefix lookups; rebuilt after the vocabulary changes */
   private sorted: string[] | null = null;
+  /** the products held, counted on demand (null after a change) */
+  private documentCount: number | null = null;
 
   /** A new index holding these postings. */
   static of(postings: Posting[]): MemoryIndex {
@@ -99,6 +101,27 @@ export class MemoryIndex implements SearchSource {
     for (const term of terms.keys()) this.indexDeletions(term);
   }
 
+  /** How many products the index holds: counted when asked after a change (metrics ask at each scrape), then kept. */
+  get documents(): number {
+    if (this.documentCount === null) {
+      // Each list is sorted by id: its last id is its largest.
+      let max = 0;
+      for (const p of this.terms.values()) if (p.ids.length > 0) max = Math.max(max, p.ids[p.ids.length - 1]!);
+      const seen = new Uint8Array(max + 1);
+      let count = 0;
+      for (const p of this.terms.values()) {
+        for (const id of p.ids) {
+          if (seen[id] === 0) {
+            seen[id] = 1;
+            count++;
+          }
+        }
+      }
+      this.documentCount = count;
+    }
+    return this.documentCount;
+  }
+
   get size(): { words: number; postings: number } {
     let postings = 0;
     for (const p of this.terms.values()) postings += p.ids.length;
@@ -107,6 +130,7 @@ export class MemoryIndex implements SearchSource {
 
   /** Adds postings (of products not in the index, or just removed from it). */
   add(postings: Posting[]): void {
+    this.documentCount = null;
     const byTerm = new Map<string, Posting[]>();
     for (const p of postings) {
       const list = byTerm.get(p.term);
@@ -141,6 +165,7 @@ export class MemoryIndex implements SearchSource {
   /** Takes every posting of these products out. */
   remove(productIds: number[]): void {
     if (productIds.length === 0) return;
+    this.documentCount = null;
     const gone = new Set(productIds);
     const few = productIds.length <= 32;
     for (const [term, p] of this.terms) {
