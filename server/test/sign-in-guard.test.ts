@@ -87,6 +87,17 @@ describe.each(DB_KINDS)('per-account sign-in limits on %s', (kind) => {
     expect(locked.json()).toMatchObject({ code: 'account_locked' });
   });
 
+  it('remembers only the last 5 addresses an account signed in from', async () => {
+    const s = await verifiedShopper(shop);
+    const addresses = Array.from({ length: 6 }, (_, i) => `10.202.0.${i + 1}`);
+    for (const ip of addresses) expect((await postFrom(ip, '/api/auth/sign-in/email', { email: s.email, password: s.password })).statusCode).toBe(200);
+    await lockOut({ email: s.email });
+    // verifiedShopper's own sign-in and the first of the six are forgotten; the last five are known.
+    expect((await postFrom(addresses[0]!, '/api/auth/sign-in/email', { email: s.email, password: s.password })).statusCode).toBe(429);
+    expect((await postFrom(addresses[1]!, '/api/auth/sign-in/email', { email: s.email, password: s.password })).statusCode).toBe(200);
+    expect((await postFrom(addresses[5]!, '/api/auth/sign-in/email', { email: s.email, password: s.password })).statusCode).toBe(200);
+  });
+
   it('lets the admin in from its known address through /api/adminlogin, and a session needs no sign-in during a lockout', async () => {
     const office = '10.201.0.1';
     const signIn = (ip: string) => postFrom(ip, '/api/adminlogin', { username: 'admin', password: ADMIN_PASSWORD });
