@@ -9,6 +9,7 @@ import type { Mailer } from './modules/mail/mailer';
 import type { OrderDeps } from './modules/orders/orders.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { SimulatedProvider } from './modules/payments/simulated-provider';
+import type { ShopMetrics } from './modules/system/metrics';
 import type { RedisWithFallback } from './modules/system/redis-fallback';
 import type { FileStorage } from './storage/storage';
 
@@ -34,6 +35,8 @@ declare module 'fastify' {
     redis: RedisWithFallback | null;
     /** the simulated provider's durable webhooks (null with Razorpay keys) */
     simulatedWebhooks: WebhookQueue | null;
+    /** this app's Prometheus metrics (GET /metrics) */
+    metrics: ShopMetrics;
     /** every route registered, for the test that checks none is left unguarded */
     routeList: { method: string; url: string; admin: boolean }[];
   }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
 import { requestIdOf } from './plugins/request-id';
+import { registerRequestContext, requestIdMixin, requestLoggerFactory } from './plugins/request-context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import type { Mailer } from './modules/mail/mailer';
@@ -33,6 +34,7 @@ import { webPlugin } from './plugins/web';
 import { advertRoutes } from './modules/adverts/adverts.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { healthRoutes } from './modules/system/health.routes';
+import { metricsRoutes } from './modules/system/metrics';
 import { seoRoutes } from './modules/system/seo.routes';
 import { storefrontRoutes } from './modules/storefront/storefront.routes';
 import { appServices } from './plugins/app-services';
@@ -50,12 +52,15 @@ export interface AppDeps {
   mailer?: Mailer;
   /** defaults to Razorpay with keys, else the simulation; tests pass a Razorpay provider aimed at a stand-in */
   payments?: PaymentProvider;
+  /** where log lines go (default stdout); tests read them */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Every module's routes, storefront first; the built web app last (its catch-all serves the pages). */
 const ROUTES = [
   uploadsPlugin,
   healthRoutes,
+  metricsRoutes,
   catalogueRoutes,
   advertRoutes,
   legacyRoutes,
@@ -88,12 +93,16 @@ const ROUTES = [
  * app plugins, then routes. It owns no resources: the caller creates the
  * database and storage and closes them.
  */
-export async function buildApp({ config, db, storage, mailer, payments }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, storage, mailer, payments, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Every line logged while a request is handled carries its id, whichever logger wrote it.
+      mixin: requestIdMixin,
+      ...(logStream ? { stream: logStream } : {}),
     },
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: config.trustProxy === 'true' ? true : config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
@@ -125,6 +134,7 @@ export async function buildApp({ config, db, storage, mailer, payments }: AppDep
   app.decorate('db', db);
   app.decorate('storage', storage);
   registerErrorHandler(app);
+  registerRequestContext(app);
   const routeList: App['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   FACEBOOK_URL: url.default('https://www.facebook.com/'),
   PUBLIC_CACHE: flag('1'),
   SEARCH_IN_MEMORY: flag('1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
 });
 
 /** Environment variables the server reads, all optional strings. */
@@ -169,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCache: e.PUBLIC_CACHE,
     /** keep a copy of the search index in this process's memory (off: search reads the database tables) */
     searchInMemory: e.SEARCH_IN_MEMORY,
+    /** GET /metrics answers only `Authorization: Bearer <this>`; unset: /metrics is off (404) */
+    metricsToken: e.METRICS_TOKEN,
     public: {
       shopName: e.SHOP_NAME,
       homeSiteUrl: home,

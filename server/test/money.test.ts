@@ -112,6 +112,37 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       expect((await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { amount: 50.01, idempotencyKey: `over-${kind}-${created.orderId}` })).statusCode).toBe(409);
     });
 
+    it('keeps an idempotency key to its order: the same key on another order is a 409 and leaves it unrefunded, also when both race', async () => {
+      const a = (await paidOrder(50_000)).created;
+      const b = (await paidOrder(50_000)).created;
+      const key = `scoped-${kind}-${a.orderId}`;
+      const first = await http(`/api/admin/orders/${a.orderId}/refunds`, { amount: 100, idempotencyKey: key }, adminAuth);
+      expect(first.status).toBe(201);
+      const elsewhere = await http(`/api/admin/orders/${b.orderId}/refunds`, { amount: 100, idempotencyKey: key }, adminAuth);
+      expect(elsewhere).toEqual({ status: 409, body: { code: 'idempotency_key_reused', message: 'This idempotencyKey was already used for a refund of another order. Send a new key for this refund.' } });
+      // The same key on its own order still answers the first refund.
+      const again = await http(`/api/admin/orders/${a.orderId}/refunds`, { amount: 200, idempotencyKey: key }, adminAuth);
+      expect(again).toMatchObject({ status: 201, body: { id: first.body.id, amount: 100 } });
+      expect(await refundsOf(b.orderId)).toEqual([]);
+      expect((await refundsOf(a.orderId)).map((r) => r.amount_paise)).toEqual([10_000]);
+
+      // One new key sent to both orders at once, five times each: one order gets one refund, the other 409s.
+      const raced = `raced-${kind}-${b.orderId}`;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => http(`/api/admin/orders/${i % 2 ? a.orderId : b.orderId}/refunds`, { amount: 50, idempotencyKey: raced }, adminAuth)),
+      );
+      const won = answers.filter((x) => x.status === 201);
+      expect(new Set(won.map((x) => x.body.id)).size).toBe(1);
+      expect(answers.filter((x) => x.status !== 201).every((x) => x.status === 409 && x.body.code === 'idempotency_key_reused')).toBe(true);
+      const rows = [...(await refundsOf(a.orderId)), ...(await refundsOf(b.orderId))].filter((r) => r.amount_paise === 5_000);
+      expect(rows).toHaveLength(1);
+      expect(won).toHaveLength(5);
+
+      // The shop's own keys are not for the dashboard: one would block that order's cancellation refund.
+      const reserved = await http(`/api/admin/orders/${b.orderId}/refunds`, { amount: 1, idempotencyKey: `cancel:${b.orderId}-x` }, adminAuth);
+      expect(reserved.status).toBe(400);
+    });
+
     it('refunds whole lines at their share of the discount and puts their units back on sale', async () => {
       const a = await f.product({ title: 'Line kit A', categoryId, pricePaise: 60_000, stock: 10 });
       const b = await f.product({ title: 'Line kit B', categoryId, pricePaise: 40_000 });

@@ -210,3 +210,15 @@ describe('the copy in memory, words one typo away', () => {
     expect(typos(index, 'robto')).toEqual(['robo', 'robot']);
   });
 });
+
+describe('the products an index in memory holds', () => {
+  it('counts each product once, through loads, removals and additions', () => {
+    const posting = (term: string, product_id: number) => ({ term, product_id, weight: 1 });
+    const index = MemoryIndex.of([posting('robot', 3), posting('kit', 3), posting('robot', 70_000), posting('drone', 5)]);
+    expect(index.documents).toBe(3);
+    index.remove([3, 999]);
+    expect(index.documents).toBe(2);
+    index.add([posting('robot', 3), posting('servo', 3), posting('servo', 200_000)]);
+    expect(index.documents).toBe(4);
+  });
+});

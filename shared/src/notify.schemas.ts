@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 export const notifyMessages = {
+  /** the one answer to a good address, new or already listed: the form tells no one who is on the list */
   added: "Thanks! We will email you when it's ready.",
-  already: "You're already on the list. We will email you when it's ready.",
   invalidEmail: 'Enter a valid email address',
 } as const;
 

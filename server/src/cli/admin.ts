@@ -1,28 +1,36 @@
 /**
  * npm run admin -- create <username> [--password P] [--email E]
  * npm run admin -- reset-password <username> [--password P]
+ * npm run admin -- unlock <username|email>
  *
  * Manages admin accounts from the server's command line. Without --password a
  * strong one is generated and printed once. reset-password also signs the admin
- * out everywhere.
+ * out everywhere. unlock lifts the sign-in lock of any account (admin or
+ * shopper) that ten failed sign-ins put on it.
  */
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/database';
 import { createAdmin, generatePassword, resetAdminPassword } from '../modules/admin/admin-accounts.service';
+import { unlockAccount } from '../modules/auth/sign-in-guard';
 import { createStorage } from '../storage/create-storage';
 
-const usage = 'Usage: npm run admin -- create <username> [--password P] [--email E]\n       npm run admin -- reset-password <username> [--password P]';
+const usage = [
+  'Usage: npm run admin -- create <username> [--password P] [--email E]',
+  '       npm run admin -- reset-password <username> [--password P]',
+  '       npm run admin -- unlock <username|email>',
+].join('\n');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { password: { type: 'string' }, email: { type: 'string' } },
 });
 const [command, username] = positionals;
-if ((command !== 'create' && command !== 'reset-password') || !username) {
+if ((command !== 'create' && command !== 'reset-password' && command !== 'unlock') || !username) {
   console.error(usage);
   process.exit(2);
 }
+if (command === 'unlock') await unlock(username);
 if (!/^[A-Za-z0-9_.]{3,30}$/.test(username)) {
   console.error('The username must be 3-30 letters, digits, dots or underscores.');
   process.exit(2);
@@ -50,4 +58,25 @@ try {
   }
 } finally {
   await db.destroy();
+}
+
+/** Lifts the sign-in lock of the account with this username or e-mail address; needs the database only. */
+async function unlock(identifier: string): Promise<never> {
+  const config = loadConfig();
+  const db = createDb(config.database);
+  let code = 0;
+  try {
+    await migrateToLatest(db);
+    if (await unlockAccount(db, identifier)) console.log(`Lifted the sign-in lock of "${identifier}": it may sign in again from any address.`);
+    else {
+      console.error(`No account has the username or e-mail address "${identifier}".`);
+      code = 1;
+    }
+  } catch (err) {
+    console.error((err as Error).message);
+    code = 1;
+  } finally {
+    await db.destroy();
+  }
+  process.exit(code);
 }

@@ -15,6 +15,7 @@ import * as m006 from './migrations/006-services';
 import * as m007 from './migrations/007-cart-keeps-lines';
 import * as m010 from './migrations/010-money';
 import * as m011 from './migrations/011-sign-in-failures';
+import * as m090 from './migrations/090-sign-in-addresses';
 import * as m020 from './migrations/020-jobs';
 import * as m021 from './migrations/021-dispatch';
 import * as m022 from './migrations/022-notify';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '026-search-changes': m026,
   '040-public-cache-version': m040,
   '070-stock': m070,
+  '090-sign-in-addresses': m090,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -61,7 +63,9 @@ export function createDb(database: Config['database'], options: { schema?: strin
       max: database.poolSize,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
+    return db;
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -98,6 +102,9 @@ function keptStatements(sqlite: SQLite.Database, max = 1000) {
     },
   };
 }
+
+/** The pg.Pool behind a PostgreSQL Db, for its connection counts (modules/system/metrics.ts). */
+export const pgPools = new WeakMap<Db, pg.Pool>();
 
 /**
  * The better-sqlite3 handle behind a SQLite Db, for the few hot reads that are worth a prepared

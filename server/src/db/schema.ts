@@ -205,6 +205,13 @@ interface SignInFailureTable {
   window_start: string;
 }
 
+/** An address an account signed in from successfully, and when it last did (decision 036). */
+interface SignInAddressTable {
+  user_id: string;
+  address: string;
+  last_success_at: string;
+}
+
 /** A webhook of the simulated provider waiting to be delivered (durable: any node delivers it). */
 interface SimulatedWebhookTable {
   id: Generated<number>;
@@ -374,6 +381,7 @@ export interface Database {
   order_payments: OrderPaymentTable;
   refunds: RefundTable;
   sign_in_failures: SignInFailureTable;
+  sign_in_addresses: SignInAddressTable;
   simulated_webhooks: SimulatedWebhookTable;
   job_leases: JobLeaseTable;
   notify_signups: NotifySignupTable;

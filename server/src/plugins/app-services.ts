@@ -10,6 +10,7 @@ import { razorpayProvider } from '../modules/payments/razorpay-provider';
 import { simulatedProvider } from '../modules/payments/simulated-provider';
 import { replicateSearchIndex, searchReplicaOf } from '../modules/search/search-replica';
 import { getOrCreateSetting } from '../modules/settings/settings.repository';
+import { createMetrics, recordRequest } from '../modules/system/metrics';
 import { redisWithFallback } from '../modules/system/redis-fallback';
 
 export interface AppServicesOptions {
@@ -27,6 +28,9 @@ export interface AppServicesOptions {
 export const appServices = fp(
   async (app: App, { mailer, payments }: AppServicesOptions) => {
     const { config, db } = app;
+    const metrics = createMetrics(db, config.searchInMemory);
+    app.decorate('metrics', metrics);
+    app.addHook('onResponse', recordRequest(metrics));
     // Redis accelerates (shared rate limits) but is never needed: without it, counting falls back to this process.
     const redis = config.redisUrl ? redisWithFallback(config.redisUrl, app.log) : null;
     if (redis) app.addHook('onClose', async () => redis.close());
@@ -65,7 +69,7 @@ export const appServices = fp(
       app.addHook('onClose', async () => queue.stop());
     }
     app.decorate('simulatedWebhooks', queue);
-    app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log });
+    app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log, metrics });
 
     if (config.searchInMemory) {
       // Loaded once the app is ready, in the background; searches use the database until then.

@@ -213,6 +213,9 @@ export class PublicCache {
   readonly routes: string[] = [];
   /** answers sent by the fast path, without Fastify (public-cache-fast-path.ts) */
   sentFast = 0;
+  /** lookups by the app that found a current answer, and that did not (for /metrics) */
+  hits = 0;
+  misses = 0;
   private entries = new Map<string, Entry>();
   private readonly firstAsks = new FirstAsks();
   private disabled = false;
@@ -377,7 +380,11 @@ export class PublicCache {
       return answer ? reply.code(answer.status).type(answer.type).headers(answer.headers ?? {}).send(answer.body) : reply;
     }
     const { entry, version } = await this.lookup(key);
-    if (entry) return this.send(req, reply, entry);
+    if (entry) {
+      this.hits++;
+      return this.send(req, reply, entry);
+    }
+    this.misses++;
     const answer = await make();
     if (!answer) return reply;
     return this.send(req, reply, this.store(key, version, answer));
@@ -458,9 +465,11 @@ export function registerPublicCache(app: FastifyInstance) {
     if (req.headers.authorization) return done();
     const answer = ({ entry, version }: Found) => {
       if (!entry) {
+        cache.misses++;
         (req as CachingRequest)[kVersion] = version;
         return done();
       }
+      cache.hits++;
       // Sent from the hook: done is not called, so the route's handler does not run.
       const sent = cache.send(req, reply, entry, true);
       if (sent instanceof Promise) sent.catch(done);

@@ -27,13 +27,13 @@ export async function adminAuthRoutes(app: App) {
       },
     },
     async (req) => {
-      const accountKey = await guard.check(req.body.username);
+      const ticket = await guard.check(req.body.username, req.ip);
       try {
         const token = await signIn(req.body.username, req.body.password, req.ip);
-        await guard.succeeded(accountKey);
+        await guard.succeeded(ticket);
         return { token };
       } catch (err) {
-        if (err instanceof AppError && err.status === 401) await guard.failed(accountKey);
+        if (err instanceof AppError && err.status === 401) await guard.failed(ticket);
         throw err;
       }
     },

@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance) {
     async handler(req, reply) {
       // Repeated failures against one account slow it down whatever the client address.
       const identifier = req.method === 'POST' && SIGN_IN_PATHS.has(req.url.split('?')[0]!) ? signInIdentifier(req.body) : null;
-      const accountKey = identifier ? await guard.check(identifier) : null;
+      const ticket = identifier ? await guard.check(identifier, req.ip) : null;
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -57,8 +57,8 @@ export async function authRoutes(app: FastifyInstance) {
         body: hasBody ? (typeof req.body === 'string' ? req.body : req.body ? JSON.stringify(req.body) : undefined) : undefined,
       });
       const res = await app.auth.handler(request);
-      if (accountKey && res.status === 401) await guard.failed(accountKey);
-      else if (accountKey && res.ok) await guard.succeeded(accountKey);
+      if (ticket && res.status === 401) await guard.failed(ticket);
+      else if (ticket && res.ok) await guard.succeeded(ticket);
       reply.code(res.status);
       res.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

@@ -16,7 +16,7 @@ function shopJobs(app: App): Job[] {
 }
 
 export function startJobs(app: App) {
-  const s = scheduler(app.db, app.log, shopJobs(app), { tickMs: app.config.jobs.tickMs, leaseMs: app.config.jobs.leaseMs });
+  const s = scheduler(app.db, app.log, shopJobs(app).map(app.metrics.counted), { tickMs: app.config.jobs.tickMs, leaseMs: app.config.jobs.leaseMs });
   if (app.config.jobs.enabled) s.start();
   return s;
 }

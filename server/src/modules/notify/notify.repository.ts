@@ -1,14 +1,12 @@
 import type { Db } from '../../db/database';
 
-/** Adds an address once; false when it was on the list already. */
-export async function addSignup(db: Db, email: string): Promise<boolean> {
-  const row = await db
+/** Adds an address once (an address already listed is left as it is). */
+export async function addSignup(db: Db, email: string): Promise<void> {
+  await db
     .insertInto('notify_signups')
     .values({ email, email_key: email.toLowerCase() })
     .onConflict((oc) => oc.column('email_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
 }
 
 export async function listSignups(db: Db, page: { limit: number; offset: number }) {

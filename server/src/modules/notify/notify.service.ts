@@ -3,10 +3,13 @@ import { NOTIFY_PAGE_SIZE, notifyMessages, type NotifySignup } from '@shared/not
 import { csvCell } from '../orders/orders-admin.service';
 import * as repo from './notify.repository';
 
-/** Keeps the address once (any case); says whether it was new. */
-export async function signUp(db: Db, email: string): Promise<{ message: string; added: boolean }> {
-  const added = await repo.addSignup(db, email);
-  return { message: added ? notifyMessages.added : notifyMessages.already, added };
+/**
+ * Keeps the address once (any case). The answer is the same whether or not it was listed already:
+ * anyone may send any address, and the list is nobody's business but the shop's.
+ */
+export async function signUp(db: Db, email: string): Promise<{ message: string }> {
+  await repo.addSignup(db, email);
+  return { message: notifyMessages.added };
 }
 
 export async function list(db: Db, page: number): Promise<{ signups: NotifySignup[]; total: number }> {

@@ -11,6 +11,7 @@ import * as coupons from '../coupons/coupons.service';
 import { newOrderMail, receiptMail, type OrderForMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/payment-provider';
+import type { ShopMetrics } from '../system/metrics';
 import * as invoices from '../invoices/invoices.service';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
@@ -26,6 +27,7 @@ export interface OrderDeps {
   mailer: Mailer;
   config: Config;
   log: FastifyBaseLogger;
+  metrics: ShopMetrics;
 }
 
 /**
@@ -104,6 +106,7 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
     throw new AppError('provider_error', 502, orderMessages.paymentError);
   }
   await repo.setProviderOrder(db, order.id, providerOrder.id);
+  deps.metrics.ordersCreated.inc();
   return {
     id: providerOrder.id,
     amount: total,
@@ -151,6 +154,7 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
   });
   if (!placed) return null;
   if (placed.newlyPlaced) {
+    deps.metrics.ordersPaid.inc();
     await sendOrderMails(deps, placed.order, placed.invoiceNumber);
     return { ...placed, latePaise: null };
   }

@@ -106,6 +106,7 @@ async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<v
     return true;
   });
   if (!moved) return;
+  countRefund(deps, refund, 'processed');
   const order = await repo.findOrder(deps.db, refund.order_id);
   if (!order) return;
   const attachments = await invoices.creditNoteAttachments(deps.db, deps.config, refund.id, order.order_code);
@@ -116,11 +117,17 @@ async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<v
 }
 
 async function markFailed(deps: OrderDeps, refund: repo.RefundRow, reason: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    if (await repo.moveRefund(trx, refund.id, 'pending', 'failed', { failure_reason: reason })) {
-      await repo.releaseRefundable(trx, refund.payment_id, refund.amount_paise);
-    }
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.moveRefund(trx, refund.id, 'pending', 'failed', { failure_reason: reason }))) return false;
+    await repo.releaseRefundable(trx, refund.payment_id, refund.amount_paise);
+    return true;
   });
+  if (moved) countRefund(deps, refund, 'failed');
+}
+
+function countRefund(deps: OrderDeps, refund: repo.RefundRow, outcome: 'processed' | 'failed') {
+  deps.metrics.refunds.inc({ outcome });
+  deps.metrics.refundedRupees.inc({ outcome }, paiseToRupees(refund.amount_paise));
 }
 
 /** A refund event from the provider's webhook: refund.processed, refund.failed (others only link the id). */
@@ -206,14 +213,14 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
  * An admin refunds part of a paid order without canceling it: an amount, or
  * whole lines (their price less their share of the discount; their units go
  * back on sale). The idempotency key makes a retried request answer the refund
- * it already made.
+ * it already made; the same key on another order is refused.
  */
 export async function refundPart(deps: OrderDeps, orderCode: string, input: RefundInput, adminName: string): Promise<RefundView> {
   const { db } = deps;
-  const done = await repo.findRefundByKey(db, input.idempotencyKey);
-  if (done) return view(done);
   const order = await repo.findOrderByCode(db, orderCode);
   if (!order) throw notFound('Order not found', 'order_not_found');
+  const done = await repo.findRefundByKey(db, input.idempotencyKey);
+  if (done) return refundOfKey(done, order.id);
   const payment = (await repo.paymentsOf(db, order.id)).find((p) => !p.late);
   if (!payment) throw new AppError('order_not_paid', 409, refundMessages.notPaid);
 
@@ -249,12 +256,22 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
   } catch (err) {
     // The same key raced in: answer the refund the other request made.
     const other = isUniqueViolation(err) ? await repo.findRefundByKey(db, input.idempotencyKey) : undefined;
-    if (other) return view(other);
+    if (other) return refundOfKey(other, order.id);
     throw err;
   }
   await stock.stockChanged(db, stockChanged);
   await executeRefund(deps, id);
   return view((await repo.findRefund(db, id))!);
+}
+
+/**
+ * The answer to a key already used: the refund it made when that was on this order; a 409 when it
+ * was on another (keys are unique across the shop, as the provider sees them: answering the other
+ * order's refund would leave this one unrefunded).
+ */
+function refundOfKey(refund: repo.RefundRow, orderId: number): RefundView {
+  if (refund.order_id !== orderId) throw new AppError('idempotency_key_reused', 409, refundMessages.keyUsedElsewhere);
+  return view(refund);
 }
 
 /** Tries a failed refund again: its amount is set aside again and the provider asked anew. */

@@ -85,6 +85,9 @@ export class MemoryIndex implements SearchSource {
   private readonly deletes = new Map<string, string[]>();
   /** the words in sort order, for prefix lookups; rebuilt after the vocabulary changes */
   private sorted: string[] | null = null;
+  /** one byte per product id, 1 for the products held (100 KB at 100,000 products), and their count */
+  private present = new Uint8Array(0);
+  private documentCount = 0;
 
   /** A new index holding these postings. */
   static of(postings: Posting[]): MemoryIndex {
@@ -97,6 +100,24 @@ export class MemoryIndex implements SearchSource {
   constructor(terms: Map<string, TermPostings> = new Map()) {
     this.terms = terms;
     for (const term of terms.keys()) this.indexDeletions(term);
+    for (const p of terms.values()) for (const id of p.ids) this.markPresent(id);
+  }
+
+  /** How many products the index holds (for the metrics). */
+  get documents(): number {
+    return this.documentCount;
+  }
+
+  private markPresent(id: number): void {
+    if (id >= this.present.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.present.length * 2));
+      grown.set(this.present);
+      this.present = grown;
+    }
+    if (this.present[id] === 0) {
+      this.present[id] = 1;
+      this.documentCount++;
+    }
   }
 
   get size(): { words: number; postings: number } {
@@ -107,6 +128,7 @@ export class MemoryIndex implements SearchSource {
 
   /** Adds postings (of products not in the index, or just removed from it). */
   add(postings: Posting[]): void {
+    for (const p of postings) this.markPresent(p.product_id);
     const byTerm = new Map<string, Posting[]>();
     for (const p of postings) {
       const list = byTerm.get(p.term);
@@ -141,6 +163,12 @@ export class MemoryIndex implements SearchSource {
   /** Takes every posting of these products out. */
   remove(productIds: number[]): void {
     if (productIds.length === 0) return;
+    for (const id of productIds) {
+      if (this.present[id] === 1) {
+        this.present[id] = 0;
+        this.documentCount--;
+      }
+    }
     const gone = new Set(productIds);
     const few = productIds.length <= 32;
     for (const [term, p] of this.terms) {

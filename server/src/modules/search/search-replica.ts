@@ -47,6 +47,11 @@ export class SearchReplica {
     return this.index !== null;
   }
 
+  /** Products in the copy in memory (0 while it loads). */
+  get documents(): number {
+    return this.index?.documents ?? 0;
+  }
+
   /** Starts loading the index if it is not loaded or loading. Resolves when that load ends. */
   start(): Promise<void> {
     if (this.index || this.stopped) return Promise.resolve();
