@@ -35,4 +35,14 @@ export const outboxMessages = {
   noMailServer: 'This shop keeps its mail in the outbox: no mail server is configured (SMTP_URL), so there is nothing to resend.',
   sending: 'This mail is being sent right now. Look again in a moment.',
   resent: 'The mail is queued to be sent again.',
+  resendFailed: 'Could not resend the mail',
 } as const;
+
+/** How the dashboard words a mail's delivery state: "sent", "failed 3 times", "queued, failed once". */
+export function mailStateText(m: Pick<OutboxMail, 'state' | 'attempts'>): string {
+  const failures = m.state === 'failed' ? m.attempts : m.state === 'queued' ? m.attempts : Math.max(0, m.attempts - 1);
+  const times = failures === 1 ? 'once' : `${failures} times`;
+  if (m.state === 'failed') return `failed ${times}, given up`;
+  if (m.state === 'kept') return 'kept (no mail server)';
+  return failures > 0 && m.state !== 'sent' ? `${m.state}, failed ${times}` : m.state;
+}
