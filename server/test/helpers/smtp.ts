@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface Captured {
+interface Captured {
   to: string[];
   raw: string;
 }

@@ -17,7 +17,7 @@ export type AttachmentRef =
 /** Makes an attachment's bytes at delivery time (wired in app-services: invoices and storage). */
 export type AttachmentMaker = (ref: AttachmentRef) => Promise<Buffer>;
 
-export interface OutgoingMail extends MailContent {
+interface OutgoingMail extends MailContent {
   to: string;
   /** what the mail is for: verification, password-reset, email-change, receipt, ... */
   kind: string;
