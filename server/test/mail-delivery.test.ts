@@ -144,6 +144,25 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     expect((await admin.post('/api/admin/outbox/abc/resend', {})).statusCode).toBe(400);
   });
 
+  it('sends again a mail whose sending node stopped before recording it, once the claim is old', async () => {
+    smtp.messages.length = 0;
+    const s = await verifiedShopper(shop);
+    await until(() => to(s.email) === 1, 'the verification mail');
+    const mail = await shop.db.selectFrom('outbox').select('id').where('to_address', '=', s.email).executeTakeFirstOrThrow();
+    // As a node leaves it when it dies between the server's acceptance and the update to 'sent'.
+    const claimedAt = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    await shop.db.updateTable('outbox').set({ state: 'sending', sent_at: null, claimed_at: claimedAt(2) }).where('id', '=', mail.id).execute();
+    await shop.app.mailer.deliverDue();
+    // A recent claim may still be sending: left alone.
+    expect((await shop.db.selectFrom('outbox').select('state').where('id', '=', mail.id).executeTakeFirstOrThrow()).state).toBe('sending');
+    await shop.db.updateTable('outbox').set({ claimed_at: claimedAt(11) }).where('id', '=', mail.id).execute();
+    await shop.app.mailer.deliverDue();
+    expect(await shop.db.selectFrom('outbox').select(['state', 'attempts']).where('id', '=', mail.id).executeTakeFirstOrThrow()).toEqual({ state: 'sent', attempts: 2 });
+    // At least once, never lost: the copy carries the first one's Message-ID.
+    expect(delivered(mail.id)).toBe(2);
+    expect(new Set(smtp.messages.map((m) => /Message-ID: (\S+)/.exec(m.raw)?.[1])).size).toBe(1);
+  });
+
   it('waits longer after each failure, up to an hour, and gives up after a bounded number of attempts', () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelayMs(30)).toBe(3_600_000);
