@@ -38,9 +38,15 @@ export function plainText(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
 
-/** The first PDF attached to a raw message: its name and bytes, or null. */
-export function attachedPdf(raw: string): { name: string; bytes: Buffer } | null {
-  // The attachment part: its headers, a blank line, then the PDF in base64.
-  const part = /Content-Type: application\/pdf; name=([^\r\n]+\.pdf)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+/** The first attachment of a raw message whose Content-Type matches: its name and bytes, or null. */
+function attached(raw: string, type: string): { name: string; bytes: Buffer } | null {
+  // The attachment part: its headers, a blank line, then the file in base64.
+  const part = new RegExp(`Content-Type: ${type}; name=([^\\r\\n]+)\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`).exec(raw);
   return part ? { name: part[1]!, bytes: Buffer.from(part[2]!.replace(/\s/g, ''), 'base64') } : null;
 }
+
+/** The first PDF attached to a raw message (an invoice, a credit note). */
+export const attachedPdf = (raw: string) => attached(raw, 'application\\/pdf');
+
+/** The first file attached to a raw message, whatever its type. */
+export const attachedFile = (raw: string) => attached(raw, '[a-z]+\\/[a-z0-9.+-]+');
