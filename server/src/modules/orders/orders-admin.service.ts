@@ -3,7 +3,7 @@ import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type Disp
 import { canMove, nextStatuses, type OrderStatus } from '@shared/order-status';
 import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, notFound } from '../../errors';
-import { orderStatusMail, trackingMail, type MailContent } from '../mail/mail.templates';
+import { orderStatusMail, trackingMail } from '../mail/mail.templates';
 import type { OrderDeps } from './orders.service';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
@@ -89,10 +89,6 @@ function trackingOf(input: { courier?: string; trackingNumber?: string; tracking
 
 const dispatchColumns = (t: TrackingDetails) => ({ courier: t.courier, tracking_number: t.trackingNumber, tracking_url: t.trackingUrl });
 
-async function mailShopper(deps: OrderDeps, order: { email: string; order_code: string }, kind: string, content: MailContent) {
-  await deps.mailer.send({ to: order.email, kind, ...content }).catch((err) => deps.log.error({ err, order: order.order_code }, `could not send the ${kind} mail`));
-}
-
 /**
  * Moves an order along the status table (shared/src/order-status.ts); the
  * shopper is told by mail when it is dispatched, delivered or canceled.
@@ -108,22 +104,23 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
     throw new AppError('status_not_allowed', 409, `An order that is ${from} cannot become ${to}.`);
   }
   // Canceling gives the units back and starts the refund of what was paid in the transaction that
-  // cancels: of any number of concurrent cancels exactly one moves the order, so one refund.
+  // cancels: of any number of concurrent cancels exactly one moves the order, so one refund. The
+  // shopper's mail is queued in the same transaction (decision 035).
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveStatus(trx, order.id, from, to))) return null;
     if (tracking) await repo.setDispatch(trx, order.id, dispatchColumns(tracking));
-    if (to !== 'canceled') return { refund: null, stockChanged: false };
-    const stockChanged = await stock.returnUnits(trx, order.id);
-    return { refund: await refunds.refundRestIn(trx, order.id, 'admin'), stockChanged };
+    const stockChanged = to === 'canceled' ? await stock.returnUnits(trx, order.id) : false;
+    const refund = to === 'canceled' ? await refunds.refundRestIn(trx, order.id, 'admin') : null;
+    const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refund ? formatPaise(refund.amountPaise) : null, tracking);
+    if (mail) await deps.mailer.queue(trx, [{ to: order.email, kind: `order-${to}`, ...mail }]);
+    return { refund, stockChanged };
   });
   if (!moved) {
     throw new AppError('status_changed', 409, 'The order changed meanwhile. Refresh and try again.');
   }
+  deps.mailer.deliverSoon();
   await stock.stockChanged(deps.db, moved.stockChanged);
   if (moved.refund) await refunds.executeRefund(deps, moved.refund.id);
-  const refundText = moved.refund ? formatPaise(moved.refund.amountPaise) : null;
-  const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refundText, tracking);
-  if (mail) await mailShopper(deps, order, `order-${to}`, mail);
   return { message: 'Order status updated successfully!', ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
 }
 
@@ -134,10 +131,14 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
 export async function setDispatchDetails(deps: OrderDeps, orderCode: string, input: DispatchInput) {
   const order = await paidOrder(deps.db, orderCode);
   const tracking = trackingOf(input)!;
-  if (!(await repo.setDispatch(deps.db, order.id, dispatchColumns(tracking)))) {
-    throw new AppError('not_dispatched', 409, 'Only a dispatched order takes a courier and a tracking number.');
-  }
-  await mailShopper(deps, order, 'order-tracking', trackingMail(deps.config.public.shopName, order.name, order.order_code, tracking, `${deps.config.publicUrl}/Orders`));
+  const saved = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.setDispatch(trx, order.id, dispatchColumns(tracking)))) return false;
+    const mail = trackingMail(deps.config.public.shopName, order.name, order.order_code, tracking, `${deps.config.publicUrl}/Orders`);
+    await deps.mailer.queue(trx, [{ to: order.email, kind: 'order-tracking', ...mail }]);
+    return true;
+  });
+  if (!saved) throw new AppError('not_dispatched', 409, 'Only a dispatched order takes a courier and a tracking number.');
+  deps.mailer.deliverSoon();
   return { message: 'Tracking details saved' };
 }
 
