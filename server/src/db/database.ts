@@ -24,6 +24,8 @@ import * as m025 from './migrations/025-legacy-import';
 import * as m026 from './migrations/026-search-changes';
 import * as m040 from './migrations/040-public-cache-version';
 import * as m070 from './migrations/070-stock';
+import * as m098 from './migrations/098-coupon-fractional-percent';
+import * as m099 from './migrations/099-student-of-the-month';
 
 export type Db = Kysely<Database>;
 
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '026-search-changes': m026,
   '040-public-cache-version': m040,
   '070-stock': m070,
+  '098-coupon-fractional-percent': m098,
+  '099-student-of-the-month': m099,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

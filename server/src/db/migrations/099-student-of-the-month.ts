@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import { timestampColumn, withId } from '../dialect';
+import { required } from '../columns';
+
+/**
+ * "Student of the month" (the original's GET/POST api/studofmonth): the newest
+ * entry is shown; older ones are kept. The photo is a stored image file.
+ * Other requests sent through api/mailforwarder (demo bookings) may name an invoice.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await withId(db, db.schema.createTable('students_of_month'))
+    .$call(required('text', ['name', 'school', 'details', 'video_id', 'image_path']))
+    .$call(required('integer', ['image_width', 'image_height']))
+    .addColumn('created_at', 'text', timestampColumn)
+    .execute();
+  await db.schema.alterTable('print_requests').addColumn('invoice', 'text').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('print_requests').dropColumn('invoice').execute();
+  await db.schema.dropTable('students_of_month').execute();
+}
