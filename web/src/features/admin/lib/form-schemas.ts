@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductDescription, ProductTitle } from '@shared/product-text';
+import { studentMessages, StudentOfMonthInput } from '@shared/students.schemas';
 
 /**
  * The rule of rupeesToPaise (shared/src/money.ts), which the server applies: a
@@ -51,4 +52,9 @@ export const CouponForm = z.object({
   expires_at: z.string(),
   usage_limit: z.string().refine((v) => v.trim() === '' || /^[1-9]\d{0,8}$/.test(v.trim()), 'Enter a whole number of uses, at least 1'),
   once_per_customer: z.boolean(),
+});
+
+/** Student of the month: the server's rules, and one photo. */
+export const StudentForm = StudentOfMonthInput.extend({
+  image: files.refine((list) => list !== undefined && list.length === 1, studentMessages.imageRequired),
 });
