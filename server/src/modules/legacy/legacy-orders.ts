@@ -113,7 +113,8 @@ export async function importOrders(ctx: Ctx, legacyProducts: LegacyProduct[], id
       },
     });
     if (order.flag && (outcome === 'imported' || outcome === 'updated')) {
-      note(ctx, kind, o.order_id, 'it has no items in the original (its processOrder wrote none): imported with its customer, total and payment, flagged for the admin');
+      const kept = order.provider_payment_id ? 'customer, total and payment' : 'customer and total (it has no payment id)';
+      note(ctx, kind, o.order_id, `it has no items in the original (its processOrder wrote none): imported with its ${kept}, flagged for the admin`);
     }
   });
 }

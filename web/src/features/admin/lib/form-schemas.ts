@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUPON_CODE_MAX } from '@shared/coupons.schemas';
 import { ProductDescription, ProductTitle } from '@shared/product-text';
 import { studentMessages, StudentOfMonthInput } from '@shared/students.schemas';
 
@@ -42,7 +43,7 @@ export const ProductForm = z.object({
 export type ProductForm = z.infer<typeof ProductForm>;
 
 export const CouponForm = z.object({
-  code: z.string().trim().min(1, 'Enter a coupon code').max(50, 'Coupon codes have at most 50 characters'),
+  code: z.string().trim().min(1, 'Enter a coupon code').max(COUPON_CODE_MAX, `Coupon codes have at most ${COUPON_CODE_MAX} characters`),
   discount: money,
   discount_percent: z
     .string()
