@@ -67,6 +67,10 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       expect(reason('orders', 'ORDNOITEMS')).toBe(`${noItems} customer and total (it has no payment id), flagged for the admin`);
       expect(reason('orders', 'ORD1731000000000')).toBe(`${noItems} customer, total and payment, flagged for the admin`);
       expect(reason('orders', 'ORDNOEMAIL')).toBe('it has no valid customer e-mail address');
+      const [[{ n }]] = (await legacy.conn.query('SELECT COUNT(*) AS n FROM orders')) as unknown as [[{ n: number }]];
+      expect(reason('orders', '*')).toBe(
+        `the original's orders table has ${n} rows for these ${e.goodOrders.length + e.badOrders.length} orders (one per cart line, then the order, under one order ID): each order is imported once, from its last row`,
+      );
       expect(first.notes.filter((n) => n.kind === 'coupons').map((n) => n.message)).toEqual([
         'its discount of 150.00 % is above 100 %: imported as 100 %',
         'its code "SAVE  10!" is imported as "SAVE 10" (codes here are letters, digits, single spaces, - and _)',

@@ -43,14 +43,18 @@ export async function importCategories(ctx: Ctx): Promise<CategoryIds> {
       let id = byKey.get(key);
       if (id !== undefined) {
         note(ctx, kind, c.id, importedIds.has(id) ? `same name as another category of the original ("${name.value}"): merged` : `"${name.value}" already exists here: merged`);
+        if (!ctx.dryRun) await repo.saveMapping(ctx.db, 'category', c.id, id, sum);
       } else if (ctx.dryRun) {
         id = -1;
       } else {
         const keepId = !(await repo.idTaken(ctx.db, 'categories', c.id));
-        id = await repo.insertCategory(ctx.db, { ...(keepId ? { id: c.id } : {}), type: name.value, type_key: key });
+        id = await ctx.db.transaction().execute(async (trx) => {
+          const created = await repo.insertCategory(trx, { ...(keepId ? { id: c.id } : {}), type: name.value, type_key: key });
+          await repo.saveMapping(trx, 'category', c.id, created, sum);
+          return created;
+        });
         if (!keepId) note(ctx, kind, c.id, `its ID was taken here; imported as ${id}`);
       }
-      if (!ctx.dryRun) await repo.saveMapping(ctx.db, 'category', c.id, id, sum);
       byKey.set(key, id);
       importedIds.add(id);
       count(ctx, kind, 'imported');

@@ -86,6 +86,10 @@ export async function importOrders(ctx: Ctx, legacyProducts: LegacyProduct[], id
   const rows = await ctx.source.orders();
   const known = await repo.mappings(ctx.db, 'order');
   const products: ProductLookup = { ids, titles: new Map(legacyProducts.map((p) => [p.id, cleanText(p.title)])), local: await repo.productTitles(ctx.db, [...ids.values()]) };
+  const tableRows = rows.reduce((n, o) => n + o.rowCount, 0);
+  if (tableRows > rows.length) {
+    note(ctx, kind, '*', `the original's orders table has ${tableRows} rows for these ${rows.length} orders (one per cart line, then the order, under one order ID): each order is imported once, from its last row`);
+  }
   const users = await repo.userIdsByEmail(ctx.db, [...new Set(rows.map((o) => cleanText(o.user).toLowerCase()).filter((e) => EMAIL.test(e)))]);
   await eachRow(ctx, kind, rows, async (o) => {
     const built = orderRows(o, products);
