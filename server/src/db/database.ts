@@ -26,6 +26,7 @@ import * as m040 from './migrations/040-public-cache-version';
 import * as m070 from './migrations/070-stock';
 import * as m098 from './migrations/098-coupon-fractional-percent';
 import * as m099 from './migrations/099-student-of-the-month';
+import * as m100 from './migrations/100-request-invoice';
 
 export type Db = Kysely<Database>;
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '070-stock': m070,
   '098-coupon-fractional-percent': m098,
   '099-student-of-the-month': m099,
+  '100-request-invoice': m100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

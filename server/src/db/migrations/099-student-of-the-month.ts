@@ -5,7 +5,6 @@ import { required } from '../columns';
 /**
  * "Student of the month" (the original's GET/POST api/studofmonth): the newest
  * entry is shown; older ones are kept. The photo is a stored image file.
- * Other requests sent through api/mailforwarder (demo bookings) may name an invoice.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('students_of_month'))
@@ -13,10 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(required('integer', ['image_width', 'image_height']))
     .addColumn('created_at', 'text', timestampColumn)
     .execute();
-  await db.schema.alterTable('print_requests').addColumn('invoice', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('print_requests').dropColumn('invoice').execute();
   await db.schema.dropTable('students_of_month').execute();
 }
