@@ -122,7 +122,9 @@ function OrderCard({ order, onChoose, busy }: { order: AdminOrder; onChoose: (st
           <div>
             <h4 className="ad:font-medium ad:text-slate-600">Products</h4>
             {order.flag === LEGACY_NO_ITEMS && (
-              <p className="ad:mt-1 ad:text-yellow-900">Imported from the original shop, which recorded no items for this order: see the payment in Razorpay for what was bought.</p>
+              <p className="ad:mt-1 ad:text-yellow-900">
+                Imported from the original shop, which recorded no items for this order{order.razorpayPaymentId ? ': see the payment in Razorpay for what was bought.' : '.'}
+              </p>
             )}
             <ul className="ad:mt-1 ad:list-disc ad:pl-5">
               {order.products.map((p, i) => (
