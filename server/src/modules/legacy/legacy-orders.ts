@@ -1,5 +1,5 @@
 import { LEGACY_NO_ITEMS } from '@shared/admin-orders.schemas';
-import { amountToPaise, checksum, cleanText, EMAIL, isoTime, legacyOwner, orderStatus, type Outcome as RowOutcome } from './legacy-rows';
+import { amountToPaise, checksum, cleanText, EMAIL, isoTime, legacyOwner, orderStatus, type Outcome } from './legacy-rows';
 import { eachRow, importRow, note, skip, type Ctx } from './legacy-report';
 import type { ProductIds } from './legacy-products';
 import type { LegacyOrder, LegacyProduct } from './legacy-source';
@@ -19,7 +19,7 @@ interface ProductLookup {
   local: Map<number, { title: string; image: string | null }>;
 }
 
-function orderLines(o: LegacyOrder, products: ProductLookup): RowOutcome<repo.ImportedLine[]> {
+function orderLines(o: LegacyOrder, products: ProductLookup): Outcome<repo.ImportedLine[]> {
   const lines: repo.ImportedLine[] = [];
   for (const it of o.items) {
     if (it.quantity === null || !Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > MAX_QUANTITY) return { ok: false, reason: `an item has the quantity ${it.quantity}` };
@@ -43,7 +43,7 @@ function orderLines(o: LegacyOrder, products: ProductLookup): RowOutcome<repo.Im
  * without items (the original's processOrder wrote none) keeps its customer, total and payment
  * and is flagged for the admin.
  */
-function orderRows(o: LegacyOrder, products: ProductLookup): RowOutcome<OrderRows> {
+function orderRows(o: LegacyOrder, products: ProductLookup): Outcome<OrderRows> {
   const email = cleanText(o.user).toLowerCase();
   if (!EMAIL.test(email)) return { ok: false, reason: 'it has no valid customer e-mail address' };
   const code = cleanText(o.order_id);

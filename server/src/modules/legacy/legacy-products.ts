@@ -5,7 +5,7 @@ import * as search from '../search/search.service';
 import { categoryFor, type CategoryIds } from './legacy-categories';
 import { carryImage } from './legacy-images';
 import { checksum, productFields, type ProductFields } from './legacy-rows';
-import { count, DELETED_HERE, eachRow, errorText, note, skip, type Ctx, type Outcome } from './legacy-report';
+import { count, DELETED_HERE, eachRow, errorText, note, skip, type Ctx, type RowResult } from './legacy-report';
 import type { LegacyProduct } from './legacy-source';
 import * as repo from './legacy.repository';
 
@@ -64,7 +64,7 @@ async function importProduct(ctx: Ctx, p: LegacyProduct, categories: CategoryIds
   const categoryId = await categoryFor(ctx, categories, f.category, p.id);
   const sameImages = mapped !== undefined && p.images.every((img) => known.images.get(String(img.id))?.checksum === img.sha);
   const images = sameImages ? null : await carryImages(ctx, p);
-  const outcome: Outcome = mapped ? 'updated' : 'imported';
+  const outcome: RowResult = mapped ? 'updated' : 'imported';
   if (ctx.dryRun) {
     countProduct(ctx, outcome, images, p);
     return mapped?.local_id ?? p.id;
@@ -83,7 +83,7 @@ async function importProduct(ctx: Ctx, p: LegacyProduct, categories: CategoryIds
 }
 
 /** Counts a product written (or planned) and its images: the new ones as the product, kept ones as unchanged. */
-function countProduct(ctx: Ctx, outcome: Outcome, images: CarriedImage[] | null, p: LegacyProduct) {
+function countProduct(ctx: Ctx, outcome: RowResult, images: CarriedImage[] | null, p: LegacyProduct) {
   count(ctx, 'products', outcome);
   if (images) count(ctx, 'product images', outcome, images.length);
   else count(ctx, 'product images', 'unchanged', p.images.length);

@@ -57,9 +57,9 @@ export function newReport(dryRun: boolean): ImportReport {
   };
 }
 
-export type Outcome = Exclude<keyof KindCounts, 'source'>;
+export type RowResult = Exclude<keyof KindCounts, 'source'>;
 
-export function count(ctx: Ctx, kind: ReportKind, what: Outcome, times = 1) {
+export function count(ctx: Ctx, kind: ReportKind, what: RowResult, times = 1) {
   ctx.report.counts[kind][what] += times;
 }
 
@@ -104,7 +104,7 @@ export interface RowWriter {
  * conflicts with a row of the shop's own, imported otherwise; a dry run counts and writes nothing.
  * Answers what happened.
  */
-export async function importRow(ctx: Ctx, kind: ReportKind, id: string | number, mapped: repo.Mapping | undefined, sum: string, writer: RowWriter): Promise<Outcome> {
+export async function importRow(ctx: Ctx, kind: ReportKind, id: string | number, mapped: repo.Mapping | undefined, sum: string, writer: RowWriter): Promise<RowResult> {
   try {
     if (mapped && !(await writer.exists(mapped.local_id))) {
       skip(ctx, kind, id, DELETED_HERE);
