@@ -26,6 +26,8 @@ import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
 import { serviceRoutes } from './modules/claims/services.routes';
+import { studentAdminRoutes } from './modules/students/students.admin.routes';
+import { studentRoutes } from './modules/students/students.routes';
 import { AppError } from './errors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/serializers';
@@ -81,6 +83,8 @@ const ROUTES = [
   serviceRoutes,
   claimAdminRoutes,
   printingAdminRoutes,
+  studentRoutes,
+  studentAdminRoutes,
   refundAdminRoutes,
   notifyRoutes,
   invoiceRoutes,

@@ -64,6 +64,10 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       'GET /api/product/:id',
       'GET /api/products',
       'GET /api/products/search/:query',
+      'GET /api/products/:category',
+      'GET /api/studofmonth',
+      'POST /api/verifyPayment',
+      'POST /api/verifyBulkPayment',
       'GET /api/categories',
       'GET /api/advertimages',
       'GET /api/storefront/home',
@@ -230,6 +234,9 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       expect(add.json()).toMatchObject({ message: 'Coupon added successfully', coupon: { code: 'WELCOME10', discount: null, discount_percent: 10, min_purchase: 999, product_id: null, used_count: 0 } });
       const id = add.json().coupon.id;
       expect((await admin.post('/api/coupons', { code: 'welcome10', discount: 50 })).statusCode).toBe(409);
+      const festive = await admin.post('/api/coupons', { code: 'Diwali Sale', discount: 100, discount_percent: '12.5' });
+      expect(festive.json().coupon).toMatchObject({ code: 'Diwali Sale', discount: 100, discount_percent: 12.5 });
+      expect((await admin.post('/api/coupons', { code: 'TOO FINE', discount_percent: 12.345 })).json().message).toContain('Discount percentage may have at most 2 decimals');
       const bad = await admin.post('/api/coupons', { code: 'BIG', discount_percent: 150 });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('Discount percentage must be from 0 to 100');

@@ -89,6 +89,13 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       expect(bad.json()).toEqual({ success: false, discount: 0, message: 'Invalid coupon code' });
     });
 
+    it('keeps a code with a space, a percentage with decimals and both discounts (the larger applies), as the original held them', async () => {
+      await makeCoupon(shop, { code: `DIWALI SALE${kind}`, discount_percent: 12.5, discount_paise: 10_000 });
+      const s = await shopperWithCart([[kitA.id, 1], [cheap.id, 2]]);
+      // 12.5 % of 2,677.50 is 334.6875: to the nearest paisa, and larger than the flat 100.
+      expect((await s.api.post('/api/verifyCoupon', { code: ` diwali sale${kind} ` })).json()).toMatchObject({ success: true, discount: 334.69 });
+    });
+
     it('applies a product coupon when that product is in the cart (not "always 18")', async () => {
       await makeCoupon(shop, { code: `KITB${kind}`, discount_paise: 20_000, product_id: kitB.id });
       const without = await shopperWithCart([[kitA.id, 1]]);

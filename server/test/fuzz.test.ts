@@ -79,6 +79,8 @@ function templates(s: Seeded): Record<string, Record<string, unknown>> {
     'POST /api/verifyCoupon': { code: 'FUZZ10', totalAmount: 1, productId: 18 },
     'POST /api/createBulkOrder': { items: [{ productId: s.productId, quantity: 1 }], couponCode: 'FUZZ10' },
     'POST /api/processOrder': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', email: 'x@example.com', name: 'x', address: 'x', phone: '9876543210', items: [{ productId: s.productId, quantity: 1, price: 0 }], couponCode: 'FUZZ10', appliedDiscount: 99999 },
+    'POST /api/verifyPayment': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', productId: s.productId, quantity: 1 },
+    'POST /api/verifyBulkPayment': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', email: 'x@example.com', items: [{ productId: s.productId, quantity: 1 }] },
     'POST /api/razorpay/webhook': { event: 'payment.captured', payload: { payment: { entity: { id: 'pay_fuzz', order_id: 'order_fuzz', amount: 1, status: 'captured' } } } },
     'POST /api/payments/simulated/:orderId/pay': {},
     'POST /api/payments/simulated/:orderId/fail': {},
@@ -104,6 +106,7 @@ const FORMS: Record<string, { fields: Record<string, string>; files: string }> =
   'POST /api/products': { fields: { title: 'Fuzz Kit', price: '10', description: 'x', category: 'Fuzz Kits' }, files: 'images' },
   'PATCH /api/products/:id': { fields: { title: 'Fuzz Kit', price: '10.50', stock: '3', hsnCode: '8473', gstRate: '18' }, files: 'images' },
   'POST /api/advertimages': { fields: {}, files: 'images' },
+  'POST /api/studofmonth': { fields: { name: 'Asha', school: 'KV Pune', details: 'A robot', videoId: 'https://youtu.be/dQw4w9WgXcQ' }, files: 'image' },
   'POST /api/mailforwarder': { fields: { con_name: 'Asha', phNo: '9876543210', message: 'Print this', length: '5', width: '5', height: '5', is2DTo3D: 'false' }, files: 'files' },
   'POST /api/mailforwarder/': { fields: { con_name: 'Asha', phNo: '9876543210', message: 'Print this', length: '5', width: '5', height: '5', is2DTo3D: 'false' }, files: 'files' },
 };

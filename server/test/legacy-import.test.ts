@@ -1,6 +1,7 @@
 import type { RowDataPacket } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importLegacy, type ImportReport } from '../src/modules/legacy/legacy-import.service';
+import { importLegacy } from '../src/modules/legacy/legacy-import.service';
+import type { ImportReport } from '../src/modules/legacy/legacy-report';
 import { LegacySource } from '../src/modules/legacy/legacy-source';
 import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
@@ -62,13 +63,24 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       expect(reason('products', e.badProducts[1]!)).toMatch(/^its price "-5.00" is not an amount/);
       expect(reason('product images', e.unreadableImage)).toMatch(/^it is not an image this shop can read/);
       expect(reason('product images', e.orphanImage)).toBe('its product does not exist');
-      expect(reason('orders', 'ORDNOITEMS')).toBe('it has no items');
+      const noItems = 'it has no items in the original (its processOrder wrote none): imported with its';
+      expect(reason('orders', 'ORDNOITEMS')).toBe(`${noItems} customer and total (it has no payment id), flagged for the admin`);
+      expect(reason('orders', 'ORD1731000000000')).toBe(`${noItems} customer, total and payment, flagged for the admin`);
       expect(reason('orders', 'ORDNOEMAIL')).toBe('it has no valid customer e-mail address');
+      const [[{ n }]] = (await legacy.conn.query('SELECT COUNT(*) AS n FROM orders')) as unknown as [[{ n: number }]];
+      expect(reason('orders', '*')).toBe(
+        `the original's orders table has ${n} rows for these ${e.goodOrders.length + e.badOrders.length} orders (one per cart line, then the order, under one order ID): each order is imported once, from its last row`,
+      );
       expect(first.notes.filter((n) => n.kind === 'coupons').map((n) => n.message)).toEqual([
+        'its discount of 150.00 % is above 100 %: imported as 100 %',
+        'its code "SAVE  10!" is imported as "SAVE 10" (codes here are letters, digits, single spaces, - and _)',
         'it is for product 424242, which does not exist or was not imported',
-        'it has both a fixed and a percent discount (this shop takes one or the other)',
-        'its discount of 12.50 % is not a whole percentage',
       ]);
+      // Every source row is accounted for: imported, or skipped with a note saying why.
+      for (const [kind, c] of Object.entries(first.counts)) {
+        expect(c.imported + c.updated + c.unchanged + c.skipped, kind).toBe(c.source);
+        expect(first.notes.filter((n) => n.kind === kind && n.skipped), kind).toHaveLength(c.skipped);
+      }
       expect(reason('categories', 6)).toBe('same name as another category of the original ("drone kits"): merged');
       expect(first.notes.some((n) => n.message === 'its category "Spare Parts" is not in the original\'s category list: created')).toBe(true);
     }, 120_000);
@@ -82,6 +94,7 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       const priced = (await shop.app.inject(`/api/product/${e.pricedWithPaise.id}`)).json();
       expect(priced).toMatchObject({ title: 'Drone Propeller Set', price: e.pricedWithPaise.paise / 100, category: 'Drone Kits' });
       expect((await shop.app.inject(`/api/product/${e.productWithoutImages}`)).json().images).toEqual([]);
+      expect((await shop.app.inject(`/api/product/${e.longProduct.id}`)).json()).toMatchObject({ title: e.longProduct.title, description: e.longProduct.description });
       const big = (await shop.app.inject(`/api/product/${e.bigImageProduct}`)).json();
       expect(big.images).toHaveLength(1);
       const file = await shop.app.inject(big.images[0]);
@@ -115,9 +128,26 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       expect(coupons.map((c) => c.code).sort()).toEqual([...legacy.expected.goodCoupons].sort());
       expect(coupons.find((c) => c.code === 'DRONE500')).toMatchObject({ product_id: legacy.expected.bigImageProduct, discount: 500 });
       expect(coupons.find((c) => c.code === 'FLAT50')).toMatchObject({ discount: 50.5, discount_percent: null });
+      expect(coupons.find((c) => c.code === 'BOTH')).toMatchObject({ discount: 100, discount_percent: 15 });
+      expect(coupons.find((c) => c.code === 'HALFPC')).toMatchObject({ discount: null, discount_percent: 12.5 });
+      expect(coupons.find((c) => c.code === 'OVER150')).toMatchObject({ discount_percent: 100 });
+      expect(coupons.find((c) => c.code === 'DIWALI SALE')).toMatchObject({ discount: 200 });
       const orders = await admin.get('/api/ordersAdmin?page=1&pageSize=100');
       expect(orders.headers['x-total-count']).toBe(String(legacy.expected.goodOrders.length));
-      const byId = new Map((orders.json() as { orderId: string; totalAmount: number; status: string; products: unknown[] }[]).map((o) => [o.orderId, o]));
+      const byId = new Map(
+        (orders.json() as { orderId: string; totalAmount: number; status: string; products: unknown[]; flag: string | null; razorpayPaymentId: string | null; customerEmail: string }[]).map(
+          (o) => [o.orderId, o],
+        ),
+      );
+      expect(byId.get('ORD1731000000000')).toMatchObject({
+        products: [],
+        totalAmount: 3748.5,
+        razorpayPaymentId: 'pay_NOITEMS',
+        customerEmail: 'paid.customer@example.com',
+        status: 'placed',
+        flag: 'legacy_no_items',
+      });
+      expect(byId.get('ORD1700000000004')!.flag).toBeNull();
       expect(byId.get('ORD1700000000004')!.products).toHaveLength(2);
       expect(byId.get('ORD1700000000003')!.status).toBe('canceled');
       expect(byId.get('ORD1700000000002')!.status).toBe('delivered');

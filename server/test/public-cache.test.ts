@@ -352,7 +352,9 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
         'GET /api/product/:id',
         'GET /api/products',
         'GET /api/products/search/:query',
+        'GET /api/products/:category',
         'GET /api/storefront/home',
+        'GET /api/studofmonth',
       ].sort(),
     );
   });

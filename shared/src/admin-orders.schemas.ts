@@ -34,11 +34,17 @@ export const AdminOrder = z.object({
   refunded: z.number(),
   /** refunds started but not processed yet, in rupees */
   refundPending: z.number(),
-  /** something to look at: 'late_payment' (a payment after the order stopped awaiting one, refunded automatically) */
+  /**
+   * something to look at: 'late_payment' (a payment after the order stopped awaiting one, refunded
+   * automatically), or LEGACY_NO_ITEMS
+   */
   flag: z.string().nullable(),
   ...DispatchDetails.shape,
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** The flag of an order imported from the original shop without its items (its processOrder wrote none). */
+export const LEGACY_NO_ITEMS = 'legacy_no_items';
 
 /** GET api/ordersAdmin answers a JSON array (SPEC.md §7); the total is in X-Total-Count. */
 export const AdminOrderList = z.array(AdminOrder);

@@ -5,6 +5,12 @@ import { rupeesToPaise } from './money';
 /** The largest usage limit (the column is a 32-bit integer on PostgreSQL). */
 export const MAX_USAGE_LIMIT = 1_000_000_000;
 
+/**
+ * Codes as the original shop held them (VARCHAR(50)): letters of any script,
+ * digits, - and _, and single spaces inside (decision 039).
+ */
+export const COUPON_CODE_MAX = 50;
+
 /** Blank form fields count as "not set". */
 const blank = (v: unknown) => (v === '' || v === undefined ? null : v);
 
@@ -24,12 +30,17 @@ export const CouponInput = z
       .string({ error: 'Coupon code is required' })
       .trim()
       .min(1, 'Coupon code is required')
-      .max(40, 'Coupon code must be at most 40 characters')
-      .regex(/^[A-Za-z0-9_-]+$/, 'Coupon code may use letters, digits, - and _'),
+      .max(COUPON_CODE_MAX, `Coupon code must be at most ${COUPON_CODE_MAX} characters`)
+      .regex(/^[\p{L}\p{M}\p{N}_-]+( [\p{L}\p{M}\p{N}_-]+)*$/u, 'Coupon code may use letters, digits, single spaces, - and _'),
     discount: Rupees('Fixed discount'),
     discount_percent: z.preprocess(
       blank,
-      z.coerce.number({ error: 'Discount percentage must be a number from 0 to 100' }).int('Discount percentage must be a whole number').min(0, 'Discount percentage must be from 0 to 100').max(100, 'Discount percentage must be from 0 to 100').nullable(),
+      z.coerce
+        .number({ error: 'Discount percentage must be a number from 0 to 100' })
+        .min(0, 'Discount percentage must be from 0 to 100')
+        .max(100, 'Discount percentage must be from 0 to 100')
+        .refine((n) => /^\d+(\.\d{1,2})?$/.test(String(n)), 'Discount percentage may have at most 2 decimals')
+        .nullable(),
     ),
     min_purchase: Rupees('Minimum purchase'),
     product_id: z.preprocess(blank, z.coerce.number({ error: 'Product ID must be a number' }).int('Product ID must be a product id').min(1, 'Product ID must be a product id').max(MAX_ID, 'Product ID must be a product id').nullable()),

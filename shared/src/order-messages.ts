@@ -36,4 +36,8 @@ export const orderMessages = {
   freeProductNotForSale: 'Free kits cannot be bought. Claim them with the form on the product page.',
   orderNotFound: 'Order not found',
   signatureInvalid: 'Payment verification failed',
+  /** what the original backend's verifyPayment and verifyBulkPayment answered */
+  legacySignatureInvalid: 'Invalid signature',
+  legacyPaymentVerified: 'Payment has been verified',
+  legacyOrderPlaced: 'Payment has been verified and order has been placed successfully',
 } as const;

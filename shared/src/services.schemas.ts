@@ -50,6 +50,8 @@ export const PrintRequestFields = z.object({
     .refine((v) => normalizePhone(v) !== null, 'Phone must be a 10-digit phone number'),
   email: z.preprocess((v) => (v === '' ? undefined : v), z.email('Enter a valid email address').optional()),
   reason: z.string().trim().max(100).default('3D Printing').transform((v) => v || '3D Printing'),
+  /** a demo booking names the order it is for */
+  invoice: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100, 'Invoice must be at most 100 characters').optional()),
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message must be at most 5,000 characters'),
   is2DTo3D: z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean()).default(false),
   length: Dimension('Length'),
@@ -57,6 +59,19 @@ export const PrintRequestFields = z.object({
   height: Dimension('Height'),
 });
 export type PrintRequestFields = z.infer<typeof PrintRequestFields>;
+
+/**
+ * The other forms of the company's site post to api/mailforwarder with these reasons
+ * (the original backend's), each with the title of its mail; files are optional.
+ */
+export const CONTACT_REASONS = {
+  'enroll-school': 'School enrollment request',
+  'Demo Request': 'Demo booking request',
+  'refund-service': 'Refund or service request',
+  others: 'Other request',
+} as const;
+export type ContactReason = keyof typeof CONTACT_REASONS;
+export const isContactReason = (reason: string): reason is ContactReason => Object.hasOwn(CONTACT_REASONS, reason);
 
 /** The admin lists of claims and 3D printing requests: a status filter and a page. */
 export const ServiceListQuery = z.object({ status: z.enum(['all', 'new', 'handled']).default('all'), page: z.coerce.number().int().min(1).max(100_000).default(1) });

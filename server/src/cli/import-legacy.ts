@@ -13,7 +13,8 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/database';
 import { withStartupLock } from '../startup';
-import { importLegacy, REPORT_KINDS, type ImportReport, type ReportKind } from '../modules/legacy/legacy-import.service';
+import { importLegacy } from '../modules/legacy/legacy-import.service';
+import { REPORT_KINDS, type ImportReport, type ReportKind } from '../modules/legacy/legacy-report';
 import { LegacySource } from '../modules/legacy/legacy-source';
 import { createStorage } from '../storage/create-storage';
 

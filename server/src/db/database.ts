@@ -26,6 +26,9 @@ import * as m026 from './migrations/026-search-changes';
 import * as m040 from './migrations/040-public-cache-version';
 import * as m070 from './migrations/070-stock';
 import * as m085 from './migrations/085-mail-delivery';
+import * as m098 from './migrations/098-coupon-fractional-percent';
+import * as m099 from './migrations/099-student-of-the-month';
+import * as m100 from './migrations/100-request-invoice';
 
 export type Db = Kysely<Database>;
 
@@ -51,6 +54,9 @@ const migrations: Record<string, Migration> = {
   '070-stock': m070,
   '085-mail-delivery': m085,
   '090-sign-in-addresses': m090,
+  '098-coupon-fractional-percent': m098,
+  '099-student-of-the-month': m099,
+  '100-request-invoice': m100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -368,6 +368,22 @@ export interface PrintRequestTable {
   price_paise: number;
   status: Generated<string>;
   created_at: Generated<string>;
+  /** a demo booking's invoice (order or payment id) */
+  invoice: Generated<string | null>;
+}
+
+/** The original's "student of the month": the newest entry is the one shown. */
+export interface StudentOfMonthTable {
+  id: Generated<number>;
+  name: string;
+  school: string;
+  details: string;
+  /** the YouTube video id of the project */
+  video_id: string;
+  image_path: string;
+  image_width: number;
+  image_height: number;
+  created_at: Generated<string>;
 }
 
 export interface PrintRequestFileTable {
@@ -386,6 +402,7 @@ export interface PrintRequestFileTable {
 export interface Database {
   free_claims: FreeClaimTable;
   print_requests: PrintRequestTable;
+  students_of_month: StudentOfMonthTable;
   print_request_files: PrintRequestFileTable;
   cart_items: CartItemTable;
   coupons: CouponTable;

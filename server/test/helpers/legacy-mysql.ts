@@ -63,6 +63,7 @@ export interface LegacyFixture {
     unreadableImage: number;
     orphanImage: number;
     adverts: number;
+    longProduct: { id: number; title: string; description: string };
     goodCoupons: string[];
     badCoupons: string[];
     goodOrders: string[];
@@ -83,6 +84,9 @@ async function bigImage(): Promise<Buffer> {
   const raw = randomBytes(width * height * 3);
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
 }
+
+const LONG_TITLE = `Advanced Robotics Learning Kit ${'with sensors, motors and a controller '.repeat(6)}`.slice(0, 255);
+const LONG_DESCRIPTION = 'Build, program and race a robot. '.repeat(1875).trim();
 
 const CATEGORY_NAMES = ['Robotics Kits', 'Drone Kits', 'Components', 'Workshops', 'Sensors', 'drone kits ', 'Mechatronics'];
 
@@ -109,6 +113,7 @@ export async function createLegacyDatabase(): Promise<LegacyFixture> {
     unreadableImage: 0,
     orphanImage: 0,
     adverts: 0,
+    longProduct: { id: 0, title: '', description: '' },
     goodCoupons: [],
     badCoupons: [],
     goodOrders: [],
@@ -154,6 +159,14 @@ export async function createLegacyDatabase(): Promise<LegacyFixture> {
   )[0].insertId;
   const uncategorised = await insertProduct('Mystery Parts Box', '99.00', 'Spare Parts');
   expected.goodProducts.push(uncategorised);
+  // As long as the original's columns allowed: a 255-character title, a 60,000-character TEXT description.
+  expected.longProduct = {
+    id: (await conn.query<mysql.ResultSetHeader>('INSERT INTO products (title, price, description, category) VALUES (?, ?, ?, ?)', [LONG_TITLE, '1999.00', LONG_DESCRIPTION, 'Robotics Kits']))[0]
+      .insertId,
+    title: LONG_TITLE,
+    description: LONG_DESCRIPTION,
+  };
+  expected.goodProducts.push(expected.longProduct.id);
   expected.badProducts.push(await insertProduct('   ', '100.00', 'Components'));
   expected.badProducts.push(await insertProduct('Refund Adjustment', '-5.00', 'Components'));
 
@@ -172,10 +185,16 @@ export async function createLegacyDatabase(): Promise<LegacyFixture> {
   await coupon('DRONE500', '500.00', '0.00', expected.bigImageProduct, '2000.00');
   await coupon('FLAT50', '50.50', null, null, null);
   expected.goodCoupons.push('WELCOME100', 'SCHOOL10', 'DRONE500', 'FLAT50');
-  await coupon('GHOST20', '20.00', null, 424_242, '2000.00');
+  // Awkward ones the original held: both discounts (it took the larger), 12.5 %, a code with a space, Devanagari, over 100 %.
   await coupon('BOTH', '100.00', '15.00', null, '2000.00');
   await coupon('HALFPC', null, '12.50', null, '2000.00');
-  expected.badCoupons.push('GHOST20', 'BOTH', 'HALFPC');
+  await coupon('DIWALI SALE', '200.00', null, null, '1000.00');
+  await coupon('दिवाली', null, '5.00', null, null);
+  await coupon('OVER150', null, '150.00', null, '5000.00');
+  await coupon('SAVE  10!', '10.00', null, null, null);
+  expected.goodCoupons.push('BOTH', 'HALFPC', 'DIWALI SALE', 'दिवाली', 'OVER150', 'SAVE 10');
+  await coupon('GHOST20', '20.00', null, 424_242, '2000.00');
+  expected.badCoupons.push('GHOST20');
   await conn.query('SET FOREIGN_KEY_CHECKS = 1');
 
   // Orders as the original wrote them: a row per cart line, then the order, under one order_id.
@@ -210,10 +229,20 @@ export async function createLegacyDatabase(): Promise<LegacyFixture> {
     );
     expected.goodOrders.push(code);
   }
+  // The original's processOrder as it last was: a row in orders per cart line with the running total, then the
+  // order itself, and nothing in order_items.
+  for (const total of ['2499.00', '3748.50', '3748.50']) {
+    await conn.query(
+      'INSERT INTO orders (order_id, user, total_amount, razorpay_order_id, razorpay_payment_id, address, phone, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ['ORD1731000000000', 'Paid.Customer@example.com', total, 'order_NOITEMS', 'pay_NOITEMS', '4 Park Street, Kolkata', '9830098300', '2025-03-01 09:00:00'],
+    );
+  }
+  expected.goodOrders.push('ORD1731000000000');
   await conn.query("INSERT INTO orders (order_id, user, total_amount, status) VALUES ('ORDNOITEMS', 'someone@example.com', '100.00', 'Processing')");
+  expected.goodOrders.push('ORDNOITEMS');
   await conn.query("INSERT INTO orders (order_id, user, total_amount, status) VALUES ('ORDNOEMAIL', NULL, '100.00', 'Processing')");
   await conn.query("INSERT INTO order_items (order_id, product_id, quantity, price) VALUES ('ORDNOEMAIL', ?, 1, '100.00')", [expected.goodProducts[0]]);
-  expected.badOrders.push('ORDNOITEMS', 'ORDNOEMAIL');
+  expected.badOrders.push('ORDNOEMAIL');
 
   return {
     url,

@@ -29,6 +29,11 @@ export async function addAdverts(db: Db, storage: FileStorage, files: Buffer[]):
   return listAdverts(db);
 }
 
+/** Adds one already stored advert image after the others (the import of the original shop); answers its id. */
+export async function appendAdvert(db: Db, image: StoredImage): Promise<number> {
+  return repo.insertAdvert(db, { ...image, position: await repo.nextPosition(db) });
+}
+
 export async function deleteAdvert(db: Db, storage: FileStorage, id: number): Promise<void> {
   const advert = await repo.findAdvert(db, id);
   if (!advert) throw notFound('Advert image not found', 'advert_not_found');

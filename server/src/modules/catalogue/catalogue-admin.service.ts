@@ -92,6 +92,16 @@ export async function updateProduct(db: Db, storage: FileStorage, id: number, fi
 }
 
 /**
+ * Writes new values over a product the importer of the original shop brought in
+ * (inside its transaction, which also indexes it) and, when its images changed
+ * there, removes the old image rows; answers the paths of the files to delete.
+ */
+export async function overwriteImportedProduct(trx: Db, id: number, values: Partial<repo.NewProduct>, dropImages: boolean): Promise<string[]> {
+  await repo.updateProduct(trx, id, values);
+  return dropImages ? repo.deleteProductImages(trx, id) : [];
+}
+
+/**
  * Deletes a product. Orders keep their lines (title, price and image were copied
  * when ordered); carts lose it. A coupon made for the product must be changed or
  * deleted first, or it would silently apply to every product.

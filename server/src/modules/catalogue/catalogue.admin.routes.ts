@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { Category, ErrorBody, IdParam, Product } from '@shared/catalogue.schemas';
 import { rupeesToPaise } from '@shared/money';
+import { ProductDescription, ProductTitle } from '@shared/product-text';
 import { MAX_STOCK } from '@shared/stock';
 import { parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
@@ -10,8 +11,8 @@ import { adminRoute } from '../admin/admin.guards';
 
 const MAX_PRODUCT_IMAGES = 8;
 
-const Title = z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
-const Description = z.string().trim().max(5000, 'Description must be at most 5,000 characters');
+const Title = ProductTitle;
+const Description = ProductDescription;
 const CategoryName = z.string().trim().min(1, 'Choose a category').max(100);
 const Price = z
   .string()

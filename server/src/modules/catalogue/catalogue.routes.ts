@@ -61,6 +61,27 @@ export async function catalogueRoutes(app: App) {
     async (req) => catalogue.searchProducts(db, req.params.query, req.query),
   );
 
+  // The original backend's GET api/products/:category (a category's type text). Fastify prefers the
+  // static search/… route, and the admin's /api/products/:id answers other methods only.
+  app.get(
+    '/api/products/:category',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Products of a category by its name, paginated (total in X-Total-Count); [] for an unknown category',
+        params: z.object({ category: z.string().trim().min(1).max(200) }),
+        querystring: ProductListQuery.pick({ limit: true, offset: true }),
+        response: { 200: z.array(Product), 400: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { products, total } = await catalogue.productsOfCategory(db, req.params.category, req.query);
+      reply.header('X-Total-Count', String(total));
+      return products;
+    },
+  );
+
   app.get(
     '/api/categories',
     {

@@ -44,9 +44,26 @@ async function resolveCategory(db: Db, value: string) {
 
 /** The public, paginated product listing; a category that does not exist lists nothing. */
 export async function listProducts(db: Db, query: ProductListQuery): Promise<{ products: Product[]; total: number }> {
+  const category = query.category;
+  return listing(db, query, category ? () => resolveCategory(db, category) : null);
+}
+
+/**
+ * The original's GET api/products/:category: the products of the category with this
+ * type text (whatever its case), paginated like the listing; none when there is no such category.
+ */
+export async function productsOfCategory(db: Db, type: string, page: { limit: number; offset: number }): Promise<{ products: Product[]; total: number }> {
+  return listing(db, page, () => repo.findCategoryByType(db, type));
+}
+
+async function listing(
+  db: Db,
+  query: { q?: string; limit: number; offset: number },
+  findCategory: (() => Promise<{ id: number } | undefined>) | null,
+): Promise<{ products: Product[]; total: number }> {
   const filter: repo.ProductFilter = { titleContains: query.q?.trim() || undefined };
-  if (query.category) {
-    const category = await resolveCategory(db, query.category);
+  if (findCategory) {
+    const category = await findCategory();
     if (!category) return { products: [], total: 0 };
     filter.categoryId = category.id;
   }

@@ -46,6 +46,15 @@ export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
   return (await repo.listCoupons(db)).map(toAdmin);
 }
 
+export async function couponExists(db: Db, id: number): Promise<boolean> {
+  return (await repo.findById(db, id)) !== undefined;
+}
+
+/** Whether a coupon answers to this code (codes match whatever their case). */
+export async function codeTaken(db: Db, code: string): Promise<boolean> {
+  return (await repo.findByKey(db, couponKey(code))) !== undefined;
+}
+
 export async function addCoupon(db: Db, input: CouponInput): Promise<AdminCoupon> {
   const row = await toRow(db, input);
   if (await repo.findByKey(db, row.code_key)) throw duplicate(input.code);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CouponInput } from '@shared/coupons.schemas';
 import { rupeesToPaise } from '@shared/money';
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_TITLE_MAX } from '@shared/product-text';
 import type { OrderStatus } from '@shared/order-status';
 import type { LegacyCoupon } from './legacy-source';
 
@@ -43,9 +44,9 @@ const UNCATEGORISED = 'Uncategorised';
 export function productFields(p: { title: string | null; price: string | null; description: string | null; category: string | null }): Outcome<ProductFields> {
   const title = cleanText(p.title);
   if (!title) return refuse('it has no title');
-  if (title.length > 200) return refuse('its title is longer than 200 characters');
+  if (title.length > PRODUCT_TITLE_MAX) return refuse(`its title is longer than ${PRODUCT_TITLE_MAX} characters`);
   const description = cleanText(p.description);
-  if (description.length > 5000) return refuse('its description is longer than 5,000 characters');
+  if (description.length > PRODUCT_DESCRIPTION_MAX) return refuse('its description is longer than 65,535 characters');
   const price = amountToPaise(p.price, 'its price');
   if (!price.ok) return price;
   const category = cleanText(p.category).slice(0, 100) || UNCATEGORISED;
@@ -61,29 +62,53 @@ export function categoryName(type: string | null): Outcome<string> {
 
 export const categoryKey = (name: string) => name.trim().toLowerCase();
 
+/** A coupon of the original as our coupon input, with what had to change for the shop's rules. */
+export interface CouponRow {
+  input: CouponInput;
+  /** each change made to the row, for the import's summary */
+  changes: string[];
+}
+
+/** A code as this shop's rule takes it: runs of spaces become one, characters it does not take are left out. */
+function couponCode(raw: string): string {
+  return raw
+    .replace(/\s+/gu, ' ')
+    .replace(/[^\p{L}\p{M}\p{N}_ -]/gu, '')
+    .replace(/ +/g, ' ')
+    .trim();
+}
+
 /**
- * A coupon of the original as our coupon input. The original took the larger of
- * a fixed and a percent discount when both were set; ours has one or the other,
- * so such a coupon is refused rather than silently changed.
+ * A coupon of the original as ours. Both a fixed and a percent discount stay
+ * (the rules apply the larger, as the original did); percentages keep their two
+ * decimals; above 100 % becomes 100 % (a discount never exceeds the eligible
+ * amount anyway); a code is kept as it was unless the shop's code rule needs a
+ * change, which is reported.
  */
-export function couponInput(c: LegacyCoupon, productId: number | null): Outcome<CouponInput> {
-  const fixed = c.discount === null ? null : c.discount.trim();
-  const percent = c.discount_percent === null ? null : c.discount_percent.trim();
-  const isSet = (v: string | null) => v !== null && v !== '' && Number(v) !== 0;
-  if (isSet(fixed) && isSet(percent)) return refuse('it has both a fixed and a percent discount (this shop takes one or the other)');
-  if (isSet(percent) && !Number.isInteger(Number(percent))) return refuse(`its discount of ${percent} % is not a whole percentage`);
+export function couponInput(c: LegacyCoupon, productId: number | null): Outcome<CouponRow> {
+  const changes: string[] = [];
+  const isSet = (v: string | null) => v !== null && v.trim() !== '' && Number(v) !== 0;
+  const fixed = isSet(c.discount) ? c.discount!.trim() : null;
+  let percent = isSet(c.discount_percent) ? Number(c.discount_percent) : null;
+  if (percent !== null && percent > 100) {
+    changes.push(`its discount of ${c.discount_percent!.trim()} % is above 100 %: imported as 100 %`);
+    percent = 100;
+  }
+  const original = cleanText(c.code);
+  const code = couponCode(original);
+  if (code !== original) changes.push(`its code "${original}" is imported as "${code}" (codes here are letters, digits, single spaces, - and _)`);
   const parsed = CouponInput.safeParse({
-    code: cleanText(c.code),
-    discount: isSet(fixed) ? fixed : null,
-    discount_percent: isSet(percent) ? String(Number(percent)) : null,
+    code,
+    discount: fixed,
+    discount_percent: percent,
     min_purchase: c.min_purchase === null || c.min_purchase.trim() === '' ? null : c.min_purchase.trim(),
     product_id: productId,
     expires_at: null,
     usage_limit: null,
     once_per_customer: false,
   });
-  if (!parsed.success) return refuse(parsed.error.issues.map((i) => i.message).join('; '));
-  return ok(parsed.data);
+  if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
+  return ok({ input: parsed.data, changes });
 }
 
 /** The original's free-text statuses ("Processing", "dispatched", "delivered", ...) as ours. */

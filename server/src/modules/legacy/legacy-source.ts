@@ -44,6 +44,8 @@ export interface LegacyCoupon {
 export interface LegacyOrder {
   /** the id of the row kept (the last row written for this order id) */
   id: number;
+  /** how many rows of `orders` carry this order id (the original wrote one per cart line, then the order) */
+  rowCount: number;
   order_id: string;
   user: string | null;
   total_amount: string | null;
@@ -165,7 +167,7 @@ export class LegacySource {
    */
   async orders(): Promise<LegacyOrder[]> {
     if (!this.has('orders')) return [];
-    const rows = await this.rows<Omit<LegacyOrder, 'items'>>(
+    const rows = await this.rows<Omit<LegacyOrder, 'items' | 'rowCount'>>(
       `SELECT id, order_id, user, CAST(total_amount AS CHAR) AS total_amount, razorpay_order_id, razorpay_payment_id, address, phone,
               status, created_at
          FROM ${this.table('orders')} WHERE order_id IS NOT NULL ORDER BY id`,
@@ -182,7 +184,7 @@ export class LegacySource {
       itemsOf.set(it.order_id, list);
     }
     const last = new Map<string, Omit<LegacyOrder, 'items'>>();
-    for (const r of rows) last.set(r.order_id, { ...r, id: Number(r.id) });
+    for (const r of rows) last.set(r.order_id, { ...r, id: Number(r.id), rowCount: (last.get(r.order_id)?.rowCount ?? 0) + 1 });
     return [...last.values()].sort((a, b) => a.id - b.id).map((o) => ({ ...o, items: itemsOf.get(o.order_id) ?? [] }));
   }
 

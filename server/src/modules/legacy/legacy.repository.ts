@@ -124,16 +124,13 @@ export type ImportedOrder = Required<
     | 'created_at'
     | 'updated_at'
   >
-> & { paid_at: string; created_at: string; updated_at: string };
+> & { paid_at: string; created_at: string; updated_at: string; flag: string | null };
 
 export type ImportedLine = Required<Pick<Insertable<OrderLineTable>, 'product_id' | 'title' | 'unit_price_paise' | 'quantity' | 'image_path'>>;
 
 export async function insertOrder(db: Db, o: ImportedOrder, lines: ImportedLine[]): Promise<number> {
   const { id } = await db.insertInto('orders').values(o).returning('id').executeTakeFirstOrThrow();
-  await db
-    .insertInto('order_lines')
-    .values(lines.map((l) => ({ ...l, order_id: id })))
-    .execute();
+  await insertLines(db, id, lines);
   return id;
 }
 
@@ -141,9 +138,15 @@ export async function insertOrder(db: Db, o: ImportedOrder, lines: ImportedLine[
 export async function updateOrder(db: Db, id: number, o: Omit<ImportedOrder, 'user_id'>, lines: ImportedLine[]): Promise<void> {
   await db.updateTable('orders').set(o).where('id', '=', id).execute();
   await db.deleteFrom('order_lines').where('order_id', '=', id).execute();
+  await insertLines(db, id, lines);
+}
+
+/** An order of the original may have no lines (its processOrder wrote none). */
+async function insertLines(db: Db, orderId: number, lines: ImportedLine[]): Promise<void> {
+  if (lines.length === 0) return;
   await db
     .insertInto('order_lines')
-    .values(lines.map((l) => ({ ...l, order_id: id })))
+    .values(lines.map((l) => ({ ...l, order_id: orderId })))
     .execute();
 }
 

@@ -232,6 +232,11 @@ export function printNoticeMail(shopName: string, requestId: number, fields: [st
   return detailsMail(shopName, `New 3D printing request #${requestId}`, ['A new 3D printing request has arrived.'], fields, { label: 'Files in the admin dashboard', url: downloadUrl });
 }
 
+/** A request of the company site's other forms (school enrollment, demo booking, refund or service, other). */
+export function contactNoticeMail(shopName: string, title: string, requestId: number, fields: [string, string][], dashboardUrl: string): MailContent {
+  return detailsMail(shopName, `${title} #${requestId}`, [`A new request has arrived: ${title.toLowerCase()}.`], fields, { label: 'Requests in the admin dashboard', url: dashboardUrl });
+}
+
 export function printConfirmationMail(shopName: string, name: string, requestId: number, price: string): MailContent {
   return mail(shopName, `We received your 3D printing request #${requestId}`, [
     `Hello ${name},`,

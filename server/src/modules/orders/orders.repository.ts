@@ -90,6 +90,24 @@ export const findByProviderOrderId = (db: Db, providerOrderId: string) => findWh
 
 export const findById = (db: Db, id: number) => findWhere(db, 'id', id);
 
+/** Whether a paid order answers to this reference: its order ID, payment order or payment id, or its invoice number. */
+export async function paidOrderWithReference(db: Db, ref: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('orders.id')
+    .where('orders.paid_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('orders.order_code', '=', ref),
+        eb('orders.provider_order_id', '=', ref),
+        eb('orders.provider_payment_id', '=', ref),
+        eb.exists(eb.selectFrom('invoices').select('invoices.id').whereRef('invoices.order_id', '=', 'orders.id').where('invoices.number', '=', ref)),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** An order as the repository reads it. */
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findWhere>>>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import { CreatedOrder, CreateOrderInput, ProcessOrderInput, UserOrder } from '@shared/orders.schemas';
-import { requireUser, requireVerifiedUser } from '../auth/auth.guards';
+import { requireUser, requireVerifiedUser, sessionUser } from '../auth/auth.guards';
 import * as orders from './orders.service';
 import { claimImportedOrders } from '../legacy/legacy.service';
 
@@ -36,6 +36,25 @@ export async function orderRoutes(app: App) {
     },
     async (req) => orders.processPayment(app.orderDeps, req.user!.id, req.body),
   );
+
+  // The original backend's payment checks: no session needed; a verified shopper's completes their order.
+  for (const url of ['/api/verifyPayment', '/api/verifyBulkPayment']) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "Check a Razorpay payment's signature (the original backend's call); with a verified shopper's session, complete their order as processOrder does",
+          body: ProcessOrderInput,
+          response: { 200: z.object({ success: z.literal(true), message: z.string(), orderId: z.string().optional() }), ...errors },
+        },
+      },
+      async (req) => {
+        const user = await sessionUser(req);
+        return orders.verifyLegacyPayment(app.orderDeps, user?.emailVerified ? user.id : null, req.body);
+      },
+    );
+  }
 
   app.get(
     '/api/UserOrders',

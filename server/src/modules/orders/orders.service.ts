@@ -211,6 +211,30 @@ export async function processPayment(
   return { success: true, orderId: done.order.order_code };
 }
 
+/**
+ * The original backend's POST api/verifyPayment and api/verifyBulkPayment: checks the
+ * signature of a Razorpay payment. For a verified shopper's session it completes that
+ * shopper's pending order exactly as processOrder does (and only then); without one it
+ * completes nothing: the webhook or the reconciliation places the order.
+ */
+export async function verifyLegacyPayment(
+  deps: OrderDeps,
+  userId: string | null,
+  body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+): Promise<{ success: true; message: string; orderId?: string }> {
+  if (!deps.provider.verifyPayment(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature)) {
+    throw badRequest(orderMessages.legacySignatureInvalid, 'signature_invalid');
+  }
+  if (userId === null) return { success: true, message: orderMessages.legacyPaymentVerified };
+  const { orderId } = await processPayment(deps, userId, body);
+  return { success: true, message: orderMessages.legacyOrderPlaced, orderId };
+}
+
+/** Whether a paid order answers to this reference (order ID, Razorpay order or payment id, invoice number): a demo booking names one. */
+export async function isPaidOrderReference(db: Db, ref: string): Promise<boolean> {
+  return repo.paidOrderWithReference(db, ref.trim());
+}
+
 /** GET api/UserOrders: the signed-in shopper's paid orders, newest first. */
 export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[]> {
   const orders = await repo.listPaidOrdersOf(db, userId);

@@ -8,6 +8,8 @@ export type NewPrintFile = Omit<Insertable<PrintRequestFileTable>, 'id' | 'reque
 
 export async function insertRequest(db: Db, r: NewPrintRequest, files: NewPrintFile[]): Promise<number> {
   const row = await db.insertInto('print_requests').values(r).returning('id').executeTakeFirstOrThrow();
+  // Requests other than 3D printing may come without files.
+  if (files.length === 0) return row.id;
   await db
     .insertInto('print_request_files')
     .values(files.map((f) => ({ ...f, request_id: row.id })))

@@ -17,6 +17,8 @@ export type AdminPrintRequest = {
   phone: string;
   email: string | null;
   reason: string;
+  /** a demo booking's order ID or invoice number */
+  invoice: string | null;
   message: string;
   is2DTo3D: boolean;
   dimensionsCm: DimensionsCm;

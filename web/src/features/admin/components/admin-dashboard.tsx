@@ -18,6 +18,7 @@ import { NotifySection } from './notify-section';
 import { OutboxSection } from './outbox-section';
 import { OverviewSection } from './overview-section';
 import { PrintRequestsSection } from './print-requests-section';
+import { StudentOfMonthSection } from './student-of-month-section';
 
 /** The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO. */
 const SECTIONS = [
@@ -30,6 +31,7 @@ const SECTIONS = [
   { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection },
   { id: 'claims', label: 'Free Claims', Content: ClaimsSection },
   { id: 'printing', label: '3D Printing Requests', Content: PrintRequestsSection },
+  { id: 'student', label: 'Student of the Month', Content: StudentOfMonthSection },
   { id: 'notify', label: 'Notify Me list', Content: NotifySection },
   { id: 'outbox', label: 'Mail outbox', Content: OutboxSection },
 ] as const;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { adminMessages, withReason } from '@shared/admin-messages';
+import { LEGACY_NO_ITEMS } from '@shared/admin-orders.schemas';
 import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
@@ -91,6 +92,7 @@ function OrderCard({ order, onChoose, onTracking, busy }: { order: AdminOrder; o
       badges={
         <div className="ad:flex ad:flex-wrap ad:gap-2">
           {order.flag === 'late_payment' && <StatusBadge status="late payment refunded" tone="red" />}
+          {order.flag === LEGACY_NO_ITEMS && <StatusBadge status="items not recorded" tone="yellow" />}
           <StatusBadge status={order.status} />
         </div>
       }
@@ -117,6 +119,11 @@ function OrderCard({ order, onChoose, onTracking, busy }: { order: AdminOrder; o
         <div className="ad:flex ad:flex-col ad:gap-3">
           <div>
             <h4 className="ad:font-medium ad:text-slate-600">Products</h4>
+            {order.flag === LEGACY_NO_ITEMS && (
+              <p className="ad:mt-1 ad:text-yellow-900">
+                Imported from the original shop, which recorded no items for this order{order.razorpayPaymentId ? ': see the payment in Razorpay for what was bought.' : '.'}
+              </p>
+            )}
             <ul className="ad:mt-1 ad:list-disc ad:pl-5">
               {order.products.map((p, i) => (
                 <li key={`${p.name}-${i}`}>

@@ -57,6 +57,7 @@ function PrintRequestCard(card: ServiceCardProps<AdminPrintRequest>) {
     { term: 'Phone', value: <ContactLink href={`tel:${request.phone}`}>{request.phone}</ContactLink> },
     { term: 'Email', value: email, className: 'ad:break-all' },
     { term: 'Reason', value: request.reason, className: 'ad:break-words' },
+    ...(request.invoice ? [{ term: 'Invoice', value: request.invoice, className: 'ad:break-all' }] : []),
     { term: '2D to 3D', value: request.is2DTo3D ? 'Yes' : 'No' },
     { term: 'Dimensions', value: formatDimensionsCm(request.dimensionsCm) ?? 'Not given' },
     { term: 'Price', value: formatRupees(request.price), className: 'ad:font-semibold ad:text-slate-900' },

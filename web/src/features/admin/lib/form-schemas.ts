@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { COUPON_CODE_MAX } from '@shared/coupons.schemas';
+import { ProductDescription, ProductTitle } from '@shared/product-text';
+import { studentMessages, StudentOfMonthInput } from '@shared/students.schemas';
 
 /**
  * The rule of rupeesToPaise (shared/src/money.ts), which the server applies: a
@@ -23,12 +26,12 @@ export type AdminLoginForm = z.infer<typeof AdminLoginForm>;
 
 /** Add Product: the same rules the server applies to title, price and category. */
 export const ProductForm = z.object({
-  title: z.string().trim().min(1, 'Enter a title').max(200, 'Titles have at most 200 characters'),
+  title: ProductTitle,
   price: z
     .string()
     .refine((v) => v.trim() !== '', 'Enter a price')
     .refine((v) => v.trim() === '' || isRupeeAmount(v), 'Enter a price in rupees: a non-negative number with at most 2 decimals'),
-  description: z.string().max(5000, 'Descriptions have at most 5,000 characters'),
+  description: ProductDescription,
   category: z.string().trim().min(1, 'Select a category'),
   /** empty: the shop does not track this product's stock */
   stock: z.string().refine((v) => v.trim() === '' || (/^\d{1,7}$/.test(v.trim()) && Number(v) <= 1_000_000), 'Enter a whole number of units from 0 to 1,000,000, or leave empty'),
@@ -40,7 +43,7 @@ export const ProductForm = z.object({
 export type ProductForm = z.infer<typeof ProductForm>;
 
 export const CouponForm = z.object({
-  code: z.string().trim().min(1, 'Enter a coupon code').max(40, 'Coupon codes have at most 40 characters'),
+  code: z.string().trim().min(1, 'Enter a coupon code').max(COUPON_CODE_MAX, `Coupon codes have at most ${COUPON_CODE_MAX} characters`),
   discount: money,
   discount_percent: z
     .string()
@@ -50,4 +53,9 @@ export const CouponForm = z.object({
   expires_at: z.string(),
   usage_limit: z.string().refine((v) => v.trim() === '' || /^[1-9]\d{0,8}$/.test(v.trim()), 'Enter a whole number of uses, at least 1'),
   once_per_customer: z.boolean(),
+});
+
+/** Student of the month: the server's rules, and one photo. */
+export const StudentForm = StudentOfMonthInput.extend({
+  image: files.refine((list) => list !== undefined && list.length === 1, studentMessages.imageRequired),
 });
