@@ -25,6 +25,8 @@ import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
 import { serviceRoutes } from './modules/claims/services.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
+import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes';
 import { AppError } from './errors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/serializers';
@@ -80,6 +82,8 @@ const ROUTES = [
   notifyRoutes,
   invoiceRoutes,
   seoRoutes,
+  shippingRoutes,
+  shippingAdminRoutes,
   webPlugin,
 ];
 

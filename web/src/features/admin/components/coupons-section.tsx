@@ -43,6 +43,7 @@ function EditingRow({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) 
       expires_at: coupon.expires_at,
       usage_limit: coupon.usage_limit,
       once_per_customer: coupon.once_per_customer,
+      free_shipping: coupon.free_shipping,
     };
     try {
       await update.mutateAsync({ id: coupon.id, input });

@@ -50,4 +50,5 @@ export const CouponForm = z.object({
   expires_at: z.string(),
   usage_limit: z.string().refine((v) => v.trim() === '' || /^[1-9]\d{0,8}$/.test(v.trim()), 'Enter a whole number of uses, at least 1'),
   once_per_customer: z.boolean(),
+  free_shipping: z.boolean(),
 });
