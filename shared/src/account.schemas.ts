@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountMessages } from './account-messages';
-import { shippingMessages } from './shipping';
+import { shippingMessages } from './delivery';
 
 /**
  * Shopper account fields, validated alike by the forms and the server.

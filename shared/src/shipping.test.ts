@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryText, FREE_SHIPPING, PincodeQuery, rulesFromSettings, settingsFromRules, ShippingSettings, shippingPaise } from './shipping';
+import { deliveryText } from './delivery';
+import { FREE_SHIPPING, PincodeQuery, rulesFromSettings, settingsFromRules, ShippingSettings, shippingPaise } from './shipping';
 
 const rules = rulesFromSettings(
   ShippingSettings.parse({

@@ -1,4 +1,5 @@
-import { Days, PINCODE_PATTERN, Zone } from '@shared/shipping';
+import { PINCODE_PATTERN } from '@shared/delivery';
+import { Days, Zone } from '@shared/shipping';
 
 export interface PincodeRow {
   pincode: string;

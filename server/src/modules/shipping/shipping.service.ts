@@ -1,12 +1,11 @@
 import type { Db } from '../../db/database';
 import { AppError, badRequest } from '../../errors';
 import { publicCacheVersion } from '../../plugins/public-cache';
+import { PINCODE_PATTERN, shippingMessages } from '@shared/delivery';
 import {
   FREE_SHIPPING,
-  PINCODE_PATTERN,
   rulesFromSettings,
   settingsFromRules,
-  shippingMessages,
   shippingPaise,
   type DeliveryCheck,
   type PincodeUploadSummary,
