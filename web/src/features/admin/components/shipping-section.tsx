@@ -154,7 +154,7 @@ function PincodeList({ view }: { view: ShippingAdminView }) {
     try {
       const result = await upload.mutateAsync({ file, onProgress: setProgress });
       setSummary(result);
-      notify('success', `Pincode list replaced: ${result.accepted} accepted, ${result.rejected} bad`);
+      notify('success', `Pincode list replaced: ${rows(result.accepted)} accepted`);
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (e) {
@@ -221,11 +221,13 @@ function PincodeList({ view }: { view: ShippingAdminView }) {
   );
 }
 
+const rows = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
+
 function UploadSummary({ summary }: { summary: PincodeUploadSummary }) {
   return (
     <div role="status" className="ad:flex ad:flex-col ad:gap-2 ad:rounded-md ad:border ad:border-slate-200 ad:bg-slate-50 ad:p-3 ad:text-sm ad:text-slate-800">
       <p className="ad:font-semibold">
-        {summary.accepted.toLocaleString('en-IN')} rows accepted, {summary.rejected.toLocaleString('en-IN')} bad rows
+        {rows(summary.accepted)} accepted, {summary.rejected === 0 ? 'no bad rows' : `${rows(summary.rejected)} bad`}
       </p>
       {summary.errors.length > 0 && (
         <ul aria-label="Bad rows" className="ad:max-h-60 ad:overflow-auto ad:list-disc ad:pl-5">
