@@ -232,4 +232,23 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
     const refunds = await shop.db.selectFrom('refunds').select(['amount_paise', 'kind']).where('order_id', '=', (await shop.db.selectFrom('orders').select('id').where('order_code', '=', created.orderId).executeTakeFirstOrThrow()).id).execute();
     expect(refunds.reduce((a, r) => a + r.amount_paise, 0)).toBe(1_259_00);
   });
+
+  it('shows a change of the rules or the list on every app server at once (cached under the version row)', async () => {
+    const other = await shop.secondApp();
+    const s = await shopperWithCart(shop, [[kit.id, 1]]);
+    const cartOn = async (app: typeof other) => (await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: s.cookie } })).json();
+    const checkOn = async (app: typeof other) => (await app.inject('/api/shipping/check?pincode=799001')).json().serviceable;
+    expect((await cartOn(other)).shipping).toBe(0);
+    expect(await checkOn(other)).toBe(true);
+    await admin.put('/api/admin/shipping', { flatRate: 25 });
+    await upload(CSV);
+    expect((await cartOn(other)).shipping).toBe(25);
+    expect(await checkOn(other)).toBe(false);
+  });
+
+  it('documents the shipping routes in the OpenAPI docs', async () => {
+    const doc = (await shop.app.inject('/api/docs/json')).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/shipping/check', '/api/admin/shipping', '/api/admin/shipping/pincodes']));
+    expect(JSON.stringify(doc.paths['/api/admin/shipping'].put)).toContain('freeAbove');
+  });
 });

@@ -44,7 +44,7 @@ const Rupees = (label: string) =>
     .refine((v) => rupeesToPaise(v) !== null, `${label} may have at most 2 decimals`);
 
 export const MAX_SLAB_GRAMS = 1_000_000;
-export const ShippingSlab = z.object({
+const ShippingSlab = z.object({
   zone: Zone,
   upToGrams: z
     .number({ error: 'Weight must be a whole number of grams' })
@@ -75,7 +75,6 @@ export const ShippingSettings = z
     path: ['slabs'],
   });
 export type ShippingSettings = z.infer<typeof ShippingSettings>;
-export type ShippingSettingsInput = z.input<typeof ShippingSettings>;
 
 /** GET /api/admin/shipping: the settings and what the pincode list holds. */
 export const ShippingAdminView = z.object({

@@ -14,7 +14,7 @@ export interface ParsedPincodes {
   errors: { line: number; reason: string }[];
 }
 
-export const PINCODE_CSV_HEADER = 'pincode,zone,cod,days';
+const PINCODE_CSV_HEADER = 'pincode,zone,cod,days';
 export const MAX_PINCODE_ROWS = 50_000;
 
 const YES = new Set(['1', 'y', 'yes', 'true']);

@@ -48,7 +48,7 @@ async function currentRules(db: Db): Promise<{ rules: ShippingRules; listed: boo
   return read;
 }
 
-export interface Place {
+interface Place {
   pincode: string;
   serviceable: boolean;
   zone: string;
