@@ -99,7 +99,10 @@ function CouponRow({ coupon, onEdit, onDelete, editDisabled }: { coupon: Coupon;
   return (
     <tr className="ad:border-t ad:border-slate-200">
       <td className={cell}>{coupon.id}</td>
-      <td className={`${cell} ad:font-semibold`}>{coupon.code}</td>
+      <td className={`${cell} ad:font-semibold`}>
+        {coupon.code}
+        {coupon.free_shipping && <span className="ad:block ad:text-xs ad:font-medium ad:text-emerald-800">Free shipping</span>}
+      </td>
       <td className={cell}>{cells.fixedDiscount}</td>
       <td className={cell}>{cells.percent}</td>
       <td className={cell}>{cells.minPurchase}</td>
