@@ -353,6 +353,7 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
         'GET /api/products',
         'GET /api/products/search/:query',
         'GET /api/storefront/home',
+        'GET /api/shipping/check',
       ].sort(),
     );
   });
