@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, openSection, toast } from './support/admin';
+import { loggedInShopper } from './support/shopper';
 
 /** The pincodes other journeys' shoppers live at stay in the list while it is loaded. */
 const CSV = ['pincode,zone,cod,days', '411001,local,yes,1-2', '700016,national,no,3-5', '560001,regional,no,2', '011001,local,yes,3', ''].join('\n');
@@ -55,6 +56,16 @@ test('the owner loads a pincode list and sets free shipping above ₹999; a shop
   await expect(await checkDelivery(shopper, '799001')).toHaveText('We do not deliver to 799001 yet');
   await expect(await checkDelivery(shopper, '01100')).toHaveText('Enter a valid 6-digit pincode (it cannot start with 0)');
   await shopper.screenshot({ path: test.info().outputPath('product-check-delivery-360.png'), fullPage: true });
+
+  // Signed in (at 411001), the cart shows the estimate for the shopper's address and free shipping above ₹999.
+  await loggedInShopper(shopper, 'pincode');
+  await shopper.goto(`/product/${forSale.id}`);
+  await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(toast(shopper, 'Item added to cart')).toBeVisible();
+  await shopper.goto('/cart');
+  await expect(shopper.getByRole('region', { name: 'Delivery address' })).toContainText('Delivers to 411001 in 1-2 days');
+  await expect(shopper.getByRole('region', { name: 'Order summary' })).toContainText('Shipping₹0.00');
+  await shopper.screenshot({ path: test.info().outputPath('cart-delivery-360.png'), fullPage: true });
   await shopper.close();
 
   // Back to a shop that serves every pincode and charges nothing, for the other journeys.
