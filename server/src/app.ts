@@ -28,6 +28,8 @@ import { legacyRoutes } from './modules/legacy/legacy.routes';
 import { serviceRoutes } from './modules/claims/services.routes';
 import { studentAdminRoutes } from './modules/students/students.admin.routes';
 import { studentRoutes } from './modules/students/students.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
+import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes';
 import { AppError } from './errors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/serializers';
@@ -89,6 +91,8 @@ const ROUTES = [
   notifyRoutes,
   invoiceRoutes,
   seoRoutes,
+  shippingRoutes,
+  shippingAdminRoutes,
   webPlugin,
 ];
 

@@ -73,6 +73,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       'GET /api/storefront/home',
       'GET /api/config',
       'GET /api/me',
+      'GET /api/shipping/check',
       'GET /robots.txt',
       'GET /sitemap.xml',
       'GET /uploads/*',
@@ -242,7 +243,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       expect(bad.json().message).toContain('Discount percentage must be from 0 to 100');
       expect((await admin.post('/api/coupons', { code: 'GHOST', discount: 10, product_id: 999_999 })).json().message).toBe('There is no product with ID 999999');
       expect((await admin.post('/api/coupons', { code: 'NEG', discount: -5 })).statusCode).toBe(400);
-      expect((await admin.post('/api/coupons', { code: 'NOTHING' })).json().message).toBe('Give a fixed discount or a discount percentage');
+      expect((await admin.post('/api/coupons', { code: 'NOTHING' })).json().message).toBe('Give a fixed discount, a discount percentage or free shipping');
       const edit = await admin.put(`/api/coupons/${id}`, { code: 'WELCOME15', discount: 100, discount_percent: 15, min_purchase: null, product_id: null, usage_limit: 100, once_per_customer: true, expires_at: '2030-01-01' });
       expect(edit.json().coupon).toMatchObject({ code: 'WELCOME15', discount: 100, discount_percent: 15, usage_limit: 100, once_per_customer: true, expires_at: '2030-01-01T00:00:00.000Z' });
       expect((await admin.get('/api/coupons')).json().map((c: { code: string }) => c.code)).toContain('WELCOME15');

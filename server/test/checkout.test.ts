@@ -36,6 +36,9 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
         ],
         count: 2,
         subtotal: 5088,
+        shipping: 0,
+        total: 5088,
+        delivery: { pincode: '411001', serviceable: true, cod: false },
       });
       expect((await s.api.patch(`/api/cart/${cheap.id}`, { quantity: 3 })).json().subtotal).toBe(5266);
       expect((await s.api.delete(`/api/cart/${kitA.id}`)).json().items.map((i: { id: number }) => i.id)).toEqual([cheap.id]);
@@ -84,7 +87,7 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const s = await shopperWithCart([[kitA.id, 1], [cheap.id, 2]]);
       const res = await s.api.post('/api/verifyCoupon', { code: ' tenoff ', totalAmount: 999_999, productId: 18 });
       // The code comes back as the shop stores it, whatever case the shopper typed.
-      expect(res.json()).toEqual({ success: true, discount: 267.75, message: 'Coupon applied successfully', code: 'TENOFF' });
+      expect(res.json()).toEqual({ success: true, discount: 267.75, message: 'Coupon applied successfully', code: 'TENOFF', freeShipping: false });
       const bad = await s.api.post('/api/verifyCoupon', { code: 'NOPE', totalAmount: 1 });
       expect(bad.json()).toEqual({ success: false, discount: 0, message: 'Invalid coupon code' });
     });
@@ -131,7 +134,7 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       expect(processed.json()).toEqual({ success: true, orderId: order.orderId });
       expect((await s.api.post('/api/processOrder', body)).json()).toEqual({ success: true, orderId: order.orderId });
 
-      expect((await s.api.get('/api/cart')).json()).toEqual({ items: [], count: 0, subtotal: 0 });
+      expect((await s.api.get('/api/cart')).json()).toMatchObject({ items: [], count: 0, subtotal: 0, shipping: 0, total: 0 });
       const receipts = (await mailsOfKind(shop, 'receipt')).filter((m) => m.to_address === s.email);
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.subject).toBe(`Your Robokits India order ${order.orderId}`);
@@ -153,6 +156,7 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
           phone: '+919876543210',
           total_amount: 4588,
           discount: 500,
+          shipping: 0,
           coupon_code: `FLAT${kind}`,
           refunded: 0,
           refund_pending: 0,

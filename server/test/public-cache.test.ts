@@ -355,6 +355,7 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
         'GET /api/products/:category',
         'GET /api/storefront/home',
         'GET /api/studofmonth',
+        'GET /api/shipping/check',
       ].sort(),
     );
   });

@@ -82,6 +82,7 @@ describe('account fields', () => {
     ['ZipCode', ZipCode, '41100', 'Zip code must be 6 digits'],
     ['ZipCode', ZipCode, '4110011', 'Zip code must be 6 digits'],
     ['ZipCode', ZipCode, 'x411001', 'Zip code must be 6 digits'],
+    ['ZipCode', ZipCode, '011001', 'Zip code cannot start with 0'],
   ])('%s refuses %j: %s', (_n, schema, input, message) => {
     expect(refused(schema, input)).toEqual({ form: message });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountMessages } from './account-messages';
+import { shippingMessages } from './delivery';
 
 /**
  * Shopper account fields, validated alike by the forms and the server.
@@ -54,7 +55,8 @@ export const State = text('State', 100);
 export const ZipCode = z
   .string({ error: 'Zip code is required' })
   .trim()
-  .regex(/^\d{6}$/, 'Zip code must be 6 digits');
+  .regex(/^\d{6}$/, 'Zip code must be 6 digits')
+  .regex(/^[1-9]/, shippingMessages.zipCannotStartWith0);
 
 /** The address and contact fields a shopper keeps in the profile. */
 export const ProfileFields = z.object({

@@ -10,6 +10,8 @@ export const Product = z.object({
   category: z.string(),
   /** units for sale; null when the shop does not track this product's stock */
   stock: z.number().int().nullable(),
+  /** shipping weight in grams, when the shop gave one */
+  weight: z.number().int().optional(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -8,7 +8,7 @@ const unset = Object.fromEntries(['discount_percent', 'min_purchase', 'product_i
 
 describe('a coupon as the admin enters it', () => {
   it('leaves every optional field unset unless given', () => {
-    expect(accepted(CouponInput, coupon)).toEqual({ ...coupon, ...unset, once_per_customer: false });
+    expect(accepted(CouponInput, coupon)).toEqual({ ...coupon, ...unset, once_per_customer: false, free_shipping: false });
   });
 
   it.each([
@@ -85,11 +85,11 @@ describe('a coupon as the admin enters it', () => {
     [{ code: 'SAVE10', discount: '', discount_percent: 0 }],
     [{ code: 'SAVE10', discount: 0, discount_percent: '' }],
   ])('asks for a fixed discount or a percentage above 0: %j', (input) => {
-    expect(refused(CouponInput, input)).toEqual({ discount: 'Give a fixed discount or a discount percentage' });
+    expect(refused(CouponInput, input)).toEqual({ discount: 'Give a fixed discount, a discount percentage or free shipping' });
   });
 });
 
 it('passes the admin coupon record through whole', () => {
-  const record = { id: 1, ...coupon, ...unset, min_purchase: 500, expires_at: '2026-12-31T00:00:00.000Z', once_per_customer: true, used_count: 3 };
+  const record = { id: 1, ...coupon, ...unset, min_purchase: 500, expires_at: '2026-12-31T00:00:00.000Z', once_per_customer: true, free_shipping: false, used_count: 3 };
   expect(accepted(AdminCoupon, record)).toEqual(record);
 });

@@ -53,9 +53,11 @@ export const CouponInput = z
     ),
     usage_limit: z.preprocess(blank, z.coerce.number({ error: 'Usage limit must be a number' }).int('Usage limit must be a whole number').min(1, 'Usage limit must be at least 1').max(MAX_USAGE_LIMIT, 'Usage limit must be at most 1,000,000,000').nullable()),
     once_per_customer: z.preprocess((v) => v === 'true' || v === 'on' || v === true || v === 1, z.boolean()).default(false),
+    /** the order ships free (no other coupon touches shipping) */
+    free_shipping: z.preprocess((v) => v === 'true' || v === 'on' || v === true || v === 1, z.boolean()).default(false),
   })
-  .refine((c) => (c.discount !== null && rupeesToPaise(c.discount)! > 0) || (c.discount_percent ?? 0) > 0, {
-    message: 'Give a fixed discount or a discount percentage',
+  .refine((c) => (c.discount !== null && rupeesToPaise(c.discount)! > 0) || (c.discount_percent ?? 0) > 0 || c.free_shipping, {
+    message: 'Give a fixed discount, a discount percentage or free shipping',
     path: ['discount'],
   });
 export type CouponInput = z.infer<typeof CouponInput>;
@@ -70,6 +72,7 @@ export const AdminCoupon = z.object({
   expires_at: z.string().nullable(),
   usage_limit: z.number().nullable(),
   once_per_customer: z.boolean(),
+  free_shipping: z.boolean(),
   used_count: z.number().int(),
 });
 export type AdminCoupon = z.infer<typeof AdminCoupon>;

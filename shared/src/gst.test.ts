@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, shareOut, stateCode } from './gst';
+import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, principalRateBp, shareOut, shippingLine, stateCode } from './gst';
 
 describe('GST invoice arithmetic', () => {
   it('takes 18 % out of a tax-inclusive price so that taxable value + tax = price', () => {
@@ -102,5 +102,37 @@ describe('GST invoice arithmetic', () => {
     expect(stateCode('tamil  nadu')).toBe('33');
     expect(stateCode('Jammu & Kashmir')).toBe('01');
     expect(stateCode('Atlantis')).toBeNull();
+  });
+});
+
+describe('shipping on the invoice (a composite supply)', () => {
+  it("takes the rate of the line with the highest taxable value; of equal lines the higher rate", () => {
+    const lines = invoiceLines(
+      [
+        { unitPaise: 1_000_00, quantity: 1, rateBp: 1200 },
+        { unitPaise: 400_00, quantity: 2, rateBp: 1800 },
+        { unitPaise: 50_00, quantity: 1, rateBp: 2800 },
+      ],
+      0,
+      true,
+    );
+    expect(principalRateBp(lines)).toBe(1200);
+    const equal = invoiceLines([{ unitPaise: 112_00, quantity: 1, rateBp: 1200 }, { unitPaise: 118_00, quantity: 1, rateBp: 1800 }], 0, true);
+    expect(equal[0]!.taxablePaise).toBe(equal[1]!.taxablePaise);
+    expect(principalRateBp(equal)).toBe(1800);
+    expect(principalRateBp(equal.slice().reverse())).toBe(1800);
+    expect(principalRateBp([])).toBe(1800);
+  });
+
+  it('is never discounted and adds up to the paisa with the goods', () => {
+    const goods = invoiceLines([{ unitPaise: 2_499_50, quantity: 1, rateBp: 1800 }, { unitPaise: 89_00, quantity: 3, rateBp: 1200 }], 250_00, false);
+    const ship = shippingLine(goods, 79_00, false)!;
+    expect(ship).toMatchObject({ grossPaise: 79_00, discountPaise: 0, rateBp: 1800, totalPaise: 79_00, cgstPaise: 0, sgstPaise: 0 });
+    expect(ship.taxablePaise + ship.igstPaise).toBe(79_00);
+    expect(ship.taxablePaise).toBe(66_95);
+    const t = invoiceTotals([...goods, ship]);
+    expect(t.totalPaise).toBe(2_499_50 + 267_00 - 250_00 + 79_00);
+    expect(t.taxablePaise + t.igstPaise).toBe(t.totalPaise);
+    expect(shippingLine(goods, 0, true)).toBeNull();
   });
 });

@@ -90,6 +90,36 @@ export function invoiceLines(lines: InvoiceLineInput[], discountPaise: number, i
   return lines.map((l, i) => ({ ...l, grossPaise: gross[i]!, discountPaise: shares[i]!, ...taxOf(gross[i]! - shares[i]!, l.rateBp, intraState) }));
 }
 
+/**
+ * The principal supply among the goods, whose GST rate (and HSN code) the shipping charged with
+ * them takes (DESIGN.md: a composite supply). With lines at different rates it is the line with
+ * the highest taxable value after the discount; of equal lines, the higher rate, then the first
+ * (decision 040). -1 when there are no lines.
+ */
+export function principalIndex(lines: InvoiceLine[]): number {
+  let best = -1;
+  lines.forEach((l, i) => {
+    const b = lines[best];
+    if (!b || l.taxablePaise > b.taxablePaise || (l.taxablePaise === b.taxablePaise && l.rateBp > b.rateBp)) best = i;
+  });
+  return best;
+}
+
+/** The principal supply's rate (18 % when there are no lines). */
+export function principalRateBp(lines: InvoiceLine[]): number {
+  return lines[principalIndex(lines)]?.rateBp ?? 1800;
+}
+
+/**
+ * The invoice line of the shipping charge: never discounted by a coupon, taxed at the principal
+ * supply's rate, the tax taken out of the tax-inclusive charge as for any line. null when free.
+ */
+export function shippingLine(goods: InvoiceLine[], shippingPaise: number, intraState: boolean): InvoiceLine | null {
+  if (shippingPaise <= 0) return null;
+  const rateBp = principalRateBp(goods);
+  return { unitPaise: shippingPaise, quantity: 1, rateBp, grossPaise: shippingPaise, discountPaise: 0, ...taxOf(shippingPaise, rateBp, intraState) };
+}
+
 /** RKC/26-27/00012: the invoice prefix with C, the financial year and a 5-digit sequence: at most 16 characters. */
 export function creditNoteNumber(prefix: string, fy: string, seq: number): string {
   return `${prefix}C/${fy}/${String(seq).padStart(5, '0')}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from './cart-limits';
 import { MAX_ID } from './catalogue.schemas';
+import { DeliveryCheck } from './shipping';
 
 
 const ProductId = z.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID);
@@ -33,6 +34,12 @@ export const Cart = z.object({
   items: z.array(CartLine),
   count: z.number().int(),
   subtotal: z.number(),
+  /** shipping to the profile's pincode by the owner's rules, before any coupon (decision 040) */
+  shipping: z.number(),
+  /** subtotal + shipping (a coupon is applied at checkout) */
+  total: z.number(),
+  /** whether and when the shop delivers to the profile's pincode; null without a valid pincode */
+  delivery: DeliveryCheck.nullable(),
 });
 export type Cart = z.infer<typeof Cart>;
 
@@ -44,8 +51,15 @@ export const VerifyCouponInput = z.object({
   totalAmount: z.unknown().optional(),
   productId: z.unknown().optional(),
 });
-/** SPEC.md's answer, plus the code as the shop stores it (the shopper may have typed it in another case). */
-export const VerifyCouponResult = z.object({ success: z.boolean(), discount: z.number(), message: z.string(), code: z.string().optional() });
+/** SPEC.md's answer, plus the code as the shop stores it (the shopper may have typed it in another case) and whether it makes shipping free. */
+export const VerifyCouponResult = z.object({
+  success: z.boolean(),
+  discount: z.number(),
+  message: z.string(),
+  code: z.string().optional(),
+  /** the coupon makes shipping free */
+  freeShipping: z.boolean().optional(),
+});
 
 export const CreateOrderInput = z.object({
   items: z
@@ -102,6 +116,8 @@ export const UserOrder = z.object({
   phone: z.string(),
   total_amount: z.number(),
   discount: z.number(),
+  /** shipping charged, part of total_amount */
+  shipping: z.number(),
   coupon_code: z.string().nullable(),
   /** refunded and processed by the payment provider, in rupees */
   refunded: z.number(),

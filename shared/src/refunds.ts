@@ -74,7 +74,8 @@ export type OrderMoney = z.infer<typeof OrderMoney>;
 /**
  * What whole lines account for of what was paid: their price less their share
  * of the order's discount, rounded down to the paisa (so refunding every line
- * never returns more than the order's total).
+ * never returns more than the order's total). totalPaise: what was paid for the
+ * goods (the order's total without its shipping).
  */
 export function linesRefundPaise(order: { subtotalPaise: number; totalPaise: number }, lines: { unitPaise: number; quantity: number }[]): number {
   if (order.subtotalPaise <= 0) return 0;

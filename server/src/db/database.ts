@@ -29,6 +29,7 @@ import * as m085 from './migrations/085-mail-delivery';
 import * as m098 from './migrations/098-coupon-fractional-percent';
 import * as m099 from './migrations/099-student-of-the-month';
 import * as m100 from './migrations/100-request-invoice';
+import * as m105 from './migrations/105-shipping';
 
 export type Db = Kysely<Database>;
 
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '098-coupon-fractional-percent': m098,
   '099-student-of-the-month': m099,
   '100-request-invoice': m100,
+  '105-shipping': m105,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

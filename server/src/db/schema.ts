@@ -22,6 +22,8 @@ interface ProductTable {
   /** HSN/SAC code and GST rate (basis points, 1800 = 18 %) for tax invoices */
   hsn_code: Generated<string>;
   gst_rate_bp: Generated<number>;
+  /** shipping weight in grams; null: not given (counts as 0 g) */
+  weight_grams: Generated<number | null>;
 }
 
 interface ProductImageTable {
@@ -166,6 +168,8 @@ export interface CouponTable {
   /** orders awaiting payment that hold one of its uses */
   reserved_count: Generated<number>;
   created_at: Generated<string>;
+  /** 1: the order ships free (shipping is never discounted otherwise) */
+  free_shipping: Generated<number>;
 }
 
 export interface OrderTable {
@@ -196,6 +200,8 @@ export interface OrderTable {
   delivery_state: Generated<string | null>;
   tracking_number: Generated<string | null>;
   tracking_url: Generated<string | null>;
+  /** the shipping charged, part of total_paise (never discounted by a coupon) */
+  shipping_paise: Generated<number>;
 }
 
 /** A captured payment of an order: the one that placed it, or one that came late. */
@@ -438,6 +444,18 @@ export interface Database {
   search_index_state: SearchIndexStateTable;
   search_index_changes: SearchIndexChangeTable;
   public_cache_version: PublicCacheVersionTable;
+  shipping_settings: { id: number; rules: string; updated_at: string };
+  shipping_pincodes: ShippingPincodeTable;
+}
+
+/** One pincode of the courier's serviceability list (modules/shipping). */
+interface ShippingPincodeTable {
+  pincode: string;
+  zone: string;
+  /** 1: cash on delivery allowed there */
+  cod: Generated<number>;
+  /** delivery days, "3" or "3-5" */
+  days: string | null;
 }
 
 /** A row brought across by `npm run import:legacy` (kind: category, product, product_image, advert, coupon, order). */

@@ -69,7 +69,7 @@ export function factories(shop: TestShop) {
       await bumpPublicCacheVersion(shop.db);
       return { id, type };
     },
-    async product(p: { title?: string; description?: string; pricePaise?: number; categoryId: number; categoryType?: string; images?: number; stock?: number | null }) {
+    async product(p: { title?: string; description?: string; pricePaise?: number; categoryId: number; categoryType?: string; images?: number; stock?: number | null; weightGrams?: number }) {
       const title = p.title ?? `Product ${++counter}`;
       const description = p.description ?? 'A product made for tests.';
       const id = await catalogueRepo.insertProduct(shop.db, {
@@ -78,6 +78,7 @@ export function factories(shop: TestShop) {
         price_paise: p.pricePaise ?? 99_900,
         category_id: p.categoryId,
         stock: p.stock ?? null,
+        weight_grams: p.weightGrams ?? null,
       });
       const images = [];
       for (let i = 0; i < (p.images ?? 0); i++) {

@@ -8,6 +8,8 @@ import { AppError, badRequest, notFound } from '../../errors';
 import * as catalogue from '../catalogue/catalogue.service';
 import { canSell } from '@shared/stock';
 import { notEnoughStock } from '../stock/stock.service';
+import * as accounts from '../accounts/accounts.service';
+import * as shipping from '../shipping/shipping.service';
 import * as repo from './cart.repository';
 
 /** A cart line priced from the catalogue as it is now. */
@@ -21,6 +23,8 @@ export interface PricedLine {
   addedPaise: number;
   /** units for sale now (null: not tracked) */
   stock: number | null;
+  /** shipping weight of one unit (0 when not given) */
+  weightGrams: number;
 }
 
 /**
@@ -43,6 +47,7 @@ export async function pricedCart(db: Db, userId: string, known: Product[] = []):
       available: p !== undefined,
       addedPaise: r.added_price_paise,
       stock: p?.stock ?? null,
+      weightGrams: p?.weight ?? 0,
     };
   });
 }
@@ -51,8 +56,16 @@ export function subtotalPaise(lines: PricedLine[]): number {
   return lines.filter((l) => l.available).reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
 }
 
+/** The parcel's weight in grams: the lines that can be bought. */
+export function weightGrams(lines: PricedLine[]): number {
+  return lines.filter((l) => l.available).reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
+}
+
 export async function getCart(db: Db, userId: string, known: Product[] = []): Promise<Cart> {
-  const lines = await pricedCart(db, userId, known);
+  const [lines, me] = await Promise.all([pricedCart(db, userId, known), accounts.getMe(db, userId)]);
+  const subtotal = subtotalPaise(lines);
+  const quote = await shipping.quote(db, { pincode: me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) });
+  const shippingPaise = subtotal > 0 ? (quote?.shippingPaise ?? 0) : 0;
   const items: CartLine[] = lines.map((l) => ({
     id: l.productId,
     quantity: l.quantity,
@@ -63,7 +76,14 @@ export async function getCart(db: Db, userId: string, known: Product[] = []): Pr
     previousPrice: l.available && l.addedPaise !== l.unitPaise ? paiseToRupees(l.addedPaise) : null,
     stock: l.stock,
   }));
-  return { items, count: items.length, subtotal: paiseToRupees(subtotalPaise(lines)) };
+  return {
+    items,
+    count: items.length,
+    subtotal: paiseToRupees(subtotal),
+    shipping: paiseToRupees(shippingPaise),
+    total: paiseToRupees(subtotal + shippingPaise),
+    delivery: quote?.check ?? null,
+  };
 }
 
 /** Adds a product once; a product already in the cart is not added twice (409). */

@@ -19,6 +19,8 @@ export interface ProductFields {
   /** for tax invoices; the defaults (9023, 18 %) apply when not given */
   hsnCode?: string;
   gstRateBp?: number;
+  /** shipping weight; null: not given */
+  weightGrams?: number | null;
 }
 
 async function categoryNamed(db: Db, name: string) {
@@ -55,6 +57,7 @@ export async function createProduct(db: Db, storage: FileStorage, fields: Produc
         stock: fields.stock,
         ...(fields.hsnCode ? { hsn_code: fields.hsnCode } : {}),
         ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
+        ...(fields.weightGrams !== undefined ? { weight_grams: fields.weightGrams } : {}),
       });
       await repo.insertProductImages(trx, productId, images);
       await search.indexProducts(trx, [{ id: productId, title: fields.title, description: fields.description, category: category.type }]);
@@ -76,6 +79,7 @@ export async function updateProduct(db: Db, storage: FileStorage, id: number, fi
     ...(fields.stock !== undefined ? { stock: fields.stock } : {}),
     ...(fields.hsnCode !== undefined ? { hsn_code: fields.hsnCode } : {}),
     ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
+    ...(fields.weightGrams !== undefined ? { weight_grams: fields.weightGrams } : {}),
   };
   const oldImages = await withImages(storage, files, (images) =>
     search.catalogueTransaction(db, async (trx) => {

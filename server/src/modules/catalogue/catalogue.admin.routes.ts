@@ -4,6 +4,7 @@ import { Category, ErrorBody, IdParam, Product } from '@shared/catalogue.schemas
 import { rupeesToPaise } from '@shared/money';
 import { ProductDescription, ProductTitle } from '@shared/product-text';
 import { MAX_STOCK } from '@shared/stock';
+import { MAX_SLAB_GRAMS } from '@shared/shipping';
 import { parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as admin from './catalogue-admin.service';
@@ -27,6 +28,13 @@ const Stock = z
   .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_STOCK), 'Stock must be a whole number from 0 to 1,000,000, or empty to not track it')
   .transform((v) => (v === '' ? null : Number(v)));
 
+/** Shipping weight in grams; empty: not given. */
+const Weight = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_SLAB_GRAMS), 'Weight must be a whole number of grams from 0 to 1,000,000, or empty')
+  .transform((v) => (v === '' ? null : Number(v)));
+
 /** HSN/SAC code: 4 to 8 digits. */
 const Hsn = z.string().trim().regex(/^\d{4,8}$/, 'HSN/SAC code must be 4 to 8 digits');
 /** GST rate in per cent, one of the Indian slabs. */
@@ -44,6 +52,7 @@ const ProductForm = z.object({
   stock: Stock.default(null),
   hsnCode: Hsn.optional(),
   gstRate: GstRate.optional(),
+  weight: Weight.optional(),
 });
 // No defaults: a field left out keeps its value (a default here would erase it).
 const ProductPatchForm = ProductForm.extend({ description: Description.optional(), stock: Stock.optional() }).partial();
@@ -59,14 +68,14 @@ export async function catalogueAdminRoutes(app: App) {
 
   app.post(
     '/api/products',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a product (multipart: title, price, description, category, stock (empty: not tracked), images)', ...multipartBody, response: { 201: Product, ...errors } } },
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a product (multipart: title, price, description, category, stock (empty: not tracked), weight (grams, optional), images)', ...multipartBody, response: { 201: Product, ...errors } } },
     async (req, reply) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
       const f = parseOrBadRequest(ProductForm, form.fields);
       const product = await admin.createProduct(
         db,
         storage,
-        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category, stock: f.stock, ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}), ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}) },
+        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category, stock: f.stock, ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}), ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}), ...(f.weight !== undefined ? { weightGrams: f.weight } : {}) },
         form.files.map((x) => x.data),
       );
       return reply.code(201).send(product);
@@ -91,6 +100,7 @@ export async function catalogueAdminRoutes(app: App) {
           ...(f.stock !== undefined ? { stock: f.stock } : {}),
           ...(f.hsnCode !== undefined ? { hsnCode: f.hsnCode } : {}),
           ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}),
+          ...(f.weight !== undefined ? { weightGrams: f.weight } : {}),
         },
         form.files.map((x) => x.data),
       );

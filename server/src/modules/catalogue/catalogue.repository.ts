@@ -10,13 +10,14 @@ export interface ProductRow {
   category_id: number;
   category: string;
   stock: number | null;
+  weight_grams: number | null;
 }
 
 function productQuery(db: Db) {
   return db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.title', 'p.description', 'p.price_paise', 'p.category_id', 'c.type as category', 'p.stock']);
+    .select(['p.id', 'p.title', 'p.description', 'p.price_paise', 'p.category_id', 'c.type as category', 'p.stock', 'p.weight_grams']);
 }
 
 export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
@@ -107,6 +108,7 @@ export interface NewProduct {
   stock?: number | null;
   hsn_code?: string;
   gst_rate_bp?: number;
+  weight_grams?: number | null;
 }
 
 export async function insertProduct(db: Db, p: NewProduct): Promise<number> {

@@ -6,7 +6,7 @@ import { formatPaise } from '@shared/money';
 /** What the rules read of a coupon: its terms and counters as stored. */
 export type CouponTerms = Pick<
   Selectable<CouponTable>,
-  'discount_paise' | 'discount_percent' | 'min_purchase_paise' | 'product_id' | 'expires_at' | 'usage_limit' | 'once_per_customer' | 'used_count' | 'reserved_count'
+  'discount_paise' | 'discount_percent' | 'min_purchase_paise' | 'product_id' | 'expires_at' | 'usage_limit' | 'once_per_customer' | 'used_count' | 'reserved_count' | 'free_shipping'
 >;
 
 export interface CartForCoupon {
@@ -14,7 +14,8 @@ export interface CartForCoupon {
   subtotalPaise: number;
 }
 
-export type CouponOutcome = { ok: true; discountPaise: number } | { ok: false; message: string };
+/** freeShipping: the order ships free (a coupon never takes anything off shipping otherwise). */
+export type CouponOutcome = { ok: true; discountPaise: number; freeShipping: boolean } | { ok: false; message: string };
 
 /**
  * Whether a coupon applies to a cart and how much it takes off, in paise:
@@ -23,7 +24,9 @@ export type CouponOutcome = { ok: true; discountPaise: number } | { ok: false; m
  * - the cart subtotal must reach its minimum purchase;
  * - a product-restricted coupon applies to that product's line only, and needs it in the cart;
  * - with both a flat and a percentage discount the larger applies, rounded to the nearest paisa,
- *   and it never exceeds the amount it applies to.
+ *   and it never exceeds the amount it applies to;
+ * - a free-shipping coupon (with or without a discount) makes the order's shipping free; no other
+ *   coupon touches shipping.
  */
 export function evaluateCoupon(c: CouponTerms, cart: CartForCoupon, now: Date, usedByShopper: boolean): CouponOutcome {
   if (c.expires_at && now.getTime() > Date.parse(c.expires_at)) return { ok: false, message: orderMessages.couponExpired };
@@ -41,7 +44,7 @@ export function evaluateCoupon(c: CouponTerms, cart: CartForCoupon, now: Date, u
   const flat = c.discount_paise ?? 0;
   const percent = c.discount_percent !== null ? Math.round((eligible * c.discount_percent) / 100) : 0;
   const discountPaise = Math.max(0, Math.min(Math.max(flat, percent), eligible));
-  return { ok: true, discountPaise };
+  return { ok: true, discountPaise, freeShipping: Boolean(c.free_shipping) };
 }
 
 /** Codes are matched regardless of case and surrounding spaces. */

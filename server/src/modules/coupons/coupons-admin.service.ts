@@ -19,6 +19,7 @@ function toAdmin(c: Row): AdminCoupon {
     expires_at: c.expires_at,
     usage_limit: c.usage_limit,
     once_per_customer: Boolean(c.once_per_customer),
+    free_shipping: Boolean(c.free_shipping),
     used_count: c.used_count,
   };
 }
@@ -37,6 +38,7 @@ async function toRow(db: Db, input: CouponInput): Promise<repo.CouponWrite> {
     expires_at: input.expires_at === null ? null : new Date(input.expires_at).toISOString(),
     usage_limit: input.usage_limit,
     once_per_customer: input.once_per_customer ? 1 : 0,
+    free_shipping: input.free_shipping ? 1 : 0,
   };
 }
 

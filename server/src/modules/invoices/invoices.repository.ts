@@ -39,10 +39,12 @@ export async function invoiceOf(db: Db, orderId: number) {
 export async function orderForInvoice(db: Db, orderCode: string) {
   const row = await db
     .selectFrom('orders')
-    .select(['id', 'order_code', 'user_id', 'name', 'email', 'phone', 'address', 'delivery_state', 'subtotal_paise', 'discount_paise', 'total_paise', 'coupon_code', 'paid_at'])
+    .select(['id', 'order_code', 'user_id', 'name', 'email', 'phone', 'address', 'delivery_state', 'subtotal_paise', 'discount_paise', 'shipping_paise', 'total_paise', 'coupon_code', 'paid_at'])
     .where('order_code', '=', orderCode.toUpperCase())
     .executeTakeFirst();
-  return row && { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), total_paise: Number(row.total_paise) };
+  return (
+    row && { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), shipping_paise: Number(row.shipping_paise), total_paise: Number(row.total_paise) }
+  );
 }
 
 export async function linesForInvoice(db: Db, orderId: number) {

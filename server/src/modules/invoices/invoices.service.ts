@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '@shared/gst';
+import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, principalIndex, shippingLine, stateCode } from '@shared/gst';
 import { notFound } from '../../errors';
 import type { AttachmentRef } from '../mail/mailer';
 import { invoicePdf } from './invoice-pdf';
@@ -31,6 +31,9 @@ export async function issueIn(trx: Db, config: Config, orderId: number, paidAt: 
   return number;
 }
 
+/** The title of the invoice line of the shipping charge. */
+const SHIPPING_TITLE = 'Shipping and handling';
+
 /** What an invoice and its credit notes are computed from: the order, its lines and the place of supply. */
 async function invoiced(db: Db, config: Config, orderCode: string, ownerId: string | null, missing: string) {
   const order = await repo.orderForInvoice(db, orderCode);
@@ -39,11 +42,20 @@ async function invoiced(db: Db, config: Config, orderCode: string, ownerId: stri
   const stored = await repo.linesForInvoice(db, order.id);
   const deliveryState = order.delivery_state ?? config.invoice.state;
   const intraState = stateCode(deliveryState) !== null ? stateCode(deliveryState) === stateCode(config.invoice.state) : deliveryState.toLowerCase() === config.invoice.state.toLowerCase();
-  const lines = invoiceLines(
+  const goods = invoiceLines(
     stored.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity, rateBp: l.gst_rate_bp ?? 1800 })),
     order.discount_paise,
     intraState,
   );
+  // Shipping is its own line after the goods: part of a composite supply, at the principal supply's rate and HSN.
+  const ship = shippingLine(goods, order.shipping_paise, intraState);
+  const lines = ship ? [...goods, ship] : goods;
+  const principal = stored[principalIndex(goods)];
+  /** The description and HSN code of the invoice line at `index`. */
+  const describe = (index: number) => {
+    const line = stored[index];
+    return line ? { title: line.title, hsn: line.hsn_code ?? '9023' } : { title: SHIPPING_TITLE, hsn: principal?.hsn_code ?? '9023' };
+  };
   const parties = {
     supplier: { legalName: config.invoice.legalName, address: config.invoice.address, state: config.invoice.state, stateCode: stateCode(config.invoice.state), gstin: config.invoice.gstin },
     buyer: { name: order.name, address: order.address, phone: order.phone, email: order.email },
@@ -51,19 +63,19 @@ async function invoiced(db: Db, config: Config, orderCode: string, ownerId: stri
     orderCode: order.order_code,
     intraState,
   };
-  return { order, invoice, stored, lines, parties };
+  return { order, invoice, stored, lines, describe, parties };
 }
 
 /** The invoice of a paid order as a PDF; 404 when it has none or (for a shopper) is someone else's. */
 export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
-  const { order, invoice, stored, lines, parties } = await invoiced(db, config, orderCode, ownerId, 'Invoice not found');
+  const { order, invoice, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Invoice not found');
   const pdf = await invoicePdf({
     ...parties,
     kind: 'invoice',
     number: invoice.number,
     date: String(invoice.issued_at).slice(0, 10),
     couponCode: order.coupon_code,
-    lines: lines.map((l, i) => ({ ...l, title: stored[i]!.title, hsn: stored[i]!.hsn_code ?? '9023' })),
+    lines: lines.map((l, i) => ({ ...l, ...describe(i) })),
     totals: invoiceTotals(lines),
   });
   return { number: invoice.number, pdf };
@@ -115,7 +127,7 @@ export async function creditNotesOf(db: Db, orderIds: number[]): Promise<Map<num
 
 /** A credit note as a PDF: the refund shared out over the lines it is for, with their tax. */
 export async function creditNotePdfOf(db: Db, config: Config, orderCode: string, creditNoteId: number, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
-  const { order, invoice, stored, lines, parties } = await invoiced(db, config, orderCode, ownerId, 'Credit note not found');
+  const { order, invoice, stored, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Credit note not found');
   const notes = await repo.creditNotesWithRefunds(db, order.id);
   const at = notes.findIndex((n) => n.id === creditNoteId);
   const note = notes[at];
@@ -134,7 +146,7 @@ export async function creditNotePdfOf(db: Db, config: Config, orderCode: string,
     against: { number: invoice.number, date: String(invoice.issued_at).slice(0, 10) },
     reason: note.reason,
     couponCode: null,
-    lines: credited.map((l) => ({ ...l, title: stored[l.index]!.title, hsn: stored[l.index]!.hsn_code ?? '9023' })),
+    lines: credited.map((l) => ({ ...l, ...describe(l.index) })),
     totals: invoiceTotals(credited),
   });
   return { number: note.number, pdf };

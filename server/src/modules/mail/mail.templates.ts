@@ -74,6 +74,8 @@ export interface OrderForMail {
   lines: { title: string; quantity: number; unit: string; total: string }[];
   subtotal: string;
   discount: string;
+  /** the shipping charged, ₹0.00 when free */
+  shipping: string;
   couponCode: string | null;
   total: string;
   paymentId: string;
@@ -89,7 +91,7 @@ function orderTableHtml(o: OrderForMail): string {
   const discount = o.couponCode ? `<tr><td colspan="3" style="padding:4px 8px">Coupon ${escapeHtml(o.couponCode)}</td><td style="padding:4px 8px;text-align:right">-${escapeHtml(o.discount)}</td></tr>` : '';
   return `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="padding:4px 8px">Qty</th><th style="padding:4px 8px;text-align:right">Price</th><th style="padding:4px 8px;text-align:right">Total</th></tr></thead><tbody>${rows}
 <tr><td colspan="3" style="padding:4px 8px">Subtotal</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.subtotal)}</td></tr>${discount}
-<tr><td colspan="3" style="padding:4px 8px">Shipping</td><td style="padding:4px 8px;text-align:right">₹0.00</td></tr>
+<tr><td colspan="3" style="padding:4px 8px">Shipping</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.shipping)}</td></tr>
 <tr><td colspan="3" style="padding:4px 8px;font-weight:700">Total paid</td><td style="padding:4px 8px;text-align:right;font-weight:700">${escapeHtml(o.total)}</td></tr></tbody></table>`;
 }
 
@@ -98,7 +100,7 @@ function orderText(o: OrderForMail): string {
     ...o.lines.map((l) => `${l.quantity} x ${l.title} @ ${l.unit} = ${l.total}`),
     `Subtotal: ${o.subtotal}`,
     ...(o.couponCode ? [`Coupon ${o.couponCode}: -${o.discount}`] : []),
-    'Shipping: ₹0.00',
+    `Shipping: ${o.shipping}`,
     `Total paid: ${o.total}`,
   ].join('\n');
 }

@@ -55,6 +55,7 @@ const columns = [
   'status',
   'subtotal_paise',
   'discount_paise',
+  'shipping_paise',
   'total_paise',
   'coupon_id',
   'coupon_code',
@@ -69,8 +70,14 @@ const columns = [
   'created_at',
 ] as const;
 
-function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; total_paise: unknown }>(row: T) {
-  return { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), total_paise: Number(row.total_paise) };
+function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; shipping_paise: unknown; total_paise: unknown }>(row: T) {
+  return {
+    ...row,
+    subtotal_paise: Number(row.subtotal_paise),
+    discount_paise: Number(row.discount_paise),
+    shipping_paise: Number(row.shipping_paise),
+    total_paise: Number(row.total_paise),
+  };
 }
 
 // Compiled once: a checkout reads its order four times, by provider order id and by id.

@@ -14,6 +14,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import type { ShopMetrics } from '../system/metrics';
 import * as invoices from '../invoices/invoices.service';
 import * as refunds from '../refunds/refunds.service';
+import * as shipping from '../shipping/shipping.service';
 import * as stock from '../stock/stock.service';
 import { refundMessages } from '@shared/refunds';
 import * as repo from './orders.repository';
@@ -33,7 +34,9 @@ export interface OrderDeps {
 /**
  * POST api/createBulkOrder. The order is made from the shopper's cart on the
  * server, priced from the catalogue as it is now; the items the browser sends
- * must match that cart, and any price, total or discount it sends is ignored.
+ * must match that cart, and any price, total, discount or shipping it sends is
+ * ignored; shipping to the profile's pincode comes from the owner's rules
+ * (refused when the shop does not deliver there).
  * A coupon's use is held for the order (so a limited coupon is never used more
  * than its limit), then the provider's order is created for the total.
  */
@@ -51,24 +54,30 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   if (!matches) throw new AppError('cart_changed', 409, orderMessages.cartChanged);
 
   const subtotal = cart.subtotalPaise(lines);
+  const me = await accounts.getMe(db, userId);
+  // The shop must deliver to the address; shipping is priced from the owner's rules, never taken from the browser.
+  const delivery = await shipping.quoteForCheckout(db, { pincode: me.zipCode, goodsPaise: subtotal, weightGrams: cart.weightGrams(lines) });
   let discount = 0;
+  let freeShipping = false;
   let coupon: coupons.Coupon | null = null;
   if (input.couponCode) {
     const found = await coupons.couponForCart(db, userId, input.couponCode, lines);
     if (!found.outcome.ok) throw coupons.refusal(found.outcome.message);
     coupon = found.coupon;
     discount = found.outcome.discountPaise;
+    freeShipping = found.outcome.freeShipping;
   }
-  const total = subtotal - discount;
+  const shippingPaise = freeShipping ? 0 : delivery.shippingPaise;
+  const total = subtotal - discount + shippingPaise;
   if (total < MIN_ORDER_PAISE) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
 
-  const me = await accounts.getMe(db, userId);
   const tax = await invoices.taxInfoOf(db, lines.map((l) => l.productId));
   const order = await db.transaction().execute(async (trx) => {
     const created = await repo.insertPendingOrder(trx, {
       user_id: userId,
       subtotal_paise: subtotal,
       discount_paise: discount,
+      shipping_paise: shippingPaise,
       total_paise: total,
       coupon_id: coupon?.id ?? null,
       coupon_code: coupon?.code ?? null,
@@ -179,6 +188,7 @@ async function queueOrderMails(deps: OrderDeps, trx: Db, order: repo.OrderRow, i
     lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit: formatPaise(l.unit_price_paise), total: formatPaise(l.unit_price_paise * l.quantity) })),
     subtotal: formatPaise(order.subtotal_paise),
     discount: formatPaise(order.discount_paise),
+    shipping: formatPaise(order.shipping_paise),
     couponCode: order.coupon_code,
     total: formatPaise(order.total_paise),
     paymentId: order.provider_payment_id ?? '',
@@ -257,6 +267,7 @@ export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[
     phone: o.phone,
     total_amount: paiseToRupees(o.total_paise),
     discount: paiseToRupees(o.discount_paise),
+    shipping: paiseToRupees(o.shipping_paise),
     coupon_code: o.coupon_code,
     refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
     refund_pending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),

@@ -230,7 +230,9 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     const chosen = [...new Set(input.lines)].map((id) => lines.find((l) => l.id === id));
     if (chosen.some((l) => !l || l.restocked_quantity > 0)) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
-    amountPaise = linesRefundPaise({ subtotalPaise: order.subtotal_paise, totalPaise: order.total_paise }, picked.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })));
+    // Lines give back what was paid for the goods (shipping is no line's: a full refund or an amount returns it).
+    const goodsPaid = order.total_paise - order.shipping_paise;
+    amountPaise = linesRefundPaise({ subtotalPaise: order.subtotal_paise, totalPaise: goodsPaid }, picked.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })));
     units = new Map(picked.map((l) => [l.id, l.quantity]));
   }
   if (amountPaise <= 0) throw badRequest(refundMessages.nothingLeft, 'nothing_to_refund');

@@ -1,6 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
+import { deliveryText, shippingMessages } from '@shared/delivery';
 import { orderMessages } from '@shared/order-messages';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
@@ -65,7 +66,7 @@ export function CartRoute() {
   );
 }
 
-function DeliveryAddress({ user }: { user: SessionUser }) {
+function DeliveryAddress({ user, delivery }: { user: SessionUser; delivery: Cart['delivery'] }) {
   return (
     <section aria-labelledby="delivery-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -84,6 +85,9 @@ function DeliveryAddress({ user }: { user: SessionUser }) {
         </span>
         <span className="block text-sm text-slate-700">Phone: {user.phone}</span>
       </address>
+      <p role={delivery?.serviceable ? undefined : 'alert'} className={`mt-2 text-sm font-medium ${delivery?.serviceable ? 'text-emerald-800' : 'text-red-700'}`}>
+        {delivery ? deliveryText(delivery) : shippingMessages.checkoutPincodeInvalid}
+      </p>
     </section>
   );
 }
@@ -93,11 +97,12 @@ function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
   const remove = useRemoveFromCart();
   const coupon = useCoupon(cart);
   const checkout = useCheckout();
-  const summary = summarizeCart(cart.items, coupon.applied?.discount ?? 0);
+  // Shipping as the server priced it; only a free-shipping coupon takes it off.
+  const summary = summarizeCart(cart.items, coupon.applied?.discount ?? 0, coupon.applied?.freeShipping ? 0 : cart.shipping);
   const hasUnavailable = summary.unavailable.length > 0;
   // Checkout sends the lines on screen: wait until the server has every change to them.
   const saving = useIsMutating({ mutationKey: cartMutationKey }) > 0;
-  const blocked = !user.emailVerified || hasUnavailable || saving;
+  const blocked = !user.emailVerified || hasUnavailable || saving || !cart.delivery?.serviceable;
 
   const onError = (error: Error) => notify('error', error.message);
 
@@ -109,7 +114,7 @@ function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-4">
-          <DeliveryAddress user={user} />
+          <DeliveryAddress user={user} delivery={cart.delivery} />
           <section aria-labelledby="items-heading" className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm sm:px-5">
             <h2 id="items-heading" className="sr-only">
               Items

@@ -16,6 +16,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { useAddToCart } from '../../features/cart/api/cart-mutations';
 import { useCart } from '../../features/cart/api/get-cart';
 import { ProductImage } from '../../features/catalogue/components/product-image';
+import { DeliveryCheckForm } from '../../features/shipping/components/delivery-check';
 import { ApiError } from '../../lib/api-client';
 import { truncate } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -85,6 +86,7 @@ export function ProductRoute() {
             </Suspense>
           </div>
         )}
+        {p.price > 0 && <DeliveryCheckForm />}
         <div>
           <h2 className="text-lg font-semibold text-slate-900">Description</h2>
           <p className="mt-2 whitespace-pre-line text-slate-700">{p.description}</p>

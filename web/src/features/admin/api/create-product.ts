@@ -14,6 +14,7 @@ export function productFormData(values: ProductForm): FormData {
   form.append('stock', values.stock.trim());
   if (values.hsnCode.trim()) form.append('hsnCode', values.hsnCode.trim());
   if (values.gstRate.trim()) form.append('gstRate', values.gstRate.trim());
+  form.append('weight', values.weight.trim());
   for (const file of Array.from(values.images ?? [])) form.append('images', file);
   return form;
 }

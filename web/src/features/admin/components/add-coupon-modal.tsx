@@ -10,12 +10,13 @@ import { emptyCouponForm, toCouponInput, type CouponFormValues } from '../lib/co
 import { CouponForm } from '../lib/form-schemas';
 import { Modal, ModalActions } from './modal';
 
-const FIELDS = ['code', 'discount', 'discount_percent', 'min_purchase', 'product_id', 'expires_at', 'usage_limit', 'once_per_customer'] as const;
+const FIELDS = ['code', 'discount', 'discount_percent', 'min_purchase', 'product_id', 'expires_at', 'usage_limit', 'once_per_customer', 'free_shipping'] as const;
 
 /** 'Add New Coupon' (SPEC.md §2) with the expiry and usage limits of checkout; empty fields are sent as null. */
 export function AddCouponModal({ onClose }: { onClose: () => void }) {
   const create = useCreateCoupon();
   const onceId = useId();
+  const freeShippingId = useId();
   const {
     register,
     handleSubmit,
@@ -49,6 +50,12 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
             Once per customer
           </label>
           {errors.once_per_customer?.message && <p role="alert" className="ad:text-sm ad:text-red-700">{errors.once_per_customer.message}</p>}
+        </div>
+        <div className="ad:flex ad:items-center ad:gap-2 ad:sm:col-span-2">
+          <input id={freeShippingId} type="checkbox" className="ad:size-4 ad:accent-brand-700" {...register('free_shipping')} />
+          <label htmlFor={freeShippingId} className="ad:text-sm ad:font-medium ad:text-slate-800">
+            Free shipping (the order ships free; other coupons never touch shipping)
+          </label>
         </div>
         <ModalActions onCancel={onClose} className="ad:sm:col-span-2">
           <SubmitButton busy={isSubmitting} label="Add Coupon" busyLabel="Adding..." />

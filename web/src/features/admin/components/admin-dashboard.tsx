@@ -19,6 +19,7 @@ import { OutboxSection } from './outbox-section';
 import { OverviewSection } from './overview-section';
 import { PrintRequestsSection } from './print-requests-section';
 import { StudentOfMonthSection } from './student-of-month-section';
+import { ShippingSection } from './shipping-section';
 
 /** The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO. */
 const SECTIONS = [
@@ -29,6 +30,7 @@ const SECTIONS = [
   { id: 'category', label: 'Manage Category', Content: CategoriesSection },
   { id: 'adv', label: 'Advert Image', Content: AdvertsSection },
   { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection },
+  { id: 'shipping', label: 'Shipping', Content: ShippingSection },
   { id: 'claims', label: 'Free Claims', Content: ClaimsSection },
   { id: 'printing', label: '3D Printing Requests', Content: PrintRequestsSection },
   { id: 'student', label: 'Student of the Month', Content: StudentOfMonthSection },

@@ -43,6 +43,7 @@ function EditingRow({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) 
       expires_at: coupon.expires_at,
       usage_limit: coupon.usage_limit,
       once_per_customer: coupon.once_per_customer,
+      free_shipping: coupon.free_shipping,
     };
     try {
       await update.mutateAsync({ id: coupon.id, input });
@@ -98,7 +99,10 @@ function CouponRow({ coupon, onEdit, onDelete, editDisabled }: { coupon: Coupon;
   return (
     <tr className="ad:border-t ad:border-slate-200">
       <td className={cell}>{coupon.id}</td>
-      <td className={`${cell} ad:font-semibold`}>{coupon.code}</td>
+      <td className={`${cell} ad:font-semibold`}>
+        {coupon.code}
+        {coupon.free_shipping && <span className="ad:block ad:text-xs ad:font-medium ad:text-emerald-800">Free shipping</span>}
+      </td>
       <td className={cell}>{cells.fixedDiscount}</td>
       <td className={cell}>{cells.percent}</td>
       <td className={cell}>{cells.minPurchase}</td>

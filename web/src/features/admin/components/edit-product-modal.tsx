@@ -28,6 +28,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
       category: product.category,
       stock: product.stock === null ? '' : String(product.stock),
       hsnCode: '',
+      weight: product.weight === undefined ? '' : String(product.weight),
       gstRate: '',
       images: undefined,
     },

@@ -1,9 +1,10 @@
 import type { FieldSpec } from '../../../components/ui/form-field';
 import type { ProductForm } from '../lib/form-schemas';
 
-/** Stock and GST fields, the same in Add Product and Edit Product. */
+/** Stock, GST and weight fields, the same in Add Product and Edit Product. */
 export const STOCK_AND_TAX_FIELDS: FieldSpec<ProductForm>[] = [
   { name: 'stock', label: 'Stock (units; empty: not tracked)', inputMode: 'numeric', autoComplete: 'off' },
   { name: 'hsnCode', label: 'HSN/SAC code (for GST invoices)', inputMode: 'numeric', autoComplete: 'off', placeholder: '9023' },
   { name: 'gstRate', label: 'GST rate (%)', inputMode: 'decimal', autoComplete: 'off', placeholder: '18' },
+  { name: 'weight', label: 'Shipping weight (grams; optional)', inputMode: 'numeric', autoComplete: 'off' },
 ];

@@ -12,6 +12,7 @@ const base: Coupon = {
   expires_at: null,
   usage_limit: null,
   once_per_customer: false,
+  free_shipping: false,
   used_count: 0,
 };
 /** What the form sends for a coupon: all but what the server keeps. */

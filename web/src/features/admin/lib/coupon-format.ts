@@ -33,6 +33,7 @@ export type CouponFormValues = {
   expires_at: string;
   usage_limit: string;
   once_per_customer: boolean;
+  free_shipping: boolean;
 };
 
 function numberOrNull(text: string): number | null {
@@ -67,6 +68,7 @@ export function toCouponInput(values: CouponFormValues): CouponInput {
     expires_at: localToIso(values.expires_at),
     usage_limit: numberOrNull(values.usage_limit),
     once_per_customer: values.once_per_customer,
+    free_shipping: values.free_shipping,
   };
 }
 
@@ -82,6 +84,7 @@ export function toCouponFormValues(coupon: Coupon): CouponFormValues {
     expires_at: isoToLocal(coupon.expires_at),
     usage_limit: text(coupon.usage_limit),
     once_per_customer: coupon.once_per_customer,
+    free_shipping: coupon.free_shipping,
   };
 }
 
@@ -94,4 +97,5 @@ export const emptyCouponForm: CouponFormValues = {
   expires_at: '',
   usage_limit: '',
   once_per_customer: false,
+  free_shipping: false,
 };

@@ -38,6 +38,8 @@ export const ProductForm = z.object({
   /** empty: the default (9023) on a new product, unchanged on an edit */
   hsnCode: z.string().refine((v) => v.trim() === '' || /^\d{4,8}$/.test(v.trim()), 'Enter 4 to 8 digits, or leave empty'),
   gstRate: z.string().refine((v) => ['', '0', '0.25', '3', '5', '12', '18', '28'].includes(v.trim()), 'Enter 0, 0.25, 3, 5, 12, 18 or 28, or leave empty'),
+  /** grams; empty: not given */
+  weight: z.string().refine((v) => v.trim() === '' || (/^\d{1,7}$/.test(v.trim()) && Number(v) <= 1_000_000), 'Enter a whole number of grams from 0 to 1,000,000, or leave empty'),
   images: files,
 });
 export type ProductForm = z.infer<typeof ProductForm>;
@@ -53,6 +55,7 @@ export const CouponForm = z.object({
   expires_at: z.string(),
   usage_limit: z.string().refine((v) => v.trim() === '' || /^[1-9]\d{0,8}$/.test(v.trim()), 'Enter a whole number of uses, at least 1'),
   once_per_customer: z.boolean(),
+  free_shipping: z.boolean(),
 });
 
 /** Student of the month: the server's rules, and one photo. */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 
 /** SPEC.md's answer; `code` is the code as the shop stores it. */
-export type CouponResult = { success: boolean; discount: number; message: string; code?: string };
+export type CouponResult = { success: boolean; discount: number; message: string; code?: string; freeShipping?: boolean };
 
 /**
  * POST /api/verifyCoupon with SPEC.md's body. The server prices the coupon

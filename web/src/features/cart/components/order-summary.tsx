@@ -1,7 +1,7 @@
 import { formatRupees } from '@shared/money';
 import type { CartSummary } from '../lib/cart-summary';
 
-/** Subtotal, shipping (always ₹0.00), coupon discount and total = subtotal − discount (SPEC.md §9). */
+/** Subtotal, shipping (free unless the owner set rules: decision 040), coupon discount and total = subtotal + shipping − discount. */
 export function OrderSummary({ summary, couponCode }: { summary: CartSummary; couponCode: string | null }) {
   return (
     <dl className="space-y-2 text-slate-800">

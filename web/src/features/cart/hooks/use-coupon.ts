@@ -7,7 +7,8 @@ import { notify } from '../../../lib/notify';
 import { cartMutationKey } from '../api/cart-mutations';
 import { useVerifyCoupon, verifyCoupon } from '../api/verify-coupon';
 
-export type AppliedCoupon = { code: string; discount: number };
+/** freeShipping: the coupon takes the shipping off (no other coupon touches it). */
+export type AppliedCoupon = { code: string; discount: number; freeShipping: boolean };
 
 /** Identifies the cart a discount was priced for: which lines, in what quantities. */
 function cartSignature(cart: Cart | undefined): string {
@@ -35,7 +36,7 @@ export function useCoupon(cart: Cart | undefined) {
       {
         onSuccess: (result) => {
           if (result.success) {
-            setApplied({ code: result.code ?? trimmed, discount: result.discount, signature });
+            setApplied({ code: result.code ?? trimmed, discount: result.discount, freeShipping: result.freeShipping ?? false, signature });
             notify('success', result.message);
           } else {
             notify('error', result.message);
@@ -60,7 +61,7 @@ export function useCoupon(cart: Cart | undefined) {
       .then((result) => {
         if (!current) return;
         if (result.success) {
-          setApplied({ code: applied.code, discount: result.discount, signature });
+          setApplied({ code: applied.code, discount: result.discount, freeShipping: result.freeShipping ?? false, signature });
         } else {
           setApplied(null);
           notify('error', result.message);
@@ -74,7 +75,7 @@ export function useCoupon(cart: Cart | undefined) {
   }, [applied, cart, cartSettled, signature]);
 
   return {
-    applied: applied ? { code: applied.code, discount: applied.discount } : null,
+    applied: applied ? { code: applied.code, discount: applied.discount, freeShipping: applied.freeShipping } : null,
     apply,
     remove,
     isApplying: verify.isPending,

@@ -14,9 +14,6 @@ export type CartSummary = {
   total: number;
 };
 
-/** Shipping is always free (SPEC.md §9). */
-const SHIPPING_RUPEES = 0;
-
 function paise(rupees: number): number {
   // API amounts have at most two decimals; anything else is rounded to the paisa.
   return rupeesToPaise(rupees.toFixed(2)) ?? 0;
@@ -25,13 +22,14 @@ function paise(rupees: number): number {
 /**
  * Subtotal of the available lines, the coupon discount (never more than the
  * subtotal, never negative) and total = subtotal + shipping - discount,
- * added up in whole paise so the rupee figures never drift.
+ * added up in whole paise so the rupee figures never drift. Shipping is what the
+ * server charges (free unless the owner set rules; a coupon never takes it off).
  */
-export function summarizeCart(items: readonly CartLine[], discountRupees: number): CartSummary {
+export function summarizeCart(items: readonly CartLine[], discountRupees: number, shippingRupees = 0): CartSummary {
   const available = items.filter((l) => l.available);
   const unavailable = items.filter((l) => !l.available);
   const subtotalPaise = available.reduce((sum, l) => sum + paise(l.price) * l.quantity, 0);
-  const shippingPaise = paise(SHIPPING_RUPEES);
+  const shippingPaise = subtotalPaise > 0 ? paise(Math.max(shippingRupees, 0)) : 0;
   const discountPaise = Math.min(Math.max(paise(Math.max(discountRupees, 0)), 0), subtotalPaise);
   return {
     available,
@@ -51,7 +49,9 @@ export function clampQuantity(quantity: number): number {
 
 function withItems(cart: Cart, items: CartLine[]): Cart {
   const subtotalPaise = items.filter((l) => l.available).reduce((sum, l) => sum + paise(l.price) * l.quantity, 0);
-  return { items, count: items.length, subtotal: paiseToRupees(subtotalPaise) };
+  // Shipping stays as the server last priced it until its answer arrives.
+  const shippingPaise = subtotalPaise > 0 ? paise(cart.shipping) : 0;
+  return { ...cart, items, count: items.length, subtotal: paiseToRupees(subtotalPaise), shipping: paiseToRupees(shippingPaise), total: paiseToRupees(subtotalPaise + shippingPaise) };
 }
 
 /** The cart with one line's quantity changed (clamped to 1-99), as shown before the server answers. */

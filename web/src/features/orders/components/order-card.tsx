@@ -79,6 +79,12 @@ export function OrderCard({ order }: { order: UserOrder }) {
             </dd>
           </>
         )}
+        {order.shipping > 0 && (
+          <>
+            <dt className="font-medium text-slate-600">Shipping</dt>
+            <dd className="text-slate-900">{formatRupees(order.shipping)}</dd>
+          </>
+        )}
         {order.invoice ? (
           <>
             <dt className="font-medium text-slate-600">Tax invoice</dt>

@@ -1,0 +1,145 @@
+import type { Db } from '../../db/database';
+import { AppError, badRequest } from '../../errors';
+import { publicCacheVersion } from '../../plugins/public-cache';
+import { PINCODE_PATTERN, shippingMessages } from '@shared/delivery';
+import {
+  FREE_SHIPPING,
+  rulesFromSettings,
+  settingsFromRules,
+  shippingPaise,
+  type DeliveryCheck,
+  type PincodeUploadSummary,
+  type ShippingAdminView,
+  type ShippingRules,
+  type ShippingSettings,
+} from '@shared/shipping';
+import { MAX_PINCODE_ROWS, parsePincodeCsv } from './pincode-csv';
+import * as repo from './shipping.repository';
+
+/** Bad rows listed in an upload's summary (all are counted). */
+const MAX_ERRORS_LISTED = 200;
+
+interface Kept {
+  version: number;
+  rules: ShippingRules;
+  listed: boolean;
+}
+const kept = new WeakMap<Db, Kept>();
+
+async function readRules(db: Db): Promise<{ rules: ShippingRules; listed: boolean }> {
+  const [json, listed] = await Promise.all([repo.findRules(db), repo.hasPincodes(db)]);
+  return { rules: json ? (JSON.parse(json) as ShippingRules) : FREE_SHIPPING, listed };
+}
+
+/**
+ * The owner's rules and whether a pincode list is loaded, read on every cart view: kept per app
+ * server under the public cache's version, which every admin write (the settings, an upload)
+ * increments, so every server sees a change on its next request (as catalogue/public-products.ts).
+ */
+async function currentRules(db: Db): Promise<{ rules: ShippingRules; listed: boolean }> {
+  if (db.isTransaction) return readRules(db);
+  const now = publicCacheVersion(db);
+  const version = typeof now === 'number' ? now : await now;
+  if (!Number.isFinite(version)) return readRules(db);
+  const memo = kept.get(db);
+  if (memo && memo.version === version) return memo;
+  const read = await readRules(db);
+  if (!memo || memo.version < version) kept.set(db, { version, ...read });
+  return read;
+}
+
+interface Place {
+  pincode: string;
+  serviceable: boolean;
+  zone: string;
+  days: string | null;
+  /** the pincode allows cash on delivery (offered once the owner enables COD) */
+  codAllowed: boolean;
+}
+
+/** Where a (valid) pincode stands: listed, or every pincode at the default zone while the list is empty. */
+async function placeOf(db: Db, pincode: string, rules: ShippingRules, listed: boolean): Promise<Place> {
+  if (!listed) return { pincode, serviceable: true, zone: rules.defaultZone, days: rules.defaultDays, codAllowed: true };
+  const row = await repo.findPincode(db, pincode);
+  if (!row) return { pincode, serviceable: false, zone: rules.defaultZone, days: null, codAllowed: false };
+  return { pincode, serviceable: true, zone: row.zone, days: row.days, codAllowed: Boolean(row.cod) };
+}
+
+function asCheck(place: Place): DeliveryCheck {
+  // Cash on delivery is not offered yet (issue 25, item 4); the list's flag is kept for it.
+  const cod = false;
+  return { pincode: place.pincode, serviceable: place.serviceable, ...(place.serviceable && place.days ? { days: place.days } : {}), cod };
+}
+
+/** GET /api/shipping/check: whether the shop delivers to a pincode, in how many days, and whether COD is possible. */
+export async function checkPincode(db: Db, pincode: string): Promise<DeliveryCheck> {
+  const { rules, listed } = await currentRules(db);
+  return asCheck(await placeOf(db, pincode, rules, listed));
+}
+
+export interface Quote {
+  place: Place;
+  check: DeliveryCheck;
+  shippingPaise: number;
+}
+
+/**
+ * The shipping of an order of `goodsPaise` (before any coupon) weighing `weightGrams` to a pincode,
+ * priced from the owner's rules in the database. null when the pincode is not a valid pincode.
+ */
+export async function quote(db: Db, order: { pincode: string | null | undefined; goodsPaise: number; weightGrams: number }): Promise<Quote | null> {
+  const pincode = order.pincode?.trim() ?? '';
+  if (!PINCODE_PATTERN.test(pincode)) return null;
+  const { rules, listed } = await currentRules(db);
+  const place = await placeOf(db, pincode, rules, listed);
+  return { place, check: asCheck(place), shippingPaise: place.serviceable ? shippingPaise(rules, { goodsPaise: order.goodsPaise, weightGrams: order.weightGrams, zone: place.zone }) : 0 };
+}
+
+/**
+ * Checkout's quote: refuses (400) a delivery pincode that is not valid and (409) one the shop does
+ * not deliver to, with a message that says what to do.
+ */
+export async function quoteForCheckout(db: Db, order: { pincode: string | null | undefined; goodsPaise: number; weightGrams: number }): Promise<Quote> {
+  const q = await quote(db, order);
+  if (!q) throw badRequest(shippingMessages.checkoutPincodeInvalid, 'pincode_invalid');
+  if (!q.place.serviceable) throw new AppError('not_serviceable', 409, shippingMessages.checkoutNotServiceable(q.place.pincode));
+  return q;
+}
+
+/** GET /api/admin/shipping */
+export async function adminView(db: Db): Promise<ShippingAdminView> {
+  const [{ rules }, zones] = await Promise.all([readRules(db), repo.countByZone(db)]);
+  return { settings: settingsFromRules(rules), pincodes: { count: zones.reduce((a, z) => a + z.count, 0), zones } };
+}
+
+/** PUT /api/admin/shipping: the rules replace the old ones. */
+export async function saveSettings(db: Db, settings: ShippingSettings): Promise<ShippingAdminView> {
+  await repo.saveRules(db, JSON.stringify(rulesFromSettings(settings)));
+  return adminView(db);
+}
+
+/**
+ * POST /api/admin/shipping/pincodes: the courier's list replaces the old one in one transaction
+ * (good rows; bad rows are reported with their line numbers). A file with no good row changes
+ * nothing (400).
+ */
+export async function uploadPincodes(db: Db, csv: string): Promise<PincodeUploadSummary> {
+  const parsed = parsePincodeCsv(csv);
+  if ('headerError' in parsed) throw badRequest(parsed.headerError, 'csv_header');
+  if (parsed.rows.length + parsed.errors.length > MAX_PINCODE_ROWS) {
+    throw badRequest(`A list may have at most ${MAX_PINCODE_ROWS.toLocaleString('en-IN')} pincodes`, 'csv_too_long');
+  }
+  if (parsed.rows.length === 0) {
+    throw new AppError('csv_no_rows', 400, 'The file has no valid pincode row; the list was not changed', {
+      ...Object.fromEntries(parsed.errors.slice(0, 20).map((e) => [`line ${e.line}`, e.reason])),
+    });
+  }
+  await db.transaction().execute((trx) => repo.replacePincodes(trx, parsed.rows));
+  return { accepted: parsed.rows.length, rejected: parsed.errors.length, errors: parsed.errors.slice(0, MAX_ERRORS_LISTED), zones: await repo.countByZone(db) };
+}
+
+/** DELETE /api/admin/shipping/pincodes: back to serving every valid pincode at the default zone. */
+export async function clearPincodes(db: Db): Promise<ShippingAdminView> {
+  await db.transaction().execute((trx) => repo.replacePincodes(trx, []));
+  return adminView(db);
+}

@@ -1,0 +1,244 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { shippingMessages } from '@shared/delivery';
+import { ShippingSettings, type PincodeUploadSummary, type ShippingAdminView } from '@shared/shipping';
+import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { FormError, FormField } from '../../../components/ui/form-field';
+import { notify } from '../../../lib/notify';
+import { useClearPincodes, useSaveShipping, useShipping, useUploadPincodes } from '../api/shipping';
+import { reasonOf, withToasts } from '../lib/admin-fetch';
+import { AdminSection, QueryBody } from './admin-section';
+import { FileField, UploadProgress } from './form-controls';
+import { ConfirmDialog } from './modal';
+
+/** The settings form as typed: amounts and weights are text until saved. */
+type SlabRow = { key: number; zone: string; upToGrams: string; rate: string };
+type FormValues = { flatRate: string; freeAbove: string; defaultZone: string; defaultDays: string; slabs: SlabRow[] };
+
+let nextKey = 0;
+const text = (v: number | null) => (v === null ? '' : String(v));
+/** Empty: not set; a number when it reads as one; else the text itself, for the schema to refuse with its message. */
+const amount = (v: string) => (v.trim() === '' ? null : Number.isFinite(Number(v)) ? Number(v) : v);
+
+function toForm(s: ShippingSettings): FormValues {
+  return {
+    flatRate: text(s.flatRate),
+    freeAbove: text(s.freeAbove),
+    defaultZone: s.defaultZone,
+    defaultDays: s.defaultDays ?? '',
+    slabs: s.slabs.map((x) => ({ key: nextKey++, zone: x.zone, upToGrams: String(x.upToGrams), rate: String(x.rate) })),
+  };
+}
+
+/** Shipping: the owner's rules (free by default) and the courier's pincode list. */
+export function ShippingSection() {
+  const shipping = useShipping();
+  return (
+    <AdminSection title="Shipping">
+      <QueryBody query={shipping} loadingLabel="Loading the shipping settings" errorText="Could not load the shipping settings.">
+        {(data) => (
+          <>
+            <RulesForm key={JSON.stringify(data.settings)} view={data} />
+            <PincodeList view={data} />
+          </>
+        )}
+      </QueryBody>
+    </AdminSection>
+  );
+}
+
+const card = 'ad:flex ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm';
+const smallButton = 'ad:rounded-md ad:border ad:border-slate-300 ad:bg-white ad:px-3 ad:py-1.5 ad:font-medium ad:text-slate-800 ad:hover:bg-slate-50';
+
+function RulesForm({ view }: { view: ShippingAdminView }) {
+  const save = useSaveShipping();
+  const [values, setValues] = useState<FormValues>(() => toForm(view.settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (field: keyof Omit<FormValues, 'slabs'>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const setSlab = (key: number, field: keyof Omit<SlabRow, 'key'>, value: string) =>
+    setValues((v) => ({ ...v, slabs: v.slabs.map((s) => (s.key === key ? { ...s, [field]: value } : s)) }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ShippingSettings.safeParse({
+      flatRate: amount(values.flatRate),
+      freeAbove: amount(values.freeAbove),
+      defaultZone: values.defaultZone,
+      defaultDays: values.defaultDays.trim() === '' ? null : values.defaultDays,
+      slabs: values.slabs.map((s) => ({ zone: s.zone, upToGrams: amount(s.upToGrams), rate: amount(s.rate) })),
+    });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setFormError('Please correct the fields marked below.');
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      await save.mutateAsync(parsed.data);
+      notify('success', shippingMessages.settingsSaved);
+    } catch (e) {
+      const message = reasonOf(e) ?? 'Could not save the shipping settings.';
+      setFormError(message);
+      notify('error', message);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className={card} aria-labelledby="shipping-rules-heading">
+      <div>
+        <h3 id="shipping-rules-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
+          Shipping charges
+        </h3>
+        <p className="ad:text-sm ad:text-slate-700">
+          Nothing set: shipping is free. Orders whose goods come to the free-shipping value or more ship free; otherwise the weight slab of the delivery pincode's zone applies, else the flat rate. Coupons never take off shipping unless they are free-shipping coupons.
+        </p>
+      </div>
+      <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
+        <FormField label="Flat rate (₹; empty: free)" inputMode="decimal" autoComplete="off" value={values.flatRate} onChange={set('flatRate')} error={errors.flatRate} />
+        <FormField label="Free shipping from order value (₹; empty: never)" inputMode="decimal" autoComplete="off" value={values.freeAbove} onChange={set('freeAbove')} error={errors.freeAbove} />
+        <FormField label="Default zone (while the pincode list is empty)" autoComplete="off" value={values.defaultZone} onChange={set('defaultZone')} error={errors.defaultZone} />
+        <FormField label="Default delivery days (e.g. 3-5; optional)" autoComplete="off" value={values.defaultDays} onChange={set('defaultDays')} error={errors.defaultDays} />
+      </div>
+      <fieldset className="ad:flex ad:flex-col ad:gap-3">
+        <legend className="ad:font-semibold ad:text-slate-900">Weight slabs per zone</legend>
+        {values.slabs.length === 0 && <p className="ad:text-sm ad:text-slate-700">No slabs: every zone pays the flat rate.</p>}
+        <ul aria-label="Weight slabs" className="ad:flex ad:flex-col ad:gap-3">
+          {values.slabs.map((s, i) => (
+            <li key={s.key} className="ad:grid ad:grid-cols-1 ad:items-start ad:gap-2 ad:rounded-md ad:border ad:border-slate-200 ad:p-3 ad:sm:grid-cols-[1fr_1fr_1fr_auto]">
+              <FormField label={`Zone (slab ${i + 1})`} autoComplete="off" value={s.zone} onChange={(e) => setSlab(s.key, 'zone', e.target.value)} error={errors[`slabs.${i}.zone`]} />
+              <FormField label="Up to (grams)" inputMode="numeric" autoComplete="off" value={s.upToGrams} onChange={(e) => setSlab(s.key, 'upToGrams', e.target.value)} error={errors[`slabs.${i}.upToGrams`]} />
+              <FormField label="Rate (₹)" inputMode="decimal" autoComplete="off" value={s.rate} onChange={(e) => setSlab(s.key, 'rate', e.target.value)} error={errors[`slabs.${i}.rate`]} />
+              <button type="button" className={`${smallButton} ad:sm:mt-7`} onClick={() => setValues((v) => ({ ...v, slabs: v.slabs.filter((x) => x.key !== s.key) }))}>
+                Remove slab {i + 1}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {errors.slabs && <p role="alert" className="ad:text-sm ad:text-red-700">{errors.slabs}</p>}
+        <div>
+          <button type="button" className={smallButton} onClick={() => setValues((v) => ({ ...v, slabs: [...v.slabs, { key: nextKey++, zone: '', upToGrams: '', rate: '' }] }))}>
+            Add slab
+          </button>
+        </div>
+      </fieldset>
+      <FormError>{formError}</FormError>
+      <div>
+        <button type="submit" className={primaryButton} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save shipping settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PincodeList({ view }: { view: ShippingAdminView }) {
+  const upload = useUploadPincodes();
+  const clear = useClearPincodes();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [summary, setSummary] = useState<PincodeUploadSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError('Choose a CSV file first.');
+      return;
+    }
+    setError(null);
+    setSummary(null);
+    setProgress(0);
+    try {
+      const result = await upload.mutateAsync({ file, onProgress: setProgress });
+      setSummary(result);
+      notify('success', `Pincode list replaced: ${rows(result.accepted)} accepted`);
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (e) {
+      const message = reasonOf(e) ?? 'Could not upload the pincode list.';
+      setError(message);
+      notify('error', message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const empty = async () => {
+    setConfirming(false);
+    setSummary(null);
+    await withToasts(() => clear.mutateAsync(undefined), 'Pincode list emptied', 'Could not empty the pincode list');
+  };
+
+  const { count, zones } = view.pincodes;
+  return (
+    <section aria-labelledby="pincode-heading" className={card}>
+      <div>
+        <h3 id="pincode-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
+          Pincodes we deliver to
+        </h3>
+        <p className="ad:text-sm ad:text-slate-700" aria-live="polite">
+          {count === 0
+            ? `No list loaded: every valid pincode is served at the default zone (${view.settings.defaultZone}).`
+            : `${count.toLocaleString('en-IN')} pincodes: ${zones.map((z) => `${z.zone} ${z.count.toLocaleString('en-IN')}`).join(', ')}.`}
+        </p>
+      </div>
+      <form onSubmit={(e) => void submit(e)} noValidate className="ad:flex ad:flex-col ad:gap-3">
+        <FileField
+          ref={input}
+          label="Pincode list (CSV)"
+          accept=".csv,text/csv"
+          hint="The courier's list with the header pincode,zone,cod,days (e.g. 411001,local,yes,1-2). It replaces the current list; bad rows are listed after the upload."
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        {progress !== null && <UploadProgress fraction={progress} label="Pincode list upload" />}
+        <FormError>{error}</FormError>
+        <div className="ad:flex ad:flex-wrap ad:gap-3">
+          <button type="submit" className={primaryButton} disabled={upload.isPending}>
+            {upload.isPending ? 'Uploading...' : 'Upload pincode list'}
+          </button>
+          {count > 0 && (
+            <button type="button" className={secondaryButton} onClick={() => setConfirming(true)} disabled={clear.isPending}>
+              Empty the list
+            </button>
+          )}
+        </div>
+      </form>
+      {summary && <UploadSummary summary={summary} />}
+      {confirming && (
+        <ConfirmDialog
+          title="Empty the pincode list?"
+          message="Every valid pincode will then be served at the default zone."
+          confirmLabel="Empty the list"
+          danger
+          onConfirm={() => void empty()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}
+
+const rows = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
+
+function UploadSummary({ summary }: { summary: PincodeUploadSummary }) {
+  return (
+    <div role="status" className="ad:flex ad:flex-col ad:gap-2 ad:rounded-md ad:border ad:border-slate-200 ad:bg-slate-50 ad:p-3 ad:text-sm ad:text-slate-800">
+      <p className="ad:font-semibold">
+        {rows(summary.accepted)} accepted, {summary.rejected === 0 ? 'no bad rows' : `${rows(summary.rejected)} bad`}
+      </p>
+      {summary.errors.length > 0 && (
+        <ul aria-label="Bad rows" className="ad:max-h-60 ad:overflow-auto ad:list-disc ad:pl-5">
+          {summary.errors.map((e) => (
+            <li key={e.line}>
+              Line {e.line}: {e.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {summary.rejected > summary.errors.length && <p>The first {summary.errors.length} bad rows are shown.</p>}
+    </div>
+  );
+}
