@@ -3,7 +3,7 @@ import { databaseAvailability, pingDb, type Db } from '../../db/database';
 import type { FileStorage } from '../../storage/storage';
 import type { RedisWithFallback } from './redis-fallback';
 
-export interface DependencyState {
+interface DependencyState {
   database: 'up' | 'down';
   storage: 'up' | 'down';
   /** 'off' when no REDIS_URL is set */
@@ -84,5 +84,3 @@ export function healthMonitor(deps: { db: Db; storage: FileStorage; redis: Redis
     },
   };
 }
-
-export type HealthMonitor = ReturnType<typeof healthMonitor>;
