@@ -23,7 +23,8 @@ async function main() {
     const built = await buildApp({ config, db, storage });
     await ensureFirstAdmin(built.auth, db, config, built.log);
     // In a child process: the image work must not stay resident in the server.
-    if (config.seedDemoData) await seedInChildProcess(db, built.log);
+    // Its pictures need the storage: without it the demo catalogue waits for a start with storage.
+    if (config.seedDemoData && storageUp) await seedInChildProcess(db, built.log);
     return built;
   });
   if (!storageUp) app.log.warn('file storage is unreachable: starting without it; pictures and uploads answer 503 until it is back (health: storage down)');
