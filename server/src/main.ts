@@ -1,12 +1,26 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDb, migrateToLatest } from './db/database';
+import { createDb, migrateToLatest, type Db } from './db/database';
 import { ensureFirstAdmin } from './modules/admin/admin-accounts.service';
 import { seedInChildProcess } from './seed/seed-process';
 import { createStorage } from './storage/create-storage';
 import { startDraining } from './modules/system/health.routes';
 import { checkDatabase, checkDataDir, checkStorage, sleep, withStartupLock } from './startup';
 import { startJobs } from './modules/jobs/jobs';
+
+/**
+ * Migrations run without DATABASE_QUERY_TIMEOUT_MS (a request's limit): filling a new column of a
+ * large table may take longer than any request should, and a migration cut short would stop every start.
+ */
+async function migrateWithoutQueryTimeout(config: ReturnType<typeof loadConfig>, db: Db) {
+  if (config.database.kind !== 'postgres') return migrateToLatest(db);
+  const patient = createDb({ ...config.database, queryTimeoutMs: 0 });
+  try {
+    await migrateToLatest(patient);
+  } finally {
+    await patient.destroy();
+  }
+}
 
 /** Starts the shop: configuration, migrations, demo data on an empty database, HTTP, graceful shutdown. */
 async function main() {
@@ -16,15 +30,26 @@ async function main() {
   const db = createDb(config.database);
   const storage = createStorage(config);
   await checkDatabase(config, db);
-  await checkStorage(config, storage);
+  const storageUp = await checkStorage(config, storage);
   // Every node may start at once on an empty database: the start-up work happens under one lock.
   const app = await withStartupLock(db, async () => {
-    await migrateToLatest(db);
+    await migrateWithoutQueryTimeout(config, db);
     const built = await buildApp({ config, db, storage });
     await ensureFirstAdmin(built.auth, db, config, built.log);
     // In a child process: the image work must not stay resident in the server.
-    if (config.seedDemoData) await seedInChildProcess(db, built.log);
+    // Its pictures need the storage: without it the demo catalogue waits for a start with storage.
+    if (config.seedDemoData && storageUp) await seedInChildProcess(db, built.log);
     return built;
+  });
+  if (!storageUp) app.log.warn('file storage is unreachable: starting without it; pictures and uploads answer 503 until it is back (health: storage down)');
+  // A promise that failed with nobody waiting for it is a defect to fix, not a reason to take the
+  // node (and every request in flight) down: it is logged with its stack and the node keeps serving.
+  // An exception thrown out of a callback leaves the process in an unknown state: logged, then exit
+  // 1, for the supervisor to restart (decision 034).
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection (a defect: please report it); the shop keeps serving'));
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception: exiting for the supervisor to restart the shop');
+    process.exit(1);
   });
 
   // Reconciliation and the simulated webhooks run here, on one node at a time: no cron needed.

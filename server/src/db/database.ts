@@ -3,8 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
-import type { Config } from '../config';
 import { isPostgres } from './dialect';
+import { resilientPool, type DatabaseAvailability } from './pg-pool';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-catalogue';
 import * as m002 from './migrations/002-search-impact';
@@ -66,15 +66,22 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDb(database: Config['database'], options: { schema?: string } = {}): Db {
+export type DatabaseSettings =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs?: number; queryTimeoutMs?: number };
+
+export function createDb(database: DatabaseSettings, options: { schema?: string } = {}): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const { pool, pgPool, availability } = resilientPool({
       connectionString: database.url,
       max: database.poolSize,
+      connectTimeoutMs: database.connectTimeoutMs ?? 2000,
+      queryTimeoutMs: database.queryTimeoutMs ?? 15_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    pgPools.set(db, pool);
+    pgPools.set(db, pgPool);
+    availabilities.set(db, availability);
     return db;
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -122,6 +129,13 @@ export const pgPools = new WeakMap<Db, pg.Pool>();
  */
 export const sqliteHandles = new WeakMap<Db, SQLite.Database>();
 
+const availabilities = new WeakMap<Db, DatabaseAvailability>();
+
+/** Whether a PostgreSQL Db is known to be reachable, and where its pool logs (undefined on SQLite). */
+export function databaseAvailability(db: Db): DatabaseAvailability | undefined {
+  return availabilities.get(db);
+}
+
 /** Brings the schema up to date; fails loudly with the migration that broke. */
 export async function migrateToLatest(db: Db): Promise<void> {
   // On PostgreSQL the migrator must look for its bookkeeping tables in our schema only: other
@@ -129,7 +143,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
   // Migrations are independent of one another; allowing any order lets branches add theirs without renumbering.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks for its bookkeeping tables across every schema: a schema dropped at that moment
+  // (another app's, a parallel test's) fails the look-up with "schema does not exist". Look again.
+  for (let again = 0; again < 3 && (error as { code?: unknown } | undefined)?.code === '3F000' && !results?.some((r) => r.status === 'Error'); again++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
