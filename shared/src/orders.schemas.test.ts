@@ -109,7 +109,7 @@ describe('a payment to process', () => {
 describe('order answers', () => {
   const line = { id: 1, quantity: 2, title: 'Drone Kit', price: 1499.5, image: null, available: true, previousPrice: 1399, stock: 4 };
   it.each([
-    ['the cart', Cart, { items: [line], count: 2, subtotal: 2999 }],
+    ['the cart', Cart, { items: [line], count: 2, subtotal: 2999, shipping: 60, total: 3059, delivery: { pincode: '411001', serviceable: true, days: '3-5', cod: false } }],
     ['a coupon check', VerifyCouponResult, { success: true, discount: 100, message: 'Coupon applied', code: 'SAVE10' }],
     ['a created order', CreatedOrder, { id: 'order_1', amount: 299_900, currency: 'INR', discount: 0, orderId: 'RK-1', provider: 'razorpay', key: 'rzp_test' }],
     ['a created order', CreatedOrder, { id: 'order_2', amount: 100, currency: 'INR', discount: 0, orderId: 'RK-2', provider: 'simulated', key: '' }],
@@ -124,7 +124,8 @@ describe('order answers', () => {
         items: [{ title: 'Drone Kit', quantity: 2, price: 1499.5, image_url: null }],
         address: '12 MG Road, Pune',
         phone: '+919876543210',
-        total_amount: 2999,
+        total_amount: 3059,
+        shipping: 60,
         discount: 0,
         coupon_code: null,
         refunded: 0,
