@@ -1,39 +1,8 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, linkToken, post, shopperDetails } from './helpers/shoppers';
 import { as, payInSimulation } from './helpers/checkout';
+import { captureSmtp, plainText } from './helpers/smtp-capture';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
-
-interface Captured {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in this process that keeps every message it receives. */
-async function captureSmtp() {
-  const messages: Captured[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { messages, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The plain-text part of a raw message, with quoted-printable soft breaks undone. */
-function plainText(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-}
 
 describe('accounts journey through a real SMTP server', () => {
   let shop: TestShop;
