@@ -19,8 +19,9 @@ async function main() {
   await checkStorage(config, storage);
   // Every node may start at once on an empty database: the start-up work happens under one lock.
   const app = await withStartupLock(db, async () => {
-    await migrateToLatest(db);
+    const newer = await migrateToLatest(db);
     const built = await buildApp({ config, db, storage });
+    if (newer.length > 0) built.log.warn({ migrations: newer }, 'the database has migrations of a newer release: serving on it as they left it (a rolling deploy or a rollback)');
     await ensureFirstAdmin(built.auth, db, config, built.log);
     // In a child process: the image work must not stay resident in the server.
     if (config.seedDemoData) await seedInChildProcess(db, built.log);
