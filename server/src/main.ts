@@ -16,7 +16,7 @@ async function main() {
   const db = createDb(config.database);
   const storage = createStorage(config);
   await checkDatabase(config, db);
-  await checkStorage(config, storage);
+  const storageUp = await checkStorage(config, storage);
   // Every node may start at once on an empty database: the start-up work happens under one lock.
   const app = await withStartupLock(db, async () => {
     const newer = await migrateToLatest(db);
@@ -26,6 +26,16 @@ async function main() {
     // In a child process: the image work must not stay resident in the server.
     if (config.seedDemoData) await seedInChildProcess(db, built.log);
     return built;
+  });
+  if (!storageUp) app.log.warn('file storage is unreachable: starting without it; pictures and uploads answer 503 until it is back (health: storage down)');
+  // A promise that failed with nobody waiting for it is a defect to fix, not a reason to take the
+  // node (and every request in flight) down: it is logged with its stack and the node keeps serving.
+  // An exception thrown out of a callback leaves the process in an unknown state: logged, then exit
+  // 1, for the supervisor to restart (decision 034).
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection (a defect: please report it); the shop keeps serving'));
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception: exiting for the supervisor to restart the shop');
+    process.exit(1);
   });
 
   // Reconciliation and the simulated webhooks run here, on one node at a time: no cron needed.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { ConfigError, type Config } from './config';
 import type { FileStorage } from './storage/storage';
+import { S3Storage } from './storage/s3-storage';
 import type { Db } from './db/database';
 import { isPostgres } from './db/dialect';
 
@@ -52,11 +53,19 @@ export function checkDataDir(config: Config): void {
   }
 }
 
-/** An S3 bucket that does not answer stops the start (local storage is checked with DATA_DIR). */
-export async function checkStorage(config: Config, storage: FileStorage): Promise<void> {
-  if (config.s3 && !(await storage.ping())) {
+/**
+ * A bucket that answers but refuses us (wrong name, keys or region) stops the start: that is a
+ * setting to fix. One that does not answer is an outage of storage every node shares: the node
+ * starts anyway and serves everything but pictures and uploads (health says storage: down), so
+ * that nodes can still be restarted during the outage (decision 034). Answers whether it is up.
+ */
+export async function checkStorage(config: Config, storage: FileStorage): Promise<boolean> {
+  if (!config.s3 || !(storage instanceof S3Storage)) return true;
+  const state = await storage.probe();
+  if (state === 'misconfigured') {
     throw new ConfigError(`S3_BUCKET: cannot reach the bucket "${config.s3.bucket}"${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ''} (check the name, the endpoint and the keys)`);
   }
+  return state === 'up';
 }
 
 export async function checkDatabase(config: Config, db: Db): Promise<void> {

@@ -61,6 +61,8 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
     /** Routes anyone may call. Everything else must refuse a visitor. */
     const PUBLIC = new Set([
       'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
       'GET /api/product/:id',
       'GET /api/products',
       'GET /api/products/search/:query',

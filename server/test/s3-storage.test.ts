@@ -9,6 +9,7 @@ import { S3Storage } from '../src/storage/s3-storage';
 import { checkStorage } from '../src/startup';
 import { adminToken, ADMIN_PASSWORD, asAdmin, png } from './helpers/admin';
 import { freshDb, type TestDb } from './helpers/databases';
+import { freePort } from './helpers/ports';
 import { startS3Server } from './helpers/s3-server';
 import type { TestShop } from './helpers/test-app';
 
@@ -37,10 +38,13 @@ describe('S3 storage against a real S3-protocol server', () => {
     expect(await storage.get('../etc/passwd')).toBeNull();
   });
 
-  it('stops the start naming S3_BUCKET when the bucket cannot be reached', async () => {
+  it('stops the start naming S3_BUCKET when the service refuses the bucket; starts degraded when nothing answers', async () => {
     const config = loadConfig({ ...s3.env, S3_BUCKET: 'no-such-bucket' });
     await expect(checkStorage(config, new S3Storage(config.s3!))).rejects.toThrow(/^S3_BUCKET: cannot reach the bucket "no-such-bucket"/);
-    await expect(checkStorage(loadConfig(s3.env), storage)).resolves.toBeUndefined();
+    await expect(checkStorage(loadConfig(s3.env), storage)).resolves.toBe(true);
+    // An outage, not a setting: the node starts and health says storage: down.
+    const away = loadConfig({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` });
+    await expect(checkStorage(away, new S3Storage(away.s3!))).resolves.toBe(false);
   });
 
   it('copies local uploads into the bucket once: a second run copies nothing', async () => {

@@ -103,6 +103,9 @@ describe('a graceful stop', () => {
       const draining = await get('/api/health');
       expect(draining.status).toBe(503);
       expect(JSON.parse(draining.body).status).toBe('draining');
+      expect((await get('/api/health/ready')).status).toBe(503);
+      // The process still lives: liveness is not readiness.
+      expect((await get('/api/health/live')).status).toBe(200);
       // Other requests are still served while draining.
       expect((await get('/api/categories')).status).toBe(200);
       expect(await exited).toBe(0);

@@ -19,4 +19,8 @@ export const messages = {
   internalError: 'Something went wrong on our side. Please try again.',
   changedMeanwhile: 'Someone changed this at the same moment. Reload the page and try again.',
   maintenanceTitle: 'Developer needed!',
+  /** a dependency every request needs (the database) is unreachable for a moment: 503 with Retry-After */
+  brieflyUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
+  /** file storage (disk or bucket) is unreachable: uploads and pictures wait, the rest of the shop serves */
+  storageUnavailable: 'File storage is unavailable, please try again shortly.',
 } as const;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
-import type { Config } from '../config';
 import { isPostgres } from './dialect';
+import { resilientPool, type DatabaseAvailability } from './pg-pool';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-catalogue';
 import * as m002 from './migrations/002-search-impact';
@@ -52,14 +52,22 @@ const migrations: Record<string, Migration> = {
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDb(database: Config['database'], options: { schema?: string } = {}): Db {
+export type DatabaseSettings =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs?: number; queryTimeoutMs?: number };
+
+export function createDb(database: DatabaseSettings, options: { schema?: string } = {}): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const { pool, availability } = resilientPool({
       connectionString: database.url,
       max: database.poolSize,
+      connectTimeoutMs: database.connectTimeoutMs ?? 2000,
+      queryTimeoutMs: database.queryTimeoutMs ?? 15_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    availabilities.set(db, availability);
+    return db;
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -102,6 +110,13 @@ function keptStatements(sqlite: SQLite.Database, max = 1000) {
  * statement kept across requests (Kysely prepares each query afresh): see plugins/public-cache.ts.
  */
 export const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+const availabilities = new WeakMap<Db, DatabaseAvailability>();
+
+/** Whether a PostgreSQL Db is known to be reachable, and where its pool logs (undefined on SQLite). */
+export function databaseAvailability(db: Db): DatabaseAvailability | undefined {
+  return availabilities.get(db);
+}
 
 /**
  * Brings the schema up to date; fails loudly with the migration that broke. Answers the migrations

@@ -5,6 +5,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { AppError } from '../errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/dialect';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/pg-pool';
+import { StorageUnavailableError } from '../storage/storage';
+
+/** Seconds a client is asked to wait (Retry-After) when a dependency is briefly away. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own 4xx messages where they say too little, or echo the request's whole path back. */
 const CLEARER: Record<string, string> = {
@@ -75,6 +80,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isForeignKeyViolation(err) || isUniqueViolation(err)) {
       req.log.warn({ err }, 'request refused by a database constraint');
       return reply.code(409).send({ message: messages.changedMeanwhile, code: 'changed_meanwhile' });
+    }
+    // A dependency that is away for a moment: the client may try again soon (decision 034).
+    if (err instanceof StorageUnavailableError) {
+      req.log.warn({ err: err.cause ?? err }, 'file storage unreachable');
+      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ message: messages.storageUnavailable, code: 'storage_unavailable' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The pool logs the outage once; each request refused during it only at debug level.
+      if (err instanceof DatabaseUnavailableError) req.log.debug({ err }, 'database unreachable');
+      else req.log.warn({ err }, 'database unreachable');
+      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ message: messages.brieflyUnavailable, code: 'unavailable' });
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ message: messages.internalError, code: 'internal' });

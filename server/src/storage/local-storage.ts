@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeOf, isSafeKey, type FileStorage, type StoredFile } from './storage';
+import { contentTypeOf, isSafeKey, storageCall, StorageUnavailableError, type FileStorage, type StoredFile } from './storage';
 
 /** Files on the local disk under one directory (the embedded default: DATA_DIR/uploads). */
 export class LocalStorage implements FileStorage {
@@ -14,11 +14,14 @@ export class LocalStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.file(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fsp.writeFile(tmp, data);
-    await fsp.rename(tmp, file);
+    // A disk that is full, read-only or unmounted is a storage outage (503), not a fault of the request.
+    await storageCall(async () => {
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fsp.writeFile(tmp, data);
+      await fsp.rename(tmp, file);
+    });
   }
 
   async get(key: string): Promise<StoredFile | null> {
@@ -28,13 +31,17 @@ export class LocalStorage implements FileStorage {
       const stat = await fsp.stat(file);
       if (!stat.isFile()) return null;
       return { body: fs.createReadStream(file), size: stat.size, contentType: contentTypeOf(key) };
-    } catch {
-      return null;
+    } catch (err) {
+      // No such file is a 404; a disk that cannot be read (permissions, I/O error) is an outage.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw new StorageUnavailableError(err);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(this.file(key), { force: true });
+    const file = this.file(key);
+    await storageCall(() => fsp.rm(file, { force: true }));
   }
 
   async ping(): Promise<boolean> {

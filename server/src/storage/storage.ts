@@ -9,8 +9,28 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
-  /** True when the storage is reachable (for the health check). */
-  ping(): Promise<boolean>;
+  /** True when the storage is reachable (for the health check); gives up when `signal` aborts. */
+  ping(signal?: AbortSignal): Promise<boolean>;
+}
+
+/**
+ * The storage (bucket or disk) could not be reached or refused to work: answered 503 with the
+ * storage message, while the rest of the shop keeps serving (decision 034).
+ */
+export class StorageUnavailableError extends Error {
+  readonly code = 'storage_unavailable';
+  constructor(cause: unknown) {
+    super('File storage is unavailable', { cause });
+  }
+}
+
+/** Runs a storage operation; any failure of it becomes a StorageUnavailableError. */
+export async function storageCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw err instanceof StorageUnavailableError ? err : new StorageUnavailableError(err);
+  }
 }
 
 export interface StoredFile {

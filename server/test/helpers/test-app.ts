@@ -9,12 +9,13 @@ import { storeImage } from '../../src/modules/images/image.service';
 import { indexProducts } from '../../src/modules/search/search.service';
 import { bumpPublicCacheVersion } from '../../src/plugins/public-cache';
 import { LocalStorage } from '../../src/storage/local-storage';
+import type { FileStorage } from '../../src/storage/storage';
 import { freshDb, type DbKind, type TestDb } from './databases';
 
 export interface TestShop {
   app: App;
   db: TestDb['db'];
-  storage: LocalStorage;
+  storage: FileStorage;
   config: ReturnType<typeof loadConfig>;
   /** another app process on the same database and files, as behind a load balancer */
   secondApp(): Promise<App>;
@@ -22,7 +23,7 @@ export interface TestShop {
 }
 
 /** The real app on a fresh database and a temporary upload folder. */
-export async function startTestShop(kind: DbKind, env: Env = {}): Promise<TestShop> {
+export async function startTestShop(kind: DbKind, env: Env = {}, options: { storage?: (config: ReturnType<typeof loadConfig>) => FileStorage } = {}): Promise<TestShop> {
   const test = await freshDb(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-files-'));
   const config = loadConfig({
@@ -33,7 +34,7 @@ export async function startTestShop(kind: DbKind, env: Env = {}): Promise<TestSh
     AUTH_RATE_LIMIT: '0',
     ...env,
   });
-  const storage = new LocalStorage(config.uploadsDir);
+  const storage = options.storage?.(config) ?? new LocalStorage(config.uploadsDir);
   const app = await buildApp({ config, db: test.db, storage });
   await app.ready();
   const others: App[] = [];

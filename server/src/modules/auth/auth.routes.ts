@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@shared/messages';
+import { databaseAvailability } from '../../db/database';
+import { DatabaseUnavailableError } from '../../db/pg-pool';
 import { CLIENT_IP_HEADER } from './auth';
 import { signInGuard } from './sign-in-guard';
 
@@ -57,6 +59,8 @@ export async function authRoutes(app: FastifyInstance) {
         body: hasBody ? (typeof req.body === 'string' ? req.body : req.body ? JSON.stringify(req.body) : undefined) : undefined,
       });
       const res = await app.auth.handler(request);
+      // better-auth turns a failed query into its own 500: while the database is away that is our 503.
+      if (res.status >= 500 && databaseAvailability(app.db)?.up === false) throw new DatabaseUnavailableError(undefined);
       if (accountKey && res.status === 401) await guard.failed(accountKey);
       else if (accountKey && res.ok) await guard.succeeded(accountKey);
       reply.code(res.status);

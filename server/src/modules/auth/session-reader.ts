@@ -48,7 +48,11 @@ export function createSessionReader(auth: Auth, db: Db) {
 
   return async function readSession(cookieHeader: string | undefined): Promise<SessionAccount | null | undefined> {
     if (cookieHeader === undefined) return null;
-    const r = await (rules ??= rulesOf());
+    // Not kept when it failed (better-auth could not start its context): the next request asks again.
+    const r = await (rules ??= rulesOf().catch((err: unknown) => {
+      rules = null;
+      throw err;
+    }));
     if (r.cookieCache) return undefined;
     const cookies = cookieValues(cookieHeader, [r.cookieName, r.dontRememberName]);
     const values = cookies.get(r.cookieName) ?? [];

@@ -37,8 +37,16 @@ export async function storeImage(storage: FileStorage, folder: string, input: Bu
       data: await base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer(),
     })),
   );
-  await storage.put(key, original.data, `image/${format}`);
-  await Promise.all(renditions.map((r) => storage.put(r.key, r.data, 'image/webp')));
+  try {
+    await storage.put(key, original.data, `image/${format}`);
+    // Every rendition settles before a failure is handled: one still being written would outlive the clean-up.
+    const failed = (await Promise.allSettled(renditions.map((r) => storage.put(r.key, r.data, 'image/webp')))).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (err) {
+    // Storage failed half-way (an outage): no half-stored image is left behind where it can be helped.
+    await deleteImage(storage, path).catch(() => {});
+    throw err;
+  }
   return { path, width: original.info.width, height: original.info.height };
 }
 

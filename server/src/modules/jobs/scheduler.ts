@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import { isDatabaseUnavailable } from '../../db/pg-pool';
 import * as repo from './jobs.repository';
 
 export interface Job {
@@ -34,7 +35,8 @@ export function scheduler(db: Db, log: FastifyBaseLogger, jobs: Job[], options: 
         const result = await job.run();
         log.debug({ job: job.name, result }, 'scheduled job done');
       } catch (err) {
-        log.error({ err, job: job.name }, 'scheduled job failed');
+        if (isDatabaseUnavailable(err)) log.debug({ err, job: job.name }, 'scheduled job put off: the database is unreachable');
+        else log.error({ err, job: job.name }, 'scheduled job failed');
       }
     }
   }
@@ -42,7 +44,8 @@ export function scheduler(db: Db, log: FastifyBaseLogger, jobs: Job[], options: 
   const loop = () => {
     if (stopped) return;
     running = tick()
-      .catch((err) => log.warn({ err }, 'scheduler tick failed'))
+      // While the database is away the pool has logged it; the next tick tries again.
+      .catch((err) => (isDatabaseUnavailable(err) ? log.debug({ err }, 'scheduler tick put off: the database is unreachable') : log.warn({ err }, 'scheduler tick failed')))
       .finally(() => {
         running = null;
         if (!stopped) timer = setTimeout(loop, options.tickMs);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { FreshRead } from '../../db/fresh-read';
+import { isDatabaseUnavailable } from '../../db/pg-pool';
 import { MemoryIndexBuilder, type MemoryIndex } from './search-memory';
 import * as repo from './search.repository';
 
@@ -86,7 +87,8 @@ export class SearchReplica {
       }
       return this.index;
     } catch (err) {
-      this.log?.warn({ err }, 'search index: could not bring the copy in memory up to date; searching the database');
+      // While the database is away the pool has said so once; the search that follows fails with a 503 anyway.
+      if (!isDatabaseUnavailable(err)) this.log?.warn({ err }, 'search index: could not bring the copy in memory up to date; searching the database');
       return null;
     }
   }

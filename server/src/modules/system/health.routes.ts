@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
-import { pingDb } from '../../db/database';
+import { databaseAvailability } from '../../db/database';
 import { searchReplicaOf } from '../search/search-replica';
+import { healthMonitor } from './health-checks';
 
 const Health = z.object({
   status: z.enum(['ok', 'degraded', 'down', 'draining']),
@@ -13,34 +14,51 @@ const Health = z.object({
   search: z.enum(['memory', 'loading', 'tables']),
 });
 
+const Live = z.object({ status: z.literal('ok') });
+
 /** Set when the process is stopping: the balancer should take the node out before the listener closes. */
 let draining = false;
 export function startDraining(): void {
   draining = true;
 }
 
+const READY_RULE =
+  '200 while this node can serve shoppers (database reachable): `ok`, or `degraded` while object storage or Redis is down (every node shares them: taking all out of the balancer helps nobody); 503 while the database is unreachable or the node is stopping (`draining`). Answered from the last background check (HEALTH_CHECK_INTERVAL_MS), never calling a dependency per probe.';
+
 export async function healthRoutes(app: App) {
+  // The pool's own reports (lost connections, outages, recovery) go to the app's log from now on.
+  databaseAvailability(app.db)?.setLog(app.log);
+  const monitor = healthMonitor({ db: app.db, storage: app.storage, redis: app.redis, log: app.log }, app.config.health);
+  app.addHook('onReady', () => monitor.start());
+  app.addHook('onClose', async () => monitor.stop());
+
   app.get(
-    '/api/health',
+    '/api/health/live',
     {
       config: { rateLimit: false },
-      schema: {
-        tags: ['system'],
-        summary: 'Readiness of every component: 503 when the database or storage is down or the node is stopping; a Redis outage only degrades (200)',
-        response: { 200: Health, 503: Health },
-      },
+      schema: { tags: ['system'], summary: 'Liveness: 200 while the process runs and answers HTTP; checks no dependency (restart the process only when this fails)', response: { 200: Live } },
     },
-    async (_req, reply) => {
-      const [db, storage, redis] = await Promise.all([pingDb(app.db), app.storage.ping(), app.redis ? app.redis.ping() : Promise.resolve(null)]);
-      const serving = db && storage && !draining;
-      const body = {
-        status: draining ? ('draining' as const) : !serving ? ('down' as const) : redis === false ? ('degraded' as const) : ('ok' as const),
-        database: db ? ('up' as const) : ('down' as const),
-        storage: storage ? ('up' as const) : ('down' as const),
-        redis: redis === null ? ('off' as const) : redis ? ('up' as const) : ('down' as const),
-        search: !app.config.searchInMemory ? ('tables' as const) : searchReplicaOf(app.db)?.loaded ? ('memory' as const) : ('loading' as const),
-      };
-      return reply.code(serving ? 200 : 503).header('Cache-Control', 'no-store').send(body);
-    },
+    async (_req, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const }),
   );
+
+  /** The answer of a readiness probe, from the last background check. */
+  const readiness = () => {
+    const deps = monitor.current();
+    const serving = deps.database === 'up' && !draining;
+    const body = {
+      status: draining ? ('draining' as const) : !serving ? ('down' as const) : deps.storage === 'down' || deps.redis === 'down' ? ('degraded' as const) : ('ok' as const),
+      ...deps,
+      search: !app.config.searchInMemory ? ('tables' as const) : searchReplicaOf(app.db)?.loaded ? ('memory' as const) : ('loading' as const),
+    };
+    return { status: serving ? (200 as const) : (503 as const), body };
+  };
+  for (const [url, summary] of [
+    ['/api/health/ready', `Readiness, for a load balancer or an orchestrator: ${READY_RULE}`],
+    ['/api/health', `The summary kept for compatibility, the same answer as /api/health/ready: ${READY_RULE}`],
+  ] as const) {
+    app.get(url, { config: { rateLimit: false }, schema: { tags: ['system'], summary, response: { 200: Health, 503: Health } } }, async (_req, reply) => {
+      const { status, body } = readiness();
+      return reply.code(status).header('Cache-Control', 'no-store').send(body);
+    });
+  }
 }
