@@ -54,6 +54,7 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v) && new URL(v).hostname !== '', 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
     .optional(),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   MAIL_FROM: z.string().default('Robokits India <no-reply@robokits.example>'),
   SHOP_EMAIL: z.email().default('orders@robokits.example'),
   AUTH_RATE_LIMIT: flag('1'),
@@ -145,7 +146,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     authSecret: e.AUTH_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
+    /** timeoutMs: for each step of a delivery (connecting, the server's greeting, silence on the socket) */
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL, timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000 },
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }

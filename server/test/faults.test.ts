@@ -6,7 +6,7 @@ import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
 import { startS3Server } from './helpers/s3-server';
 import { haproxyInstalled, inSchema, shopNode, startBalancer, waitFor, type Balancer, type ShopNode } from './helpers/shop-nodes';
-import { captureSmtp, plainText } from './helpers/smtp-capture';
+import { captureSmtp, plainText } from './helpers/smtp';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
 
 const REDIS_URL = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');

@@ -25,7 +25,7 @@ describe('logs without secrets', () => {
       const text = 'Verify: http://shop.test/verify-email?token=SECRET-TOKEN-123';
       for (const level of ['info', 'debug']) {
         const { log, lines } = capture(level);
-        await createMailer(config, test.db, log).send({ to: 'a@example.com', subject: 'Verify your email', kind: 'verification', text, html: `<p>${text}</p>` });
+        await createMailer(config, test.db, log, () => Promise.reject(new Error('no attachments here'))).send({ to: 'a@example.com', subject: 'Verify your email', kind: 'verification', text, html: `<p>${text}</p>` });
         await new Promise((r) => setImmediate(r));
         const logged = JSON.stringify(lines);
         expect(logged).toContain('Verify your email');

@@ -24,6 +24,7 @@ import * as m025 from './migrations/025-legacy-import';
 import * as m026 from './migrations/026-search-changes';
 import * as m040 from './migrations/040-public-cache-version';
 import * as m070 from './migrations/070-stock';
+import * as m085 from './migrations/085-mail-delivery';
 
 export type Db = Kysely<Database>;
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '026-search-changes': m026,
   '040-public-cache-version': m040,
   '070-stock': m070,
+  '085-mail-delivery': m085,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

@@ -83,9 +83,23 @@ export interface OutboxTable {
   html_body: string;
   /** verification, password-reset, email-change, ... */
   kind: string;
-  /** outbox (kept here only) or smtp (sent, copy kept) */
+  /** outbox (kept here only) or smtp (to be delivered by the mail job) */
   transport: string;
   created_at: Generated<string>;
+  /** kept (no SMTP), queued, sending, sent or failed (decision 035) */
+  state: Generated<string>;
+  /** delivery attempts since it was queued or last resent */
+  attempts: Generated<number>;
+  /** how many times an admin asked to send it again */
+  resends: Generated<number>;
+  last_error: string | null;
+  /** ISO time from which a queued mail may be tried */
+  next_attempt_at: string | null;
+  /** ISO time a node claimed it for sending */
+  claimed_at: string | null;
+  sent_at: string | null;
+  /** JSON list of attachment references (kind and id; the bytes are made when sent) */
+  attachments: string | null;
 }
 
 interface AppSettingTable {

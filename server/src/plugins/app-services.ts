@@ -4,7 +4,8 @@ import type { App } from '../app-types';
 import { createAuth } from '../modules/auth/auth';
 import { createSessionReader } from '../modules/auth/session-reader';
 import { webhookQueue } from '../modules/jobs/webhook-queue';
-import { createMailer, type Mailer } from '../modules/mail/mailer';
+import { createMailer, type AttachmentRef, type Mailer } from '../modules/mail/mailer';
+import { attachmentPdf } from '../modules/invoices/invoices.service';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { razorpayProvider } from '../modules/payments/razorpay-provider';
 import { simulatedProvider } from '../modules/payments/simulated-provider';
@@ -31,7 +32,8 @@ export const appServices = fp(
     const redis = config.redisUrl ? redisWithFallback(config.redisUrl, app.log) : null;
     if (redis) app.addHook('onClose', async () => redis.close());
     app.decorate('redis', redis);
-    const mail = mailer ?? createMailer(config, db, app.log);
+    const mail = mailer ?? createMailer(config, db, app.log, (ref) => attachmentBytes(app, ref));
+    app.addHook('onClose', async () => mail.close());
     const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
     const auth = await createAuth({ config, db, mailer: mail, secret, log: app.log, ...(redis ? { rateLimitStore: redis.authStore } : {}) });
     app.decorate('mailer', mail);
@@ -75,3 +77,11 @@ export const appServices = fp(
   },
   { name: 'app-services', decorators: { fastify: ['config', 'db'] } },
 );
+
+/** The bytes of a mail's attachment when it is delivered: an invoice or credit note made afresh, or a stored file. */
+async function attachmentBytes(app: App, ref: AttachmentRef): Promise<Buffer> {
+  if (ref.kind !== 'file') return attachmentPdf(app.db, app.config, ref);
+  const file = await app.storage.get(ref.key);
+  if (!file) throw new Error(`the attached file ${ref.filename} is no longer stored`);
+  return Buffer.concat(await file.body.toArray());
+}

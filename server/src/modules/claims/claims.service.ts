@@ -26,36 +26,42 @@ export async function claim(deps: ClaimDeps, input: FreeClaimInput) {
   const [product] = await catalogue.productsByIds(deps.db, [input.productId]);
   if (!product) throw notFound(messages.productNotFound, 'product_not_found');
   if (product.price > 0) throw badRequest('This product is not free, so it cannot be claimed.', 'not_free');
-  const stored = await repo.insertClaim(deps.db, {
-    product_id: product.id,
-    product_title: product.title,
-    name: input.name,
-    email: input.email,
-    email_key: input.email.toLowerCase(),
-    mobile: normalizePhone(input.mobile)!,
-    school: input.school,
-    classna: input.classna,
-    division: input.division,
-    roll_no: input.rollNo,
-  });
-  if (!stored) throw new AppError('already_claimed', 409, `${input.email} has already claimed this kit.`);
   const shopName = deps.config.public.shopName;
+  const mobile = normalizePhone(input.mobile)!;
   const fields: [string, string][] = [
     ['Product', `${product.title} (ID ${product.id})`],
     ['Name', input.name],
     ['Email', input.email],
-    ['Mobile', normalizePhone(input.mobile)!],
+    ['Mobile', mobile],
     ['School', input.school],
     ['Class', input.classna],
     ['Division', input.division],
     ['Roll number', input.rollNo],
   ];
-  await deps.mailer
-    .send({ to: input.email, kind: 'claim-confirmation', ...claimConfirmationMail(shopName, input.name, product.title) })
-    .catch((err) => deps.log.error({ err }, 'could not send the claim confirmation'));
-  await deps.mailer
-    .send({ to: deps.config.mail.shopEmail, kind: 'claim-notice', ...claimNoticeMail(shopName, product.title, fields) })
-    .catch((err) => deps.log.error({ err }, 'could not send the claim notice'));
+  // The claim and its two mails are written together (decision 035).
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertClaim(trx, {
+      product_id: product.id,
+      product_title: product.title,
+      name: input.name,
+      email: input.email,
+      email_key: input.email.toLowerCase(),
+      mobile,
+      school: input.school,
+      classna: input.classna,
+      division: input.division,
+      roll_no: input.rollNo,
+    });
+    if (inserted) {
+      await deps.mailer.queue(trx, [
+        { to: input.email, kind: 'claim-confirmation', ...claimConfirmationMail(shopName, input.name, product.title) },
+        { to: deps.config.mail.shopEmail, kind: 'claim-notice', ...claimNoticeMail(shopName, product.title, fields) },
+      ]);
+    }
+    return inserted;
+  });
+  if (!stored) throw new AppError('already_claimed', 409, `${input.email} has already claimed this kit.`);
+  deps.mailer.deliverSoon();
   return { message: `Thank you! Your claim for ${product.title} has been received. We will contact you soon.` };
 }
 

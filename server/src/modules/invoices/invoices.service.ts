@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, stateCode } from '@shared/gst';
 import { notFound } from '../../errors';
-import type { MailAttachment } from '../mail/mailer';
+import type { AttachmentRef } from '../mail/mailer';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -69,19 +69,21 @@ export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ow
   return { number: invoice.number, pdf };
 }
 
-/**
- * The invoice (numbered `number`) of a paid order as a mail attachment: named now, its PDF made
- * only when a mailer sends the bytes (SMTP; the outbox keeps the name alone).
- */
-export function invoiceAttachments(db: Db, config: Config, order: { order_code: string }, number: string): MailAttachment[] {
-  return [{ filename: pdfFileName('invoice', number), content: async () => (await invoicePdfOf(db, config, order.order_code, null)).pdf }];
+/** The invoice (numbered `number`) of a paid order as a mail attachment: a reference, its PDF made when the mail is sent. */
+export function invoiceAttachment(orderCode: string, number: string): AttachmentRef {
+  return { kind: 'invoice', orderCode, filename: pdfFileName('invoice', number) };
 }
 
-/** The credit note of a processed refund as a mail attachment, made like the invoice's (above). */
-export async function creditNoteAttachments(db: Db, config: Config, refundId: number, orderCode: string): Promise<MailAttachment[]> {
+/** The credit note of a processed refund as a mail attachment, like the invoice's (above); none when it has no credit note. */
+export async function creditNoteAttachment(db: Db, refundId: number, orderCode: string): Promise<AttachmentRef | null> {
   const note = await repo.creditNoteOfRefund(db, refundId);
-  if (!note) return [];
-  return [{ filename: pdfFileName('credit-note', note.number), content: async () => (await creditNotePdfOf(db, config, orderCode, note.id, null)).pdf }];
+  return note ? { kind: 'credit-note', orderCode, creditNoteId: note.id, filename: pdfFileName('credit-note', note.number) } : null;
+}
+
+/** The PDF of an invoice or credit note attached to a mail, made when the mail is sent. */
+export async function attachmentPdf(db: Db, config: Config, ref: Extract<AttachmentRef, { kind: 'invoice' | 'credit-note' }>): Promise<Buffer> {
+  const made = ref.kind === 'invoice' ? await invoicePdfOf(db, config, ref.orderCode, null) : await creditNotePdfOf(db, config, ref.orderCode, ref.creditNoteId, null);
+  return made.pdf;
 }
 
 /** The file name of an invoice's or credit note's PDF, mailed or downloaded: its number (RK/25-26/000001) with dashes for slashes. */

@@ -4,7 +4,7 @@ import { scheduler, type Job } from './scheduler';
 
 /**
  * The shop's periodic work, run inside the app by one node at a time: the
- * simulated provider's webhooks that are due, and the reconciliation of orders
+ * simulated provider's webhooks that are due, queued mail, and the reconciliation of orders
  * awaiting payment and of pending refunds (`npm run payments:reconcile` runs the
  * same by hand). Adding a job is one entry here.
  */
@@ -12,6 +12,8 @@ function shopJobs(app: App): Job[] {
   const jobs: Job[] = [{ name: 'reconcile-payments', everyMs: app.config.jobs.reconcileEveryMs, run: () => reconcile(app.orderDeps, app.config.pendingOrderMinutes) }];
   const webhooks = app.simulatedWebhooks;
   if (webhooks) jobs.push({ name: 'simulated-webhooks', everyMs: 0, run: () => webhooks.deliverDue() });
+  // Queued mail, at every tick (decision 035); without SMTP_URL mail is kept, nothing to deliver.
+  if (app.mailer.transport === 'smtp') jobs.push({ name: 'mail-delivery', everyMs: 0, run: () => app.mailer.deliverDue() });
   return jobs;
 }
 

@@ -6,87 +6,224 @@ import type { MailContent } from './mail.templates';
 import * as outbox from './outbox.repository';
 
 /**
- * A file sent with a mail. Its bytes may be made on demand (an invoice's PDF): only a mailer that
- * sends bytes (SMTP) makes them; the outbox keeps the name alone.
+ * A file sent with a mail, by reference: the outbox keeps what it is (an invoice, a credit note, a
+ * stored file) and its name; the bytes are made when the mail is delivered.
  */
-export interface MailAttachment {
-  filename: string;
-  content: Buffer | (() => Promise<Buffer>);
-}
+export type AttachmentRef =
+  | { kind: 'invoice'; orderCode: string; filename: string }
+  | { kind: 'credit-note'; orderCode: string; creditNoteId: number; filename: string }
+  | { kind: 'file'; key: string; filename: string };
+
+/** Makes an attachment's bytes at delivery time (wired in app-services: invoices and storage). */
+export type AttachmentMaker = (ref: AttachmentRef) => Promise<Buffer>;
 
 interface OutgoingMail extends MailContent {
   to: string;
-  /** what the mail is for: verification, password-reset, email-change, ... */
+  /** what the mail is for: verification, password-reset, email-change, receipt, ... */
   kind: string;
-  attachments?: MailAttachment[];
+  attachments?: AttachmentRef[];
 }
 
-/** Sends the shop's e-mail: through SMTP when SMTP_URL is set, else into the outbox table. */
+/**
+ * The shop's e-mail (decision 035). Every mail is written to the outbox table, in the transaction
+ * of the change that causes it where there is one; without SMTP_URL it is kept there (the
+ * dashboard's "Mail outbox"), with it the scheduled job delivers it, never the request.
+ */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
-  /**
-   * Sends mails that go out together (a receipt and the shop's notice): into the outbox in one
-   * statement (one commit, not one each), or through SMTP one after the other. Every mail is tried;
-   * the first failure is thrown once all were.
-   */
-  sendAll(mails: OutgoingMail[]): Promise<void>;
   readonly transport: 'smtp' | 'outbox';
+  /**
+   * Writes mails to the outbox with `db`, the caller's transaction or the database, in one
+   * statement. Call `deliverSoon()` once that transaction has committed.
+   */
+  queue(db: Db, mails: OutgoingMail[]): Promise<void>;
+  /** Asks this node to deliver what is due now, in the background (nothing to do without SMTP). */
+  deliverSoon(): void;
+  /** `queue` in a statement of its own, then `deliverSoon` (for callers without a transaction). */
+  send(...mails: OutgoingMail[]): Promise<void>;
+  /** The scheduled job: mails left by a stopped node queued again, then what is due delivered. */
+  deliverDue(): Promise<{ sent: number; failed: number }>;
+  /** Stops taking work and waits for the delivery in progress on this node. */
+  close(): Promise<void>;
 }
+
+/** Attempts before a mail is given up ('failed', resendable from the dashboard): about 10 hours. */
+export const MAX_ATTEMPTS = 15;
+/** Back-off after the nth failed attempt: 30 s, 1 min, 2 min, ... at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+/** A mail claimed this long ago and never marked was being sent by a node that stopped. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+/** While mails wait out a back-off and nothing is due, the job asks the server whether it is back this often. */
+const PROBE_EVERY_MS = 30_000;
+/** One delivery pass takes mails for this long at most, so the scheduler's other jobs keep their turn. */
+const PASS_BUDGET_MS = 20_000;
+const BATCH = 50;
 
 const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
+const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
-  const { smtpUrl, from } = config.mail;
-  if (smtpUrl) {
-    const transporter = nodemailer.createTransport(smtpUrl);
-    const send = async (mail: OutgoingMail) => {
-      const attachments = await attachmentBytes(mail, log);
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
-      log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail sent');
-    };
-    return {
-      transport: 'smtp',
-      send,
-      async sendAll(mails) {
-        const failures: unknown[] = [];
-        for (const mail of mails) await send(mail).catch((err: unknown) => failures.push(err));
-        if (failures.length > 0) throw failures[0];
-      },
-    };
-  }
-  const keep = async (mails: OutgoingMail[]) => {
-    await outbox.insertMails(db, mails.map(outboxRow));
+/** A refusal of this message itself (a 5xx to its envelope or content): trying again cannot help. */
+function isPermanent(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && typeof e.responseCode === 'number' && e.responseCode >= 500;
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, makeAttachment: AttachmentMaker): Mailer {
+  const { smtpUrl, from, timeoutMs } = config.mail;
+  const transport = smtpUrl ? 'smtp' : 'outbox';
+
+  const queue = async (target: Db, mails: OutgoingMail[]) => {
+    const now = iso();
+    await outbox.insertMails(
+      target,
+      mails.map((mail) => ({
+        to_address: mail.to,
+        subject: mail.subject,
+        // A kept mail names its attachments in its text (as it always has); a queued one lists them apart.
+        text_body: !smtpUrl && mail.attachments?.length ? `${mail.text}\n\nAttachments: ${mail.attachments.map((a) => a.filename).join(', ')}` : mail.text,
+        html_body: mail.html,
+        kind: mail.kind,
+        transport,
+        state: smtpUrl ? 'queued' : 'kept',
+        next_attempt_at: smtpUrl ? now : null,
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+      })),
+    );
     for (const mail of mails) {
-      // Without a mail server the log is where a newcomer finds the link.
-      log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL); read it in the dashboard');
-      // Links carry sign-in and reset tokens: only at debug level.
-      log.debug({ to: mail.to, links: links(mail.text) }, 'links of the mail kept in the outbox');
+      if (smtpUrl) {
+        log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail queued for delivery');
+      } else {
+        // Without a mail server the log is where a newcomer finds the link.
+        log.info({ to: mail.to, subject: mail.subject, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL); read it in the dashboard');
+        // Links carry sign-in and reset tokens: only at debug level.
+        log.debug({ to: mail.to, links: links(mail.text) }, 'links of the mail kept in the outbox');
+      }
     }
   };
-  return { transport: 'outbox', send: (mail) => keep([mail]), sendAll: keep };
-}
 
-function outboxRow(mail: OutgoingMail): outbox.NewMail {
-  return {
-    to_address: mail.to,
-    subject: mail.subject,
-    // The outbox keeps the names of attachments, not their bytes (the files are in the shop's storage).
-    text_body: mail.attachments?.length ? `${mail.text}\n\nAttachments: ${mail.attachments.map((a) => a.filename).join(', ')}` : mail.text,
-    html_body: mail.html,
-    kind: mail.kind,
-    transport: 'outbox',
-  };
-}
+  if (!smtpUrl) {
+    return {
+      transport,
+      queue,
+      deliverSoon() {},
+      send: (...mails) => queue(db, mails),
+      deliverDue: async () => ({ sent: 0, failed: 0 }),
+      close: async () => {},
+    };
+  }
 
-/** The attachments' bytes, made where they are made on demand; one that cannot be made is left out (and logged), the mail still goes. */
-async function attachmentBytes(mail: OutgoingMail, log: FastifyBaseLogger): Promise<{ filename: string; content: Buffer }[]> {
-  const out: { filename: string; content: Buffer }[] = [];
-  for (const { filename, content } of mail.attachments ?? []) {
+  // Short time-outs: a mail server that hangs holds one delivery, and only for this long.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs });
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  let closed = false;
+  let lastRetryNow = 0;
+  let lastProbe = 0;
+
+  /** Sends one claimed mail and records the outcome; answers it. */
+  async function deliver(row: outbox.MailRow): Promise<'sent' | 'retry' | 'failed'> {
     try {
-      out.push({ filename, content: typeof content === 'function' ? await content() : content });
+      const refs = row.attachments ? (JSON.parse(row.attachments) as AttachmentRef[]) : [];
+      const attachments = await Promise.all(refs.map(async (ref) => ({ filename: ref.filename, content: await makeAttachment(ref) })));
+      await transporter.sendMail({
+        from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        attachments,
+        // The same id for every attempt of one send: a copy sent twice (decision 035) is recognisable.
+        messageId: `<outbox-${row.id}.${row.resends}@${domain}>`,
+      });
+      await outbox.markSent(db, row.id, iso());
+      log.info({ mail: row.id, to: row.to_address, subject: row.subject, kind: row.kind }, 'mail sent');
+      return 'sent';
     } catch (err) {
-      log.error({ err, to: mail.to, kind: mail.kind, attachment: filename }, 'could not make an attachment; the mail is sent without it');
+      const attempts = row.attempts + 1;
+      const giveUp = isPermanent(err) || attempts >= MAX_ATTEMPTS;
+      const next = giveUp ? null : iso(Date.now() + retryDelayMs(attempts));
+      await outbox.markAttemptFailed(db, row.id, errorText(err), next);
+      if (giveUp) log.error({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts }, 'mail not delivered; given up (resend it from the dashboard)');
+      else log.warn({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts, nextAttemptAt: next }, 'mail not delivered; will try again');
+      return giveUp ? 'failed' : 'retry';
     }
   }
-  return out;
+
+  /**
+   * Delivers due mails one after the other, each claimed first (so no two nodes send one mail).
+   * A failure that is not this message's own (the server refused, hung or timed out) ends the
+   * pass: the others wait for the next one instead of each waiting out the same time-out.
+   */
+  async function pass(): Promise<{ sent: number; failed: number }> {
+    const started = Date.now();
+    const result = { sent: 0, failed: 0 };
+    for (const row of await outbox.dueMails(db, iso(), BATCH)) {
+      if (closed || Date.now() - started > PASS_BUDGET_MS) break;
+      if (!(await outbox.claim(db, row.id, iso()))) continue;
+      const outcome = await deliver(row);
+      if (outcome === 'sent') result.sent++;
+      else result.failed++;
+      if (outcome === 'retry') break;
+    }
+    // The server takes mail again: what waits out a back-off goes now, not up to an hour later.
+    if (result.sent > 0 && Date.now() - lastRetryNow > 5_000) {
+      lastRetryNow = Date.now();
+      await outbox.retryWaitingNow(db, iso());
+    }
+    return result;
+  }
+
+  // This node's prompt delivery of what it queued: one pass at a time, another if asked meanwhile.
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  const deliverSoon = () => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((err) => log.warn({ err }, 'mail delivery pass failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          deliverSoon();
+        }
+      });
+  };
+
+  return {
+    transport,
+    queue,
+    deliverSoon,
+    async send(...mails) {
+      await queue(db, mails);
+      deliverSoon();
+    },
+    async deliverDue() {
+      const requeued = await outbox.requeueAbandoned(db, iso(Date.now() - ABANDONED_AFTER_MS), iso());
+      if (requeued > 0) log.warn({ mails: requeued }, 'mails whose sending node stopped are queued again');
+      const done = await pass();
+      if (done.sent + done.failed > 0 || Date.now() - lastProbe < PROBE_EVERY_MS || !(await outbox.anyWaiting(db, iso()))) return done;
+      // Mails wait out their back-off (up to an hour): a greeting from the server, which costs no
+      // attempt, tells whether it is back, and then they go now.
+      lastProbe = Date.now();
+      const back = await transporter.verify().then(
+        () => true,
+        () => false,
+      );
+      if (!back) return done;
+      await outbox.retryWaitingNow(db, iso());
+      return pass();
+    },
+    async close() {
+      closed = true;
+      again = false;
+      await running;
+      transporter.close();
+    },
+  };
 }

@@ -1,13 +1,15 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OutboxTable } from '../../db/schema';
 
-/** A mail as kept in the outbox. */
-export type NewMail = Required<Omit<Insertable<OutboxTable>, 'id' | 'created_at'>>;
+/** A mail as written to the outbox. */
+export type NewMail = Required<Pick<Insertable<OutboxTable>, 'to_address' | 'subject' | 'text_body' | 'html_body' | 'kind' | 'transport' | 'state' | 'next_attempt_at' | 'attachments'>>;
 
-/** Keeps mails in the outbox, all in one statement. */
-export async function insertMails(db: Db, mails: NewMail[]): Promise<void> {
-  if (mails.length > 0) await db.insertInto('outbox').values(mails).execute();
+/** Writes mails to the outbox, all in one statement; answers their ids. */
+export async function insertMails(db: Db, mails: NewMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db.insertInto('outbox').values(mails).returning('id').execute();
+  return rows.map((r) => r.id);
 }
 
 export async function listMail(db: Db, page: { limit: number; offset: number }) {
@@ -17,4 +19,80 @@ export async function listMail(db: Db, page: { limit: number; offset: number }) 
 export async function countMail(db: Db): Promise<number> {
   const row = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function findMail(db: Db, id: number) {
+  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type MailRow = NonNullable<Awaited<ReturnType<typeof findMail>>>;
+
+/** Queued mails whose time has come, oldest first. */
+export async function dueMails(db: Db, now: string, limit: number): Promise<MailRow[]> {
+  return db.selectFrom('outbox').selectAll().where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(limit).execute();
+}
+
+/**
+ * Takes a due mail for sending, counting the attempt: true for exactly one of any number of nodes
+ * asking at once (the update is conditional on the row still being queued and due).
+ */
+export async function claim(db: Db, id: number, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('outbox')
+    .set({ state: 'sending', claimed_at: now, attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .where('state', '=', 'queued')
+    .where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function markSent(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('outbox').set({ state: 'sent', sent_at: now, claimed_at: null, last_error: null, next_attempt_at: null }).where('id', '=', id).where('state', '=', 'sending').execute();
+}
+
+/** A failed attempt: queued again for `nextAttemptAt`, or failed for good when it is null. */
+export async function markAttemptFailed(db: Db, id: number, error: string, nextAttemptAt: string | null): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ state: nextAttemptAt ? 'queued' : 'failed', last_error: error, next_attempt_at: nextAttemptAt, claimed_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'sending')
+    .execute();
+}
+
+/**
+ * Mails claimed before `claimedBefore` and never marked: the node sending them stopped. They are
+ * queued again (so they may go twice, never zero times; decision 035).
+ */
+export async function requeueAbandoned(db: Db, claimedBefore: string, now: string): Promise<number> {
+  const res = await db
+    .updateTable('outbox')
+    .set({ state: 'queued', next_attempt_at: now, claimed_at: null, last_error: 'The delivery was interrupted (the node sending it stopped); sending again' })
+    .where('state', '=', 'sending')
+    .where('claimed_at', '<', claimedBefore)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Queued mails waiting out a back-off become due now (the mail server answered again). */
+export async function retryWaitingNow(db: Db, now: string): Promise<number> {
+  const res = await db.updateTable('outbox').set({ next_attempt_at: now }).where('state', '=', 'queued').where('next_attempt_at', '>', now).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Whether some queued mail waits out a back-off. */
+export async function anyWaiting(db: Db, now: string): Promise<boolean> {
+  return (await db.selectFrom('outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '>', now).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** An admin's resend: the mail is queued again with a fresh count of attempts, unless it is being sent or kept. */
+export async function requeueForResend(db: Db, id: number, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('outbox')
+    .set({ state: 'queued', attempts: 0, next_attempt_at: now, resends: sql`resends + 1` })
+    .where('id', '=', id)
+    .where('state', 'in', ['queued', 'sent', 'failed'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

@@ -86,26 +86,25 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
   if (!canMove(from, to)) {
     throw new AppError('status_not_allowed', 409, `An order that is ${from} cannot become ${to}.`);
   }
+  const tracking = to === 'dispatched' ? { courier: input.courier!, trackingNumber: input.trackingNumber!, trackingUrl: input.trackingUrl || null } : null;
   // Canceling gives the units back and starts the refund of what was paid in the transaction that
-  // cancels: of any number of concurrent cancels exactly one moves the order, so one refund.
+  // cancels: of any number of concurrent cancels exactly one moves the order, so one refund. The
+  // shopper's mail is queued in the same transaction (decision 035).
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveStatus(trx, order.id, from, to))) return null;
-    if (to === 'dispatched') await repo.setDispatch(trx, order.id, { courier: input.courier!, tracking_number: input.trackingNumber!, tracking_url: input.trackingUrl || null });
-    if (to !== 'canceled') return { refund: null, stockChanged: false };
-    const stockChanged = await stock.returnUnits(trx, order.id);
-    return { refund: await refunds.refundRestIn(trx, order.id, 'admin'), stockChanged };
+    if (tracking) await repo.setDispatch(trx, order.id, { courier: tracking.courier, tracking_number: tracking.trackingNumber, tracking_url: tracking.trackingUrl });
+    const stockChanged = to === 'canceled' ? await stock.returnUnits(trx, order.id) : false;
+    const refund = to === 'canceled' ? await refunds.refundRestIn(trx, order.id, 'admin') : null;
+    const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refund ? formatPaise(refund.amountPaise) : null, tracking);
+    if (mail) await deps.mailer.queue(trx, [{ to: order.email, kind: `order-${to}`, ...mail }]);
+    return { refund, stockChanged };
   });
   if (!moved) {
     throw new AppError('status_changed', 409, 'The order changed meanwhile. Refresh and try again.');
   }
+  deps.mailer.deliverSoon();
   await stock.stockChanged(deps.db, moved.stockChanged);
   if (moved.refund) await refunds.executeRefund(deps, moved.refund.id);
-  const refundText = moved.refund ? formatPaise(moved.refund.amountPaise) : null;
-  const tracking = to === 'dispatched' ? { courier: input.courier!, trackingNumber: input.trackingNumber!, trackingUrl: input.trackingUrl || null } : null;
-  const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refundText, tracking);
-  if (mail) {
-    await deps.mailer.send({ to: order.email, kind: `order-${to}`, ...mail }).catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the status mail'));
-  }
   return { message: 'Order status updated successfully!', ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
 }
 

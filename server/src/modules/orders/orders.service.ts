@@ -131,8 +131,9 @@ async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
  * Completes the pending order behind a provider order once a payment is known
  * good (from the browser's callback, a webhook or reconciliation). Exactly one
  * caller places the order, however many arrive at once; the others get the same
- * order back. Placing it uses the held coupon, empties the cart and sends the
- * receipt and the shop's notice.
+ * order back. Placing it uses the held coupon, empties the cart and queues the
+ * receipt and the shop's notice in the same transaction (a paid order always has
+ * its mails; they are delivered after the answer, decision 035).
  */
 export async function completePayment(deps: OrderDeps, providerOrderId: string, paymentId: string) {
   const { db } = deps;
@@ -147,11 +148,13 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
     const invoiceNumber = await invoices.issueIn(trx, deps.config, order.id);
     if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
     await cart.clearCart(trx, order.user_id);
-    return { order: { ...order, status: 'placed', provider_payment_id: paymentId }, newlyPlaced: true as const, invoiceNumber };
+    const placedOrder = { ...order, status: 'placed', provider_payment_id: paymentId };
+    await queueOrderMails(deps, trx, placedOrder, invoiceNumber);
+    return { order: placedOrder, newlyPlaced: true as const };
   });
   if (!placed) return null;
   if (placed.newlyPlaced) {
-    await sendOrderMails(deps, placed.order, placed.invoiceNumber);
+    deps.mailer.deliverSoon();
     return { ...placed, latePaise: null };
   }
   // Paid, but the order no longer awaited payment (canceled, or placed by another payment): never keep that money.
@@ -159,10 +162,10 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
   return { ...placed, latePaise };
 }
 
-/** The receipt (with its invoice) and the shop's notice of an order just placed (the order as the placing transaction left it). */
-async function sendOrderMails(deps: OrderDeps, order: repo.OrderRow, invoiceNumber: string): Promise<void> {
-  const { db, mailer, config } = deps;
-  const lines = await repo.listLines(db, [order.id]);
+/** The receipt (with its invoice) and the shop's notice of an order just placed, queued in the placing transaction. */
+async function queueOrderMails(deps: OrderDeps, trx: Db, order: repo.OrderRow, invoiceNumber: string): Promise<void> {
+  const { mailer, config } = deps;
+  const lines = await repo.listLines(trx, [order.id]);
   const content: OrderForMail = {
     orderCode: order.order_code,
     name: order.name,
@@ -177,14 +180,11 @@ async function sendOrderMails(deps: OrderDeps, order: repo.OrderRow, invoiceNumb
     paymentId: order.provider_payment_id ?? '',
   };
   const shopName = config.public.shopName;
-  // The order is paid and kept whatever happens to the mail; a failed send is logged for the operator.
-  await mailer
-    .sendAll([
-      // The GST tax invoice goes with the receipt.
-      { to: order.email, kind: 'receipt', ...receiptMail(shopName, content, `${config.publicUrl}/Orders`), attachments: invoices.invoiceAttachments(db, config, order, invoiceNumber) },
-      { to: config.mail.shopEmail, kind: 'new-order', ...newOrderMail(shopName, content) },
-    ])
-    .catch((err) => deps.log.error({ err, order: order.order_code }, 'could not send the receipt or the new-order notice'));
+  await mailer.queue(trx, [
+    // The GST tax invoice goes with the receipt.
+    { to: order.email, kind: 'receipt', ...receiptMail(shopName, content, `${config.publicUrl}/Orders`), attachments: [invoices.invoiceAttachment(order.order_code, invoiceNumber)] },
+    { to: config.mail.shopEmail, kind: 'new-order', ...newOrderMail(shopName, content) },
+  ]);
 }
 
 /** POST api/processOrder: the browser's callback after Checkout, checked against our pending order. */

@@ -9,6 +9,7 @@ import type { MultipartForm } from '../../plugins/multipart';
 import type { FileStorage } from '../../storage/storage';
 import type { ClaimDeps } from '../claims/claims.service';
 import { printConfirmationMail, printNoticeMail } from '../mail/mail.templates';
+import type { AttachmentRef } from '../mail/mailer';
 import * as repo from './printing.repository';
 
 /** Files besides STL models that a request may carry (drawings and photos for 2D-to-3D work). */
@@ -52,6 +53,22 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
   });
 
   const price = printPrice(checked.map((c) => c.name));
+  const shopName = deps.config.public.shopName;
+  const dims = [input.length, input.width, input.height].map((d) => (d === undefined ? '-' : String(d))).join(' x ');
+  const fields: [string, string][] = [
+    ['Name', input.con_name],
+    ['Phone', normalizePhone(input.phNo)!],
+    ['Email', input.email ?? '-'],
+    ['Reason', input.reason],
+    ['Message', input.message],
+    ['2D to 3D', input.is2DTo3D ? 'Yes' : 'No'],
+    ['Length x width x height (cm)', dims],
+    ['Estimated price', formatRupees(price)],
+    ...checked.map((c): [string, string] => [
+      'File',
+      c.info ? `${c.name} (${(c.info.size.x / 10).toFixed(1)} x ${(c.info.size.y / 10).toFixed(1)} x ${(c.info.size.z / 10).toFixed(1)} cm, ${(c.info.volume / 1000).toFixed(1)} cm³)` : c.name,
+    ]),
+  ];
   const stored: string[] = [];
   let id: number;
   try {
@@ -71,8 +88,9 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
         volume_mm3: c.info?.volume ?? null,
       });
     }
-    id = await deps.db.transaction().execute((trx) =>
-      repo.insertRequest(
+    // The request and its mails are written together (decision 035); the files go by reference.
+    id = await deps.db.transaction().execute(async (trx) => {
+      const requestId = await repo.insertRequest(
         trx,
         {
           con_name: input.con_name,
@@ -87,39 +105,21 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
           price_paise: price * 100,
         },
         files,
-      ),
-    );
+      );
+      const attach = files.reduce((sum, f) => sum + f.size_bytes, 0) <= MAX_ATTACH_BYTES;
+      const attachments = attach ? files.map((f): AttachmentRef => ({ kind: 'file', key: f.storage_key, filename: f.filename })) : [];
+      await deps.mailer.queue(trx, [
+        { to: deps.config.mail.shopEmail, kind: 'print-request', ...printNoticeMail(shopName, requestId, fields, `${deps.config.publicUrl}/admin`), attachments },
+        ...(input.email ? [{ to: input.email, kind: 'print-confirmation', ...printConfirmationMail(shopName, input.con_name, requestId, formatRupees(price)) }] : []),
+      ]);
+      return requestId;
+    });
   } catch (err) {
     await Promise.all(stored.map((k) => deps.storage.delete(k).catch(() => {})));
     throw err;
   }
 
-  const shopName = deps.config.public.shopName;
-  const dims = [input.length, input.width, input.height].map((d) => (d === undefined ? '-' : String(d))).join(' x ');
-  const fields: [string, string][] = [
-    ['Name', input.con_name],
-    ['Phone', normalizePhone(input.phNo)!],
-    ['Email', input.email ?? '-'],
-    ['Reason', input.reason],
-    ['Message', input.message],
-    ['2D to 3D', input.is2DTo3D ? 'Yes' : 'No'],
-    ['Length x width x height (cm)', dims],
-    ['Estimated price', formatRupees(price)],
-    ...checked.map((c): [string, string] => [
-      'File',
-      c.info ? `${c.name} (${(c.info.size.x / 10).toFixed(1)} x ${(c.info.size.y / 10).toFixed(1)} x ${(c.info.size.z / 10).toFixed(1)} cm, ${(c.info.volume / 1000).toFixed(1)} cm³)` : c.name,
-    ]),
-  ];
-  const total = checked.reduce((sum, c) => sum + c.f.data.length, 0);
-  const attachments = total <= MAX_ATTACH_BYTES ? checked.map((c) => ({ filename: c.name, content: c.f.data })) : undefined;
-  await deps.mailer
-    .send({ to: deps.config.mail.shopEmail, kind: 'print-request', ...printNoticeMail(shopName, id, fields, `${deps.config.publicUrl}/admin`), ...(attachments ? { attachments } : {}) })
-    .catch((err) => deps.log.error({ err, request: id }, 'could not send the 3D printing notice'));
-  if (input.email) {
-    await deps.mailer
-      .send({ to: input.email, kind: 'print-confirmation', ...printConfirmationMail(shopName, input.con_name, id, formatRupees(price)) })
-      .catch((err) => deps.log.error({ err, request: id }, 'could not send the 3D printing confirmation'));
-  }
+  deps.mailer.deliverSoon();
   return `Thank you! Your 3D printing request #${id} has been received. Estimated price: ${formatRupees(price)}. We will contact you soon.`;
 }
 

@@ -98,21 +98,19 @@ async function applyAnswer(deps: OrderDeps, refund: repo.RefundRow, answer: Prov
   else if (answer.status === 'failed') await markFailed(deps, refund, 'The payment provider could not complete the refund');
 }
 
-/** A refund the provider completed: marked processed once, with its GST credit note, and the shopper mailed (the credit note attached). */
+/** A refund the provider completed: marked processed once, with its GST credit note, and the shopper's mail (the credit note attached) queued with it. */
 async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
     await invoices.issueCreditNoteIn(trx, deps.config, refund);
+    const order = await repo.findOrder(trx, refund.order_id);
+    if (!order) return true;
+    const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
+    const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`);
+    await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
     return true;
   });
-  if (!moved) return;
-  const order = await repo.findOrder(deps.db, refund.order_id);
-  if (!order) return;
-  const attachments = await invoices.creditNoteAttachments(deps.db, deps.config, refund.id, order.order_code);
-  const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`);
-  await deps.mailer
-    .send({ to: order.email, kind: 'refund-processed', ...mail, ...(attachments.length ? { attachments } : {}) })
-    .catch((err) => deps.log.error({ err, refund: refund.id }, 'could not send the refund mail'));
+  if (moved) deps.mailer.deliverSoon();
 }
 
 async function markFailed(deps: OrderDeps, refund: repo.RefundRow, reason: string): Promise<void> {
@@ -289,11 +287,19 @@ export async function handleLatePayment(deps: OrderDeps, orderId: number, provid
     deps.log.warn({ order: orderId, payment: paymentId }, 'a late payment is not captured at the provider; nothing to refund');
     return null;
   }
+  const shopName = deps.config.public.shopName;
+  const amount = formatPaise(captured.amount);
   const created = await db.transaction().execute(async (trx) => {
     const rowId = await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: captured.amount, late: 1 });
     if (rowId === null) return null;
     await repo.setOrderFlag(trx, orderId, 'late_payment');
-    return createRefundIn(trx, {
+    const order = (await repo.findOrder(trx, orderId))!;
+    // Both told in the transaction that records the payment (decision 035).
+    await deps.mailer.queue(trx, [
+      { to: order.email, kind: 'late-payment', ...latePaymentMail(shopName, order.name, order.order_code, amount, `${deps.config.publicUrl}/Orders`) },
+      { to: deps.config.mail.shopEmail, kind: 'late-payment-notice', ...latePaymentNoticeMail(shopName, order.order_code, paymentId, amount, order.email) },
+    ]);
+    const refund = await createRefundIn(trx, {
       orderId,
       paymentId: rowId,
       amountPaise: captured.amount,
@@ -302,18 +308,12 @@ export async function handleLatePayment(deps: OrderDeps, orderId: number, provid
       key: `late:${paymentId}`,
       createdBy: 'system',
     });
+    return { refund, orderCode: order.order_code };
   });
   if (created === null) return captured.amount; // recorded before: its refund is under way
-  const order = (await repo.findOrder(db, orderId))!;
-  const amount = formatPaise(captured.amount);
-  deps.log.warn({ order: order.order_code, payment: paymentId, amount: captured.amount }, 'late payment recorded; refunding it');
-  await executeRefund(deps, created);
-  const ordersUrl = `${deps.config.publicUrl}/Orders`;
-  const shopName = deps.config.public.shopName;
-  await deps.mailer.send({ to: order.email, kind: 'late-payment', ...latePaymentMail(shopName, order.name, order.order_code, amount, ordersUrl) }).catch((err) => deps.log.error({ err }, 'could not send the late-payment mail'));
-  await deps.mailer
-    .send({ to: deps.config.mail.shopEmail, kind: 'late-payment-notice', ...latePaymentNoticeMail(shopName, order.order_code, paymentId, amount, order.email) })
-    .catch((err) => deps.log.error({ err }, 'could not send the late-payment notice'));
+  deps.log.warn({ order: created.orderCode, payment: paymentId, amount: captured.amount }, 'late payment recorded; refunding it');
+  deps.mailer.deliverSoon();
+  await executeRefund(deps, created.refund);
   return captured.amount;
 }
 

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminGet } from '../lib/admin-fetch';
+import type { OutboxMail, OutboxPage } from '@shared/outbox.schemas';
+import { adminGet, adminSend } from '../lib/admin-fetch';
+import { useInvalidatingMutation } from './invalidating-mutation';
 
-type OutboxMail = { id: number; to: string; subject: string; kind: string; createdAt: string; text: string };
-export type OutboxPage = { mails: OutboxMail[]; total: number; page: number; pageSize: number };
-
-/** GET /api/admin/outbox?page=: the mails the shop has sent (or kept, without SMTP), newest first. */
+/** GET /api/admin/outbox?page=: the shop's mails with their delivery state, newest first. */
 function getOutbox(page: number, signal?: AbortSignal): Promise<OutboxPage> {
   return adminGet<OutboxPage>(`/api/admin/outbox?page=${page}`, signal);
 }
@@ -19,3 +18,7 @@ export function useOutbox(page: number) {
     }),
   );
 }
+
+/** POST /api/admin/outbox/{id}/resend: the mail is queued to be sent again at once. */
+export const useResendMail = () =>
+  useInvalidatingMutation((id: number) => adminSend<{ message: string; mail: OutboxMail }>('POST', `/api/admin/outbox/${id}/resend`, {}), [['admin', 'outbox']], 'settled');

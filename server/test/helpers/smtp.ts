@@ -1,0 +1,52 @@
+import { SMTPServer } from 'smtp-server';
+
+interface Captured {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server in this process that keeps every message it receives. Recipients for which
+ * `reject(address)` holds are refused with a 550, as a mail server refuses an unknown mailbox.
+ */
+export async function captureSmtp(reject: (address: string) => boolean = () => false) {
+  const messages: Captured[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!reject(address.address)) return callback();
+      callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { messages, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The plain-text part of a raw message, with quoted-printable soft breaks undone. */
+export function plainText(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** The first attachment of a raw message whose Content-Type matches: its name and bytes, or null. */
+function attached(raw: string, type: string): { name: string; bytes: Buffer } | null {
+  // The attachment part: its headers, a blank line, then the file in base64.
+  const part = new RegExp(`Content-Type: ${type}; name=([^\\r\\n]+)\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`).exec(raw);
+  return part ? { name: part[1]!, bytes: Buffer.from(part[2]!.replace(/\s/g, ''), 'base64') } : null;
+}
+
+/** The first PDF attached to a raw message (an invoice, a credit note). */
+export const attachedPdf = (raw: string) => attached(raw, 'application\\/pdf');
+
+/** The first file attached to a raw message, whatever its type. */
+export const attachedFile = (raw: string) => attached(raw, '[a-z]+\\/[a-z0-9.+-]+');
