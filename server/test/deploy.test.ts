@@ -79,6 +79,15 @@ describe.runIf(haproxyInstalled)('the balancer configuration', () => {
   });
 });
 
+describe('docs/operations/scaling.md', () => {
+  it('shows the backend of the shipped balancer file, line for line', () => {
+    const shown = /```\n(backend nodes\n[\s\S]*?)```/.exec(fs.readFileSync(path.join(ROOT, 'docs/operations/scaling.md'), 'utf8'))?.[1];
+    const shipped = fs.readFileSync(HAPROXY_CFG, 'utf8').split('\n').map((l) => l.trim());
+    const backend = shipped.slice(shipped.indexOf('backend nodes')).filter((l) => l && !l.startsWith('#'));
+    expect(shown?.split('\n').map((l) => l.trim()).filter(Boolean)).toEqual(backend);
+  });
+});
+
 describe.each(DB_KINDS)('an older release starting on a database a newer one migrated (%s)', (kind) => {
   it('starts, leaving the newer migrations alone, and says which they are', async () => {
     const t = await freshDb(kind);

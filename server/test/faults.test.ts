@@ -344,7 +344,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     // browser callback failed), and no order was paid without one.
     const capturedAndPaid = async () =>
       (
-        await db.query<{ payment_id: string; order_code: string | null; email: string | null; status: string | null; provider_payment_id: string | null; payments: string }>(
+        await db.query<{ payment_id: string; order_code: string | null; email: string | null; status: string | null; provider_payment_id: string | null; payments: number | string }>(
           `SELECT sp.id AS payment_id, o.order_code, o.email, o.status, o.provider_payment_id,
                   (SELECT count(*) FROM ${schema}.order_payments op WHERE op.order_id = o.id) AS payments
              FROM ${schema}.simulated_payments sp LEFT JOIN ${schema}.orders o ON o.provider_order_id = sp.order_id
@@ -357,7 +357,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       rows = await capturedAndPaid();
     }
     expect(rows.length, 'checkouts were paid').toBeGreaterThan(20);
-    expect(rows.filter((r) => r.status !== 'placed' || r.provider_payment_id !== r.payment_id || r.payments !== '1')).toEqual([]);
+    expect(rows.filter((r) => r.status !== 'placed' || r.provider_payment_id !== r.payment_id || Number(r.payments) !== 1)).toEqual([]);
     const paidOrders = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${schema}.orders WHERE paid_at IS NOT NULL`);
     expect(Number(paidOrders.rows[0]!.n)).toBe(rows.length);
     const allOrders = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${schema}.orders`);
@@ -367,6 +367,11 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     const receiptsOf = (r: (typeof rows)[number]) =>
       smtp.messages.filter((m) => m.to.includes(r.email!) && new RegExp(`^Subject: Your ${SHOP_NAME} order ${r.order_code}\\r?$`, 'm').test(m.raw)).length;
     for (let t = 0; t < 240 && rows.some((r) => receiptsOf(r) === 0); t++) await pause(250);
-    expect(rows.filter((r) => receiptsOf(r) !== 1).map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`)).toEqual([]);
+    const undelivered = rows.filter((r) => receiptsOf(r) !== 1);
+    // What the outbox says of them, to tell a lost mail from one still waiting.
+    const outbox = undelivered.length
+      ? (await db.query(`SELECT to_address, subject, state, attempts, last_error, claimed_at, next_attempt_at FROM ${schema}.outbox WHERE subject LIKE 'Your ${SHOP_NAME} order %' AND subject = ANY($1)`, [undelivered.map((r) => `Your ${SHOP_NAME} order ${r.order_code}`)])).rows
+      : [];
+    expect(undelivered.map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`), JSON.stringify(outbox)).toEqual([]);
   }, 300_000);
 });
