@@ -372,6 +372,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     const outbox = undelivered.length
       ? (await db.query(`SELECT to_address, subject, state, attempts, last_error, claimed_at, next_attempt_at FROM ${schema}.outbox WHERE subject LIKE 'Your ${SHOP_NAME} order %' AND subject = ANY($1)`, [undelivered.map((r) => `Your ${SHOP_NAME} order ${r.order_code}`)])).rows
       : [];
-    expect(undelivered.map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`), JSON.stringify(outbox)).toEqual([]);
+    const when = windows.map((w) => `${w.name} ${new Date(w.from).toISOString()}..${new Date(w.to).toISOString()}`).join(', ');
+    expect(undelivered.map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`), `${JSON.stringify(outbox)}\n${when}`).toEqual([]);
   }, 300_000);
 });
