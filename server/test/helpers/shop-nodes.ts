@@ -94,7 +94,7 @@ export function shopNode(port: number, env: NodeJS.ProcessEnv): ShopNode {
  * becomes a bare one that logs to stderr, the frontend listens on a loopback port without TLS (so no redirect to
  * https), and the servers are the test's nodes. Checks, time-outs and retries are the file's own.
  */
-export function testBalancerConfig(documented: string, listenPort: number, nodePorts: number[]): string {
+function testBalancerConfig(documented: string, listenPort: number, nodePorts: number[]): string {
   const out: string[] = [];
   let section = '';
   for (const line of documented.split('\n')) {
