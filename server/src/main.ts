@@ -24,7 +24,8 @@ async function main() {
     if (newer.length > 0) built.log.warn({ migrations: newer }, 'the database has migrations of a newer release: serving on it as they left it (a rolling deploy or a rollback)');
     await ensureFirstAdmin(built.auth, db, config, built.log);
     // In a child process: the image work must not stay resident in the server.
-    if (config.seedDemoData) await seedInChildProcess(db, built.log);
+    // Its pictures need the storage: without it the demo catalogue waits for a start with storage.
+    if (config.seedDemoData && storageUp) await seedInChildProcess(db, built.log);
     return built;
   });
   if (!storageUp) app.log.warn('file storage is unreachable: starting without it; pictures and uploads answer 503 until it is back (health: storage down)');

@@ -22,7 +22,9 @@ const STARTUP_LOCK_KEY = 482_163_907;
 export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return work();
   return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+    // Asked again and again rather than waited for in one query: the other node's start-up work may
+    // take longer than DATABASE_QUERY_TIMEOUT_MS, which would fail a waiting query.
+    while (!(await sql<{ locked: boolean }>`select pg_try_advisory_lock(${STARTUP_LOCK_KEY}) as locked`.execute(conn)).rows[0]?.locked) await sleep(250);
     try {
       return await work();
     } finally {

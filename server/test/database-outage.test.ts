@@ -6,6 +6,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
+import { buildApp, type App } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDb, databaseAvailability, migrateToLatest, type Db } from '../src/db/database';
+import { LocalStorage } from '../src/storage/local-storage';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
@@ -224,4 +228,60 @@ describe.runIf(DB_KINDS.includes('postgres'))('PostgreSQL unreachable for a few 
     expect(output).toMatch(/database unreachable/);
     expect(output).toMatch(/database is back/);
   }, 180_000);
+});
+
+/** The same in the test's own process, where it is cheaper: the error handler's answers, the pool's state, readiness. */
+describe.runIf(DB_KINDS.includes('postgres'))('the app in this process on PostgreSQL through a cut proxy', () => {
+  const schema = `t_cut_${randomBytes(5).toString('hex')}`;
+  let proxy: TcpProxy;
+  let direct: pg.Client;
+  let db: Db;
+  let app: App;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cut-'));
+
+  beforeAll(async () => {
+    direct = new pg.Client({ connectionString: POSTGRES_URL });
+    await direct.connect();
+    await direct.query(`CREATE SCHEMA ${schema}`);
+    const target = new URL(POSTGRES_URL);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxied = new URL(POSTGRES_URL);
+    proxied.port = String(proxy.port);
+    db = createDb({ kind: 'postgres', url: proxied.toString(), poolSize: 3 }, { schema });
+    await migrateToLatest(db);
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test', WEB_DIST_DIR: path.join(dir, 'none'), HEALTH_CHECK_INTERVAL_MS: '100', JOBS: '0' });
+    app = await buildApp({ config, db, storage: new LocalStorage(config.uploadsDir) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.destroy();
+    await proxy?.close();
+    await direct?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+    await direct?.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After at once while cut (idle connections broken under the pool), then 200 by itself', async () => {
+    // Connections open and idle in the pool.
+    await Promise.all([1, 2, 3].map(() => app.inject('/api/categories?warm=' + Math.random())));
+    expect((await app.inject('/api/health/ready')).statusCode).toBe(200);
+    for (const mode of ['refuse', 'blackhole'] as const) {
+      await proxy.cut(mode);
+      const res = await app.inject('/api/products?page=1&cut=' + mode);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: messages.brieflyUnavailable, code: 'unavailable' });
+      expect(res.headers['retry-after']).toBe('5');
+      // Known down now: the next requests fail at once, without waiting for a connection.
+      expect(databaseAvailability(db)?.up).toBe(false);
+      const ready = await app.inject('/api/health/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'down', database: 'down' });
+      expect((await app.inject('/api/health/live')).statusCode).toBe(200);
+      await proxy.restore();
+      for (let i = 0; i < 100 && (await app.inject('/api/health/ready')).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      expect((await app.inject('/api/products?page=1&back=' + mode)).statusCode).toBe(200);
+      expect(databaseAvailability(db)?.up).toBe(true);
+    }
+  }, 60_000);
 });

@@ -139,7 +139,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const all: MigrationProvider = { getMigrations: async () => ({ ...migrations, ...alreadyRun }) };
   // Migrations are independent of one another; allowing any order lets branches add theirs without renumbering.
   const migrator = new Migrator({ db, provider: all, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks for its bookkeeping tables across every schema: a schema dropped at that moment
+  // (another app's, a parallel test's) fails the look-up with "schema does not exist". Look again.
+  for (let again = 0; again < 3 && (error as { code?: unknown } | undefined)?.code === '3F000' && !results?.some((r) => r.status === 'Error'); again++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -9,7 +9,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/pg-pool';
 import { StorageUnavailableError } from '../storage/storage';
 
 /** Seconds a client is asked to wait (Retry-After) when a dependency is briefly away. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own 4xx messages where they say too little, or echo the request's whole path back. */
 const CLEARER: Record<string, string> = {

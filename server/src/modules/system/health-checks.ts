@@ -3,7 +3,7 @@ import { databaseAvailability, pingDb, type Db } from '../../db/database';
 import type { FileStorage } from '../../storage/storage';
 import type { RedisWithFallback } from './redis-fallback';
 
-export interface DependencyState {
+interface DependencyState {
   database: 'up' | 'down';
   storage: 'up' | 'down';
   /** 'off' when no REDIS_URL is set */
@@ -80,9 +80,11 @@ export function healthMonitor(deps: { db: Db; storage: FileStorage; redis: Redis
     checkNow,
     /** The last result; the database is down from the moment the pool saw it go. */
     current(): DependencyState {
-      return databaseAvailability(deps.db)?.up === false ? { ...last, database: 'down' } : last;
+      const pool = databaseAvailability(deps.db);
+      if (pool?.up === false) return { ...last, database: 'down' };
+      // The pool has reached the database again since the last check: check now, not at the next interval.
+      if (pool?.up && last.database === 'down') void checkNow();
+      return last;
     },
   };
 }
-
-export type HealthMonitor = ReturnType<typeof healthMonitor>;
