@@ -222,7 +222,13 @@ test('an admin moves a paid order placed → dispatched → delivered and finds 
   await expect(order).toHaveCount(1);
 
   await openSection(page, 'Mail outbox');
-  await expect(page.getByRole('list', { name: 'Mails' }).getByText(`To ${shopper.email}`).first()).toBeVisible();
+  const mails = page.getByRole('list', { name: 'Mails' });
+  await expect(mails.getByText(`To ${shopper.email}`).first()).toBeVisible();
+  // Without SMTP_URL every mail is kept, and there is nothing to send again.
+  await expect(mails.getByText('kept (no mail server)').first()).toBeVisible();
+  await mails.getByText(`To ${shopper.email}`).first().click();
+  await expect(mails.getByText(/Your order .* is on its way|has been delivered/).first()).toBeVisible();
+  await expect(mails.getByRole('button', { name: 'Send again' })).toHaveCount(0);
 });
 
 test('on a 360 px screen the menu button toggles the sidebar', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scheduler } from '../src/modules/jobs/scheduler';
+import { reconcile } from '../src/modules/orders/orders.service';
 import { MAX_ATTEMPTS, retryDelayMs } from '../src/modules/mail/mailer';
 import type { App } from '../src/app';
 import { binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
@@ -179,6 +180,19 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     const file = attachedFile(smtp.messages.find((m) => m.to.includes(GST_SHOP_EMAIL))!.raw);
     expect(file?.name).toBe('cube.stl');
     expect(file!.bytes.equals(model)).toBe(true);
+  });
+
+  it('mails a cancelled order\'s refund with its credit note made when the mail is delivered', async () => {
+    const { s, order } = await paidOrderFrom(shop, 'Maharashtra', [[productId, 1]]);
+    expect((await admin.patch(`/api/UserOrders/${order.orderId}`, { status: 'canceled' })).statusCode).toBe(200);
+    // The simulated provider processes the refund when asked again.
+    await reconcile(shop.app.orderDeps, 30);
+    await reconcile(shop.app.orderDeps, 30);
+    const refundMail = () => smtp.messages.find((m) => m.to.includes(s.email) && attachedPdf(m.raw)?.name.startsWith('credit-note-'));
+    await until(() => refundMail() !== undefined, 'the refund mail');
+    expect(attachedPdf(refundMail()!.raw)!.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const kinds = await shop.db.selectFrom('outbox').select(['kind', 'state']).where('to_address', '=', s.email).orderBy('id').execute();
+    expect(kinds.map((k) => k.kind)).toEqual(['verification', 'receipt', 'order-canceled', 'refund-processed']);
   });
 
   it('waits longer after each failure, up to an hour, and gives up after a bounded number of attempts', () => {
