@@ -237,7 +237,8 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       }
     };
     const traffic = Promise.all([browse(), images(), signIns(), checkouts(shoppers[0]!), checkouts(shoppers[1]!)]);
-    await pause(2000);
+    // The first pictures and pages are made and cached while traffic settles, before the first fault.
+    await pause(5000);
 
     // 1. The mail server stops for 15 s, 2. Redis for 10 s, 3. storage for 15 s.
     await during('smtp', () => proxies.smtp.cut('refuse'), 15_000, () => proxies.smtp.restore());
