@@ -16,7 +16,7 @@ const config: KnipConfig = {
   ],
   project: ['server/**/*.ts', 'shared/**/*.ts', 'web/**/*.{ts,tsx,css}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/*.mjs', '*.ts'],
   // Programs the API tests start when the machine has them (they skip otherwise); not npm packages.
-  ignoreBinaries: ['redis-server', 'haproxy'],
+  ignoreBinaries: ['redis-server', 'haproxy', 'systemd-analyze', 'openssl'],
   ignoreIssues: {
     // The Kysely Migrator reads each migration as a namespace (`import * as m001`) and calls its
     // `up`/`down`; knip cannot see that use.

@@ -26,7 +26,14 @@ const external = [
 const outdir = process.env.SERVER_BUILD_OUTDIR ?? 'dist/server';
 const result = await build({
   // seed-process: the demo catalogue is seeded in a child process (server/src/seed/seed-process.ts).
-  entryPoints: { main: 'server/src/main.ts', 'seed-process': 'server/src/seed/seed-process.ts' },
+  // admin, backup: `npm run admin` and `npm run backup`/`restore` for a machine that holds only the
+  // build (docs/operations/deploy.md).
+  entryPoints: {
+    main: 'server/src/main.ts',
+    'seed-process': 'server/src/seed/seed-process.ts',
+    admin: 'server/src/cli/admin.ts',
+    backup: 'server/src/cli/backup.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

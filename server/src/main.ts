@@ -12,11 +12,11 @@ import { startJobs } from './modules/jobs/jobs';
  * Migrations run without DATABASE_QUERY_TIMEOUT_MS (a request's limit): filling a new column of a
  * large table may take longer than any request should, and a migration cut short would stop every start.
  */
-async function migrateWithoutQueryTimeout(config: ReturnType<typeof loadConfig>, db: Db) {
+async function migrateWithoutQueryTimeout(config: ReturnType<typeof loadConfig>, db: Db): Promise<string[]> {
   if (config.database.kind !== 'postgres') return migrateToLatest(db);
   const patient = createDb({ ...config.database, queryTimeoutMs: 0 });
   try {
-    await migrateToLatest(patient);
+    return await migrateToLatest(patient);
   } finally {
     await patient.destroy();
   }
@@ -33,8 +33,9 @@ async function main() {
   const storageUp = await checkStorage(config, storage);
   // Every node may start at once on an empty database: the start-up work happens under one lock.
   const app = await withStartupLock(db, async () => {
-    await migrateWithoutQueryTimeout(config, db);
+    const newer = await migrateWithoutQueryTimeout(config, db);
     const built = await buildApp({ config, db, storage });
+    if (newer.length > 0) built.log.warn({ migrations: newer }, 'the database has migrations of a newer release: serving on it as they left it (a rolling deploy or a rollback)');
     await ensureFirstAdmin(built.auth, db, config, built.log);
     // In a child process: the image work must not stay resident in the server.
     // Its pictures need the storage: without it the demo catalogue waits for a start with storage.

@@ -156,11 +156,11 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     const mail = await shop.db.selectFrom('outbox').select('id').where('to_address', '=', s.email).executeTakeFirstOrThrow();
     // As a node leaves it when it dies between the server's acceptance and the update to 'sent'.
     const claimedAt = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-    await shop.db.updateTable('outbox').set({ state: 'sending', sent_at: null, claimed_at: claimedAt(2) }).where('id', '=', mail.id).execute();
+    await shop.db.updateTable('outbox').set({ state: 'sending', sent_at: null, claimed_at: claimedAt(0.05) }).where('id', '=', mail.id).execute();
     await shop.app.mailer.deliverDue();
     // A recent claim may still be sending: left alone.
     expect((await shop.db.selectFrom('outbox').select('state').where('id', '=', mail.id).executeTakeFirstOrThrow()).state).toBe('sending');
-    await shop.db.updateTable('outbox').set({ claimed_at: claimedAt(11) }).where('id', '=', mail.id).execute();
+    await shop.db.updateTable('outbox').set({ claimed_at: claimedAt(2) }).where('id', '=', mail.id).execute();
     await shop.app.mailer.deliverDue();
     expect(await shop.db.selectFrom('outbox').select(['state', 'attempts']).where('id', '=', mail.id).executeTakeFirstOrThrow()).toEqual({ state: 'sent', attempts: 2 });
     // At least once, never lost: the copy carries the first one's Message-ID.

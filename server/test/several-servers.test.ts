@@ -1,7 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -9,44 +7,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
 import { startS3Server } from './helpers/s3-server';
+import { haproxyInstalled, inSchema, shopNode, startBalancer, waitFor, type Balancer, type ShopNode } from './helpers/shop-nodes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const haproxy = spawnSync('haproxy', ['-v']).status === 0;
-if (!haproxy && process.env.CI) throw new Error('haproxy is needed for the several-servers test (.ci/run installs it)');
-
-async function waitFor(url: string, ok: (status: number) => boolean, tries = 150): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    const status = await fetch(url).then((r) => r.status, () => 0);
-    if (ok(status)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} never became ready`);
-}
 
 /**
  * Two app servers, each with its own disk, on one PostgreSQL database, Redis
  * and an S3 server, behind haproxy (round robin, health checks), as two real
- * servers run. The configuration is the one in docs/operations/scaling.md.
+ * servers run. The balancer's configuration is deploy/haproxy/haproxy.cfg.
  */
-describe.runIf(haproxy && DB_KINDS.includes('postgres'))('two app servers behind a load balancer', () => {
+describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('two app servers behind a load balancer', () => {
   const schema = `t_nodes_${randomBytes(5).toString('hex')}`;
-  const children: ChildProcess[] = [];
-  const nodes: { port: number; process: ChildProcess; dir: string }[] = [];
+  const nodes: ShopNode[] = [];
   let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let balancer: Balancer;
   let lb: string;
   let db: pg.Client;
 
-  function startNode(port: number, balancer: string) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `node-${port}-`));
+  beforeAll(async () => {
+    s3 = await startS3Server('shop-two-nodes');
+    db = new pg.Client({ connectionString: POSTGRES_URL });
+    await db.connect();
+    await db.query(`CREATE SCHEMA ${schema}`);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...s3.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DATABASE_URL: `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      DATABASE_URL: inSchema(POSTGRES_URL, schema),
       REDIS_URL,
-      PUBLIC_URL: balancer,
       SEED_DEMO_DATA: '0',
       ADMIN_PASSWORD: 'nodes-admin-password-1',
       AUTH_RATE_LIMIT: '0',
@@ -56,60 +43,22 @@ describe.runIf(haproxy && DB_KINDS.includes('postgres'))('two app servers behind
       JOBS_TICK_MS: '500',
     };
     delete env.SMTP_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    children.push(child);
-    nodes.push({ port, process: child, dir });
-  }
-
-  beforeAll(async () => {
-    s3 = await startS3Server('shop-two-nodes');
-    db = new pg.Client({ connectionString: POSTGRES_URL });
-    await db.connect();
-    await db.query(`CREATE SCHEMA ${schema}`);
-    const [lbPort, a, b] = [await freePort(), await freePort(), await freePort()];
-    lb = `http://127.0.0.1:${lbPort}`;
-    const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-')), 'haproxy.cfg');
-    fs.writeFileSync(
-      cfg,
-      [
-        'global',
-        '  maxconn 256',
-        'defaults',
-        '  mode http',
-        '  timeout connect 2s',
-        '  timeout client 30s',
-        '  timeout server 30s',
-        '  option http-server-close',
-        '  option forwardfor',
-        'frontend shop',
-        `  bind 127.0.0.1:${lbPort}`,
-        '  default_backend nodes',
-        'backend nodes',
-        '  balance roundrobin',
-        '  option httpchk GET /api/health',
-        '  http-check expect status 200',
-        '  retry-on conn-failure empty-response response-timeout',
-        '  retries 2',
-        '  option redispatch',
-        `  server a 127.0.0.1:${a} check inter 500 fall 2 rise 1`,
-        `  server b 127.0.0.1:${b} check inter 500 fall 2 rise 1`,
-        '',
-      ].join('\n'),
-    );
+    const ports = [await freePort(), await freePort()];
+    balancer = await startBalancer(ports);
+    lb = balancer.url;
+    nodes.push(...ports.map((port) => shopNode(port, { ...env, PUBLIC_URL: lb })));
     // Both nodes start at the same moment on the empty database.
-    startNode(a, lb);
-    startNode(b, lb);
-    children.push(spawn('haproxy', ['-f', cfg, '-db'], { stdio: 'ignore' }));
-    await Promise.all(nodes.map((n) => waitFor(`http://127.0.0.1:${n.port}/api/health`, (s) => s === 200)));
+    for (const n of nodes) n.start();
+    await Promise.all(nodes.map((n) => waitFor(`http://127.0.0.1:${n.port}/api/health`, (s) => s === 200, 120_000)));
     await waitFor(`${lb}/api/health`, (s) => s === 200);
-  }, 120_000);
+  }, 150_000);
 
   afterAll(async () => {
-    for (const c of children) c.kill('SIGKILL');
+    for (const n of nodes) await n.dispose();
+    await balancer?.close();
     await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
     await db.end();
     await s3.close();
-    for (const n of nodes) fs.rmSync(n.dir, { recursive: true, force: true });
   });
 
   it('runs the admin and shopper journey across both nodes, survives one being killed, and serves every image from either', async () => {
@@ -164,8 +113,11 @@ describe.runIf(haproxy && DB_KINDS.includes('postgres'))('two app servers behind
     expect(order.status).toBe(200);
     expect(order.body.amount).toBe(2 * 149_900 - 10_000);
 
-    // One node dies in the middle of the journey (no goodbye); the balancer sends everything to the other.
+    // One node dies in the middle of the journey (no goodbye); the balancer sends everything to the
+    // other, the requests that meet the dead one's closed port included. (A POST that was on its way
+    // into the node as it died is not replayed: it may have run. See deploy.md.)
     nodes[0]!.process.kill('SIGKILL');
+    await nodes[0]!.exited();
     const paid = await json('POST', `/api/payments/simulated/${String(order.body.id)}/pay`, {}, shopper);
     expect(paid.status).toBe(200);
     const processed = await json('POST', '/api/processOrder', paid.body, shopper);

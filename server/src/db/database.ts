@@ -61,8 +61,6 @@ const migrations: Record<string, Migration> = {
   '105-shipping': m105,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -136,13 +134,25 @@ export function databaseAvailability(db: Db): DatabaseAvailability | undefined {
   return availabilities.get(db);
 }
 
-/** Brings the schema up to date; fails loudly with the migration that broke. */
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Brings the schema up to date; fails loudly with the migration that broke. Answers the migrations
+ * the database has run that this build does not know: a newer release ran them, and this node is an
+ * old one starting during a rolling deploy or after a rollback. They are left alone (never undone),
+ * so the node starts and serves on the expanded schema (docs/operations/deploy.md).
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   // On PostgreSQL the migrator must look for its bookkeeping tables in our schema only: other
   // schemas of the same database (another app, a test run) may have tables of the same names.
   const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const table = schema ? sql.id(schema, 'kysely_migration') : sql.id('kysely_migration');
+  const executed = await sql<{ name: string }>`select name from ${table}`.execute(db).then((r) => r.rows.map((row) => row.name), () => []);
+  const newer = executed.filter((name) => !Object.hasOwn(migrations, name)).sort();
+  // Kysely refuses to migrate a database that has run migrations it is not given: it is given them
+  // as done steps that do nothing (they are never run: they have run).
+  const alreadyRun: Record<string, Migration> = Object.fromEntries(newer.map((name) => [name, { up: async () => {} }]));
+  const all: MigrationProvider = { getMigrations: async () => ({ ...migrations, ...alreadyRun }) };
   // Migrations are independent of one another; allowing any order lets branches add theirs without renumbering.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider: all, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   let { error, results } = await migrator.migrateToLatest();
   // Kysely looks for its bookkeeping tables across every schema: a schema dropped at that moment
   // (another app's, a parallel test's) fails the look-up with "schema does not exist". Look again.
@@ -153,6 +163,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return newer;
 }
 
 /** True when the database answers a trivial query. */

@@ -52,8 +52,13 @@ export const MAX_ATTEMPTS = 15;
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
-/** A mail claimed this long ago and never marked was being sent by a node that stopped. */
-const ABANDONED_AFTER_MS = 10 * 60_000;
+/**
+ * A mail claimed this long ago and never marked was being sent by a node that stopped (or lost the
+ * database just before marking it): six times the SMTP time-out, which bounds a live node's attempt
+ * (connect, greeting, commands, each limited), and at least 15 s. Sooner means a kill -9 or a
+ * database blip delays a receipt by a minute, not ten; the rare second copy keeps its Message-ID.
+ */
+const abandonedAfterMs = (smtpTimeoutMs: number) => Math.max(15_000, 6 * smtpTimeoutMs);
 /** While mails wait out a back-off and nothing is due, the job asks the server whether it is back this often. */
 const PROBE_EVERY_MS = 30_000;
 /** One delivery pass takes mails for this long at most, so the scheduler's other jobs keep their turn. */
@@ -204,7 +209,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       deliverSoon();
     },
     async deliverDue() {
-      const requeued = await outbox.requeueAbandoned(db, iso(Date.now() - ABANDONED_AFTER_MS), iso());
+      const requeued = await outbox.requeueAbandoned(db, iso(Date.now() - abandonedAfterMs(timeoutMs)), iso());
       if (requeued > 0) log.warn({ mails: requeued }, 'mails whose sending node stopped are queued again');
       const done = await pass();
       if (done.sent + done.failed > 0 || Date.now() - lastProbe < PROBE_EVERY_MS || !(await outbox.anyWaiting(db, iso()))) return done;
