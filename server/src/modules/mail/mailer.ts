@@ -142,9 +142,6 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
         // The same id for every attempt of one send: a copy sent twice (decision 035) is recognisable.
         messageId: `<outbox-${row.id}.${row.resends}@${domain}>`,
       });
-      await outbox.markSent(db, row.id, iso());
-      log.info({ mail: row.id, to: row.to_address, subject: row.subject, kind: row.kind }, 'mail sent');
-      return 'sent';
     } catch (err) {
       const attempts = row.attempts + 1;
       const giveUp = isPermanent(err) || attempts >= MAX_ATTEMPTS;
@@ -153,6 +150,30 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       if (giveUp) log.error({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts }, 'mail not delivered; given up (resend it from the dashboard)');
       else log.warn({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts, nextAttemptAt: next }, 'mail not delivered; will try again');
       return giveUp ? 'failed' : 'retry';
+    }
+    await recordSent(row);
+    return 'sent';
+  }
+
+  /**
+   * Marks a mail the server accepted as sent. While the database is away this is tried again (for
+   * half the time after which a claim counts as abandoned): a blip must not leave the row 'sending'
+   * and have the mail sent twice.
+   */
+  async function recordSent(row: outbox.MailRow): Promise<void> {
+    const until = Date.now() + abandonedAfterMs(timeoutMs) / 2;
+    for (;;) {
+      try {
+        await outbox.markSent(db, row.id, iso());
+        log.info({ mail: row.id, to: row.to_address, subject: row.subject, kind: row.kind }, 'mail sent');
+        return;
+      } catch (err) {
+        if (Date.now() > until) {
+          log.error({ err, mail: row.id }, 'mail sent, but could not record it: it will be sent again');
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
   }
 
