@@ -13,6 +13,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { simulatedCheckoutRoutes, webhookRoutes } from './modules/payments/payments.routes';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
+import { staffRoutes } from './modules/admin/staff.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { advertAdminRoutes } from './modules/adverts/adverts.admin.routes';
 import { couponAdminRoutes } from './modules/coupons/coupons.admin.routes';
@@ -68,6 +69,7 @@ const ROUTES = [
   webhookRoutes,
   simulatedCheckoutRoutes,
   adminAuthRoutes,
+  staffRoutes,
   catalogueAdminRoutes,
   advertAdminRoutes,
   couponAdminRoutes,

@@ -124,6 +124,8 @@ interface UserTable {
   zipCode: string | null;
   role: string | null;
   banned: boolean | number | null;
+  /** an admin's staff role (shared/src/staff-roles.ts) */
+  staffRole: string | null;
 }
 
 interface CartItemTable {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
-import { adminMessages, adminOfSession, adminToken } from './admin-access';
+import { adminMessages, adminOfSession, adminToken, checkRole } from './admin-access';
 
 const unauthenticated = expect.objectContaining({ status: 401, code: 'admin_unauthenticated', message: adminMessages.unauthenticated });
 
@@ -19,12 +19,16 @@ describe('the admin token', () => {
 });
 
 describe('the admin of a session', () => {
-  const account = { id: 'a1', name: 'Shop Owner', username: 'owner', role: 'admin' };
+  const account = { id: 'a1', name: 'Shop Owner', username: 'owner', role: 'admin', staffRole: 'owner' };
 
-  it('is the account with the admin role, known by its username or else its name', () => {
-    expect(adminOfSession(account)).toEqual({ id: 'a1', username: 'owner' });
-    expect(adminOfSession({ ...account, username: null })).toEqual({ id: 'a1', username: 'Shop Owner' });
-    expect(adminOfSession({ ...account, username: undefined })).toEqual({ id: 'a1', username: 'Shop Owner' });
+  it('is the account with the admin role, known by its username or else its name, with its staff role', () => {
+    expect(adminOfSession(account)).toEqual({ id: 'a1', username: 'owner', role: 'owner' });
+    expect(adminOfSession({ ...account, username: null })).toEqual({ id: 'a1', username: 'Shop Owner', role: 'owner' });
+    expect(adminOfSession({ ...account, username: undefined, staffRole: 'support' })).toEqual({ id: 'a1', username: 'Shop Owner', role: 'support' });
+  });
+
+  it.each(['Owner', '', 'admin', null, undefined])('is nobody for the staff role %j: 403', (staffRole) => {
+    expect(() => adminOfSession({ ...account, staffRole })).toThrow(expect.objectContaining({ status: 403, code: 'admin_forbidden' }));
   });
 
   it.each([null, undefined])('is nobody without a session (%j): 401', (session) => {
@@ -35,5 +39,27 @@ describe('the admin of a session', () => {
     expect(() => adminOfSession({ ...account, role })).toThrow(
       expect.objectContaining({ status: 403, code: 'admin_forbidden', message: adminMessages.forbidden }),
     );
+  });
+});
+
+describe('the role check', () => {
+  const as = (role: 'owner' | 'support' | 'catalogue') => ({ id: 'a1', username: 'x', role });
+  const refused = expect.objectContaining({ status: 403, code: 'role_forbidden', message: 'Your role (support) cannot do this. Ask the shop owner if you need it.' });
+
+  it('lets a role call the routes of its areas, HEAD as GET', () => {
+    expect(() => checkRole(as('support'), 'GET', '/api/admin/claims')).not.toThrow();
+    expect(() => checkRole(as('support'), 'HEAD', '/api/admin/claims')).not.toThrow();
+    expect(() => checkRole(as('catalogue'), 'PATCH', '/api/products/:id')).not.toThrow();
+  });
+
+  it('refuses the rest with a 403 that names the role', () => {
+    expect(() => checkRole(as('support'), 'PATCH', '/api/products/:id')).toThrow(refused);
+    expect(() => checkRole(as('support'), 'POST', '/api/admin/orders/:orderId/refunds')).toThrow(refused);
+    expect(() => checkRole(as('support'), 'HEAD', '/api/admin/orders/:orderId/money')).toThrow(refused);
+  });
+
+  it('keeps a route without a row for the owner alone', () => {
+    expect(() => checkRole(as('owner'), 'POST', '/api/admin/new-thing')).not.toThrow();
+    expect(() => checkRole(as('catalogue'), 'POST', '/api/admin/new-thing')).toThrow(expect.objectContaining({ status: 403 }));
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
+import { StaffRole } from '@shared/staff-roles';
 import { AppError } from '../../errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { signInGuard } from '../auth/sign-in-guard';
@@ -70,7 +71,7 @@ export async function adminAuthRoutes(app: App) {
 
   app.get(
     '/api/admin/me',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'The signed-in admin', response: { 200: z.object({ username: z.string() }), 401: ErrorBody, 403: ErrorBody } } },
-    async (req) => ({ username: req.admin!.username }),
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'The signed-in admin and their staff role', response: { 200: z.object({ username: z.string(), role: StaffRole }), 401: ErrorBody, 403: ErrorBody } } },
+    async (req) => ({ username: req.admin!.username, role: req.admin!.role }),
   );
 }

@@ -171,6 +171,8 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
         city: { type: 'string', required: true, input: true },
         state: { type: 'string', required: true, input: true },
         zipCode: { type: 'string', required: true, input: true },
+        // An admin's staff role (shared/src/staff-roles.ts); never set through better-auth's own endpoints.
+        staffRole: { type: 'string', required: false, input: false },
       },
     },
     session: {

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTE_AREAS, roleMayCall, STAFF_ROLES, staffMessages, type StaffRole } from '@shared/staff-roles';
+import { staffAccountMessages } from '@shared/staff.schemas';
+import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
+import { DB_KINDS } from './helpers/databases';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+let logins = 0;
+/** Each sign-in from its own address: the admin login allows 10 a minute from one. */
+const login = (shop: TestShop, username: string, password: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/adminlogin',
+    remoteAddress: `10.28.${Math.floor(++logins / 250)}.${logins % 250}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ username, password }),
+  });
+/** The error code of an answer, if it is JSON. */
+const codeOf = (res: { headers: Record<string, unknown>; json: () => { code?: string } }) => (String(res.headers['content-type']).includes('json') ? res.json().code : undefined);
+
+describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
+  let shop: TestShop;
+  let owner: ReturnType<typeof asAdmin>;
+  /** a signed-in account of each role but the owner, with its id and password */
+  const staff = {} as Record<Exclude<StaffRole, 'owner'>, { id: string; password: string; token: string }>;
+
+  async function addStaff(username: string, role: StaffRole) {
+    const res = await owner.post('/api/admin/staff', { username, email: `${username}@shop.test`, role });
+    expect(res.statusCode, res.body).toBe(201);
+    const { staff: member, password } = res.json();
+    const signIn = await login(shop, username, password);
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    return { id: member.id as string, password: password as string, token: signIn.json().token as string };
+  }
+
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { ADMIN_PASSWORD });
+    owner = asAdmin(shop, await adminToken(shop));
+    for (const role of STAFF_ROLES) if (role !== 'owner') staff[role] = await addStaff(`staff_${role}`, role);
+  });
+  afterAll(() => shop.close());
+
+  const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace('*', 'x');
+  const call = (method: string, url: string, token: string) =>
+    shop.app.inject({
+      method: method as 'GET',
+      url: concrete(url),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+    });
+
+  it('has a row in shared/src/staff-roles.ts for every admin route, and no row for a route that is gone', () => {
+    const routes = shop.app.routeList.filter((r) => r.admin).map((r) => `${r.method} ${r.url}`);
+    expect(routes.filter((r) => !(r in ADMIN_ROUTE_AREAS)), 'admin routes without a row').toEqual([]);
+    expect(Object.keys(ADMIN_ROUTE_AREAS).filter((r) => !routes.includes(r)), 'rows without a route').toEqual([]);
+  });
+
+  it('lets each role call the admin routes its row allows, and answers 403 on every other', async () => {
+    // Signing out last: it ends the token.
+    const routes = shop.app.routeList.filter((r) => r.admin).sort((a, b) => Number(a.url === '/api/adminlogout') - Number(b.url === '/api/adminlogout'));
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+    for (const [role, account] of Object.entries(staff) as [StaffRole, { token: string }][]) {
+      for (const r of routes) {
+        const res = await call(r.method, r.url, account.token);
+        const where = `${role}: ${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (roleMayCall(role, r.method, r.url)) {
+          expect(codeOf(res), where).not.toBe('role_forbidden');
+          expect(res.statusCode, where).toBeLessThan(500);
+        } else {
+          expect(res.statusCode, where).toBe(403);
+          expect(res.json(), where).toEqual({ code: 'role_forbidden', message: staffMessages.forbiddenForRole(role) });
+        }
+      }
+    }
+    // The owner may call everything.
+    const ownerToken = await adminToken(shop);
+    for (const r of routes) {
+      const res = await call(r.method, r.url, ownerToken);
+      expect(codeOf(res), `owner: ${r.method} ${r.url}`).not.toBe('role_forbidden');
+      expect(res.statusCode, `owner: ${r.method} ${r.url}`).toBeLessThan(500);
+    }
+    // Signed out by the loop above: sign in again for the tests that follow.
+    for (const [role, account] of Object.entries(staff)) account.token = (await login(shop, `staff_${role}`, account.password)).json().token;
+    owner = asAdmin(shop, await adminToken(shop));
+  });
+
+  it('refuses a support account a refund and a price change; a catalogue account changes a price', async () => {
+    const category = await factories(shop).category();
+    const product = await factories(shop).product({ categoryId: category.id, pricePaise: 10_000, title: 'Carbon Propellers' });
+    const support = asAdmin(shop, staff.support.token);
+    const priceBySupport = await support.form('PATCH', `/api/products/${product.id}`, [{ name: 'price', value: '90' }]);
+    expect(priceBySupport.statusCode).toBe(403);
+    expect(priceBySupport.json().message).toBe('Your role (support) cannot do this. Ask the shop owner if you need it.');
+    const refundBySupport = await support.post('/api/admin/orders/1/refunds', { amount: 10, reason: 'test' });
+    expect(refundBySupport.statusCode).toBe(403);
+    expect((await shop.app.inject(`/api/product/${product.id}`)).json().price).toBe(100);
+
+    const byCatalogue = await asAdmin(shop, staff.catalogue.token).form('PATCH', `/api/products/${product.id}`, [{ name: 'price', value: '90' }]);
+    expect(byCatalogue.statusCode, byCatalogue.body).toBe(200);
+    expect((await shop.app.inject(`/api/product/${product.id}`)).json().price).toBe(90);
+  });
+
+  it('tells the dashboard who is signed in and with which role', async () => {
+    expect((await asAdmin(shop, staff.accounts.token).get('/api/admin/me')).json()).toEqual({ username: 'staff_accounts', role: 'accounts' });
+    expect((await owner.get('/api/admin/me')).json()).toEqual({ username: 'admin', role: 'owner' });
+  });
+
+  describe('the owner manages staff accounts', () => {
+    it('lists them, and refuses a taken username or email and an unknown role', async () => {
+      const list = (await owner.get('/api/admin/staff')).json();
+      expect(list.map((s: { username: string; role: string }) => `${s.username}:${s.role}`)).toEqual(
+        expect.arrayContaining(['admin:owner', 'staff_catalogue:catalogue', 'staff_support:support']),
+      );
+      expect(list[0]).not.toHaveProperty('password');
+      const taken = await owner.post('/api/admin/staff', { username: 'staff_support', email: 'new@shop.test', role: 'support' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe(staffAccountMessages.usernameTaken);
+      const email = await owner.post('/api/admin/staff', { username: 'someone_new', email: 'staff_support@shop.test', role: 'support' });
+      expect(email.statusCode).toBe(409);
+      const role = await owner.post('/api/admin/staff', { username: 'someone_new', email: 'new@shop.test', role: 'admin' });
+      expect(role.statusCode).toBe(400);
+      expect(role.json().code).toBe('validation');
+    });
+
+    it('changes a role, which takes effect on the next request', async () => {
+      const member = await addStaff('role_changer', 'support');
+      const a = asAdmin(shop, member.token);
+      expect((await a.get('/api/coupons')).statusCode).toBe(403);
+      expect((await owner.patch(`/api/admin/staff/${member.id}`, { role: 'owner' })).json().staff.role).toBe('owner');
+      expect((await a.get('/api/coupons')).statusCode).toBe(200);
+      expect((await owner.patch(`/api/admin/staff/${member.id}`, { role: 'fulfilment' })).statusCode).toBe(200);
+      expect((await a.get('/api/coupons')).statusCode).toBe(403);
+    });
+
+    it('disables an account, ending its sessions at once, and enables it again', async () => {
+      const member = await addStaff('to_disable', 'fulfilment');
+      const a = asAdmin(shop, member.token);
+      expect((await a.get('/api/admin/me')).statusCode).toBe(200);
+      expect((await owner.patch(`/api/admin/staff/${member.id}`, { disabled: true })).json().staff.disabled).toBe(true);
+      expect((await a.get('/api/admin/me')).statusCode).toBe(401);
+      expect((await login(shop, 'to_disable', member.password)).statusCode).toBe(401);
+      await owner.patch(`/api/admin/staff/${member.id}`, { disabled: false });
+      expect((await login(shop, 'to_disable', member.password)).statusCode).toBe(200);
+    });
+
+    it('resets a password: the old one and its sessions stop working', async () => {
+      const member = await addStaff('to_reset', 'accounts');
+      const res = await owner.patch(`/api/admin/staff/${member.id}`, { resetPassword: true });
+      const { password } = res.json();
+      expect(password).toEqual(expect.any(String));
+      expect((await asAdmin(shop, member.token).get('/api/admin/me')).statusCode).toBe(401);
+      expect((await login(shop, 'to_reset', member.password)).statusCode).toBe(401);
+      expect((await login(shop, 'to_reset', password)).statusCode).toBe(200);
+    });
+
+    it('deletes an account', async () => {
+      const member = await addStaff('to_delete', 'catalogue');
+      expect((await owner.delete(`/api/admin/staff/${member.id}`)).json()).toEqual({ message: staffAccountMessages.deleted });
+      expect((await asAdmin(shop, member.token).get('/api/admin/me')).statusCode).toBe(401);
+      expect((await login(shop, 'to_delete', member.password)).statusCode).toBe(401);
+      expect((await owner.delete(`/api/admin/staff/${member.id}`)).statusCode).toBe(404);
+    });
+
+    it('never demotes, disables or deletes the last active owner', async () => {
+      const me = (await owner.get('/api/admin/staff')).json().find((s: { username: string }) => s.username === 'admin');
+      const owners = (await owner.get('/api/admin/staff')).json().filter((s: { role: string; username: string }) => s.role === 'owner' && s.username !== 'admin');
+      for (const other of owners) await owner.patch(`/api/admin/staff/${other.id}`, { role: 'support' });
+      for (const change of [{ role: 'catalogue' }, { disabled: true }]) {
+        const res = await owner.patch(`/api/admin/staff/${me.id}`, change);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe(staffAccountMessages.lastOwner);
+      }
+      expect((await owner.delete(`/api/admin/staff/${me.id}`)).statusCode).toBe(409);
+      expect((await owner.get('/api/admin/me')).json().role).toBe('owner');
+      // With a second owner, the first may step down.
+      const second = await addStaff('second_owner', 'owner');
+      expect((await owner.patch(`/api/admin/staff/${me.id}`, { role: 'accounts' })).statusCode).toBe(200);
+      expect((await asAdmin(shop, second.token).patch(`/api/admin/staff/${me.id}`, { role: 'owner' })).statusCode).toBe(200);
+    });
+  });
+});
