@@ -98,6 +98,51 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
     const byCatalogue = await asAdmin(shop, staff.catalogue.token).form('PATCH', `/api/products/${product.id}`, [{ name: 'price', value: '90' }]);
     expect(byCatalogue.statusCode, byCatalogue.body).toBe(200);
     expect((await shop.app.inject(`/api/product/${product.id}`)).json().price).toBe(90);
+
+    // The audit log shows who changed it, from what to what, and the refused attempts.
+    const log = await owner.get(`/api/admin/audit?entity=products:${product.id}`);
+    expect(log.statusCode, log.body).toBe(200);
+    // Newest first (the route-matrix test above called /api/products/1 too).
+    const [change, refused] = log.json();
+    expect(change).toMatchObject({ action: 'write', actor: 'staff_catalogue', role: 'catalogue', method: 'PATCH', route: '/api/products/:id', status: 200, entity: `products:${product.id}`, changes: { price: [100, 90] } });
+    expect(change.ip).toEqual(expect.any(String));
+    expect(Date.parse(change.at)).not.toBeNaN();
+    expect(refused).toMatchObject({ actor: 'staff_support', role: 'support', status: 403, changes: null });
+    const refundLog = (await owner.get('/api/admin/audit?actor=staff_support&entity=orders:1')).json();
+    expect(refundLog[0]).toMatchObject({ route: '/api/admin/orders/:orderId/refunds', status: 403 });
+  });
+
+  describe('the audit log', () => {
+    it('records admin sign-ins and failed ones, without the password', async () => {
+      await login(shop, 'staff_fulfilment', 'not-the-password');
+      await login(shop, 'staff_fulfilment', staff.fulfilment.password);
+      const lines = (await owner.get('/api/admin/audit?actor=staff_fulfilment&entity=')).json();
+      expect(lines.slice(0, 2).map((l: { action: string }) => l.action)).toEqual(['sign-in', 'sign-in-failed']);
+      expect(JSON.stringify(lines)).not.toContain('not-the-password');
+    });
+
+    it('filters by day, exports CSV (itself recorded) and is for the owner only', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const all = await owner.get('/api/admin/audit');
+      expect(Number(all.headers['x-total-count'])).toBeGreaterThan(3);
+      expect((await owner.get(`/api/admin/audit?from=${today}&to=${today}`)).headers['x-total-count']).toBe(all.headers['x-total-count']);
+      expect((await owner.get('/api/admin/audit?to=2000-01-01')).json()).toEqual([]);
+      expect((await owner.get('/api/admin/audit?from=yesterday')).statusCode).toBe(400);
+      const csv = await owner.get('/api/admin/audit.csv?actor=staff_catalogue');
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.body.split('\r\n')[0]).toBe('"When","Action","Who","Role","Address","Method","Route","Status","Entity","Changes"');
+      expect(csv.body).toContain('"staff_catalogue","catalogue"');
+      const exported = (await owner.get('/api/admin/audit?actor=admin&entity=audit')).json();
+      expect(exported[0]).toMatchObject({ action: 'export', route: '/api/admin/audit.csv', status: 200 });
+      for (const role of ['catalogue', 'support', 'fulfilment', 'accounts'] as const) {
+        expect((await asAdmin(shop, staff[role].token).get('/api/admin/audit')).statusCode).toBe(403);
+      }
+    });
+
+    it('has no route that changes or deletes it', () => {
+      const writes = shop.app.routeList.filter((r) => r.url.includes('audit') && r.method !== 'GET');
+      expect(writes).toEqual([]);
+    });
   });
 
   it('tells the dashboard who is signed in and with which role', async () => {

@@ -86,6 +86,8 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'POST /api/admin/staff': 'ownerOnly',
   'PATCH /api/admin/staff/:id': 'ownerOnly',
   'DELETE /api/admin/staff/:id': 'ownerOnly',
+  'GET /api/admin/audit': 'ownerOnly',
+  'GET /api/admin/audit.csv': 'ownerOnly',
 };
 
 /** Whether a role may call the admin route `METHOD /url` (as declared, with its `:params`). */

@@ -24,6 +24,7 @@ import * as m025 from './migrations/025-legacy-import';
 import * as m026 from './migrations/026-search-changes';
 import * as m040 from './migrations/040-public-cache-version';
 import * as m070 from './migrations/070-stock';
+import * as m110 from './migrations/110-audit-log';
 
 export type Db = Kysely<Database>;
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '026-search-changes': m026,
   '040-public-cache-version': m040,
   '070-stock': m070,
+  '110-audit-log': m110,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

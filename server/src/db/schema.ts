@@ -199,6 +199,26 @@ interface OrderPaymentTable {
   created_at: Generated<string>;
 }
 
+/** One line of the admin audit log (modules/audit): appended, never changed. */
+interface AuditLogTable {
+  id: Generated<number>;
+  /** ISO-8601 */
+  at: string;
+  /** 'write', 'export', 'sign-in', 'sign-in-failed' */
+  action: string;
+  /** the admin's username, or the username tried at a failed sign-in */
+  actor: string;
+  actor_role: string | null;
+  ip: string | null;
+  method: string | null;
+  route: string | null;
+  status: number | null;
+  entity_type: string | null;
+  entity_id: string | null;
+  /** JSON { field: [before, after] } */
+  changes: string | null;
+}
+
 /** Failed sign-ins of one account in the current window (see modules/auth/sign-in-guard). */
 interface SignInFailureTable {
   /** the user's id, or 'unknown:<identifier>' for an address or username with no account */
@@ -376,6 +396,7 @@ export interface Database {
   order_payments: OrderPaymentTable;
   refunds: RefundTable;
   sign_in_failures: SignInFailureTable;
+  audit_log: AuditLogTable;
   simulated_webhooks: SimulatedWebhookTable;
   job_leases: JobLeaseTable;
   notify_signups: NotifySignupTable;

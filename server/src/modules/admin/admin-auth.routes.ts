@@ -5,6 +5,7 @@ import { StaffRole } from '@shared/staff-roles';
 import { AppError } from '../../errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { signInGuard } from '../auth/sign-in-guard';
+import * as audit from '../audit/audit.service';
 import { adminMessages } from './admin-access';
 import { adminRoute } from './admin.guards';
 
@@ -29,12 +30,17 @@ export async function adminAuthRoutes(app: App) {
     },
     async (req) => {
       const accountKey = await guard.check(req.body.username);
+      const actor = req.body.username.toLowerCase();
       try {
         const token = await signIn(req.body.username, req.body.password, req.ip);
         await guard.succeeded(accountKey);
+        await audit.record(app.db, { action: 'sign-in', actor, ip: req.ip, method: 'POST', route: '/api/adminlogin', status: 200 });
         return { token };
       } catch (err) {
-        if (err instanceof AppError && err.status === 401) await guard.failed(accountKey);
+        if (err instanceof AppError && err.status === 401) {
+          await guard.failed(accountKey);
+          await audit.record(app.db, { action: 'sign-in-failed', actor, ip: req.ip, method: 'POST', route: '/api/adminlogin', status: 401 });
+        }
         throw err;
       }
     },

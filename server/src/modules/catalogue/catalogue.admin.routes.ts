@@ -6,6 +6,8 @@ import { MAX_STOCK } from '@shared/stock';
 import { parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as admin from './catalogue-admin.service';
+import { getProduct } from './catalogue.service';
+import { diff } from '../audit/audit.service';
 import { adminRoute } from '../admin/admin.guards';
 
 const MAX_PRODUCT_IMAGES = 8;
@@ -78,7 +80,8 @@ export async function catalogueAdminRoutes(app: App) {
     async (req) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
       const f = parseOrBadRequest(ProductPatchForm, form.fields);
-      return admin.updateProduct(
+      const before = await getProduct(db, req.params.id);
+      const after = await admin.updateProduct(
         db,
         storage,
         req.params.id,
@@ -93,6 +96,9 @@ export async function catalogueAdminRoutes(app: App) {
         },
         form.files.map((x) => x.data),
       );
+      // For the audit log: who changed the price, title or stock from what to what.
+      req.auditChanges = diff(before, after, ['title', 'price', 'description', 'category', 'stock', 'images']);
+      return after;
     },
   );
 
