@@ -20,6 +20,7 @@ import { OutboxSection } from './outbox-section';
 import { OverviewSection } from './overview-section';
 import { PrintRequestsSection } from './print-requests-section';
 import { StaffSection } from './staff-section';
+import { AuditSection } from './audit-section';
 
 /**
  * The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO.
@@ -38,6 +39,7 @@ const SECTIONS = [
   { id: 'notify', label: 'Notify Me list', Content: NotifySection, needs: 'GET /api/admin/notify' },
   { id: 'outbox', label: 'Mail outbox', Content: OutboxSection, needs: 'GET /api/admin/outbox' },
   { id: 'staff', label: 'Staff', Content: StaffSection, needs: 'GET /api/admin/staff' },
+  { id: 'audit', label: 'Audit log', Content: AuditSection, needs: 'GET /api/admin/audit' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
