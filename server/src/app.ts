@@ -14,6 +14,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
 import { simulatedCheckoutRoutes, webhookRoutes } from './modules/payments/payments.routes';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
 import { staffRoutes } from './modules/admin/staff.routes';
+import { twoFactorRoutes } from './modules/admin/two-factor.routes';
 import { auditLogPlugin } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
@@ -72,6 +73,7 @@ const ROUTES = [
   simulatedCheckoutRoutes,
   adminAuthRoutes,
   staffRoutes,
+  twoFactorRoutes,
   auditRoutes,
   catalogueAdminRoutes,
   advertAdminRoutes,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTE_AREAS, roleMayCall, STAFF_ROLES, staffMessages, type StaffRole } from '@shared/staff-roles';
 import { staffAccountMessages } from '@shared/staff.schemas';
+import { totp } from '@shared/testing/totp';
+import { twoFactorMessages } from '@shared/two-factor.schemas';
 import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
@@ -110,6 +112,50 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
     expect(refused).toMatchObject({ actor: 'staff_support', role: 'support', status: 403, changes: null });
     const refundLog = (await owner.get('/api/admin/audit?actor=staff_support&entity=orders:1')).json();
     expect(refundLog[0]).toMatchObject({ route: '/api/admin/orders/:orderId/refunds', status: 403 });
+  });
+
+  describe('two-factor sign-in', () => {
+    const second = (challenge: string, code: string) =>
+      shop.app.inject({ method: 'POST', url: '/api/adminlogin/2fa', remoteAddress: `10.29.0.${++logins % 250}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ challenge, code }) });
+
+    it('enrols with a code from the secret, then asks for a code after the password; recovery codes work once', async () => {
+      const member = await addStaff('two_factor', 'support');
+      const a = asAdmin(shop, member.token);
+      expect((await a.post('/api/admin/2fa/enrol', { password: 'wrong' })).statusCode).toBe(400);
+      const enrol = await a.post('/api/admin/2fa/enrol', { password: member.password });
+      expect(enrol.statusCode, enrol.body).toBe(200);
+      const { secret, qr, backupCodes, totpURI } = enrol.json();
+      expect(qr).toMatch(/^data:image\/png;base64,/);
+      expect(totpURI).toContain(`secret=${secret}`);
+      expect(backupCodes).toHaveLength(10);
+      // Not on until confirmed: the password alone still signs in.
+      expect((await login(shop, 'two_factor', member.password)).json()).toHaveProperty('token');
+      expect((await a.post('/api/admin/2fa/confirm', { code: '000000' })).statusCode).toBe(401);
+      const confirmed = await a.post('/api/admin/2fa/confirm', { code: await totp(secret) });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((await asAdmin(shop, confirmed.json().token).get('/api/admin/me')).statusCode).toBe(200);
+
+      const first = await login(shop, 'two_factor', member.password);
+      expect(first.statusCode).toBe(200);
+      const { twoFactorRequired, challenge, token } = first.json();
+      expect({ twoFactorRequired, token }).toEqual({ twoFactorRequired: true, token: undefined });
+      const wrong = await second(challenge, '123456' === (await totp(secret)) ? '654321' : '123456');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().message).toBe(twoFactorMessages.invalidCode);
+      const right = await second(challenge, await totp(secret));
+      expect(right.statusCode, right.body).toBe(200);
+      expect((await asAdmin(shop, right.json().token).get('/api/admin/me')).json()).toEqual({ username: 'two_factor', role: 'support' });
+      // A challenge is used once.
+      expect((await second(challenge, await totp(secret))).statusCode).toBe(401);
+
+      const again = (await login(shop, 'two_factor', member.password)).json().challenge;
+      expect((await second(again, backupCodes[0])).statusCode).toBe(200);
+      const third = (await login(shop, 'two_factor', member.password)).json().challenge;
+      expect((await second(third, backupCodes[0])).statusCode).toBe(401);
+      // A wrong password never reaches the second step; a forged challenge is refused.
+      expect((await login(shop, 'two_factor', 'not-the-password')).statusCode).toBe(401);
+      expect((await second('Zm9v', await totp(secret))).statusCode).toBe(401);
+    });
   });
 
   describe('the audit log', () => {

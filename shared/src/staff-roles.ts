@@ -47,6 +47,8 @@ export type AdminArea = keyof typeof AREAS;
 export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'POST /api/adminlogout': 'self',
   'GET /api/admin/me': 'self',
+  'POST /api/admin/2fa/enrol': 'self',
+  'POST /api/admin/2fa/confirm': 'self',
 
   'POST /api/products': 'catalogue',
   'PATCH /api/products/:id': 'catalogue',

@@ -126,6 +126,8 @@ interface UserTable {
   banned: boolean | number | null;
   /** an admin's staff role (shared/src/staff-roles.ts) */
   staffRole: string | null;
+  /** better-auth's two-factor plugin: TOTP confirmed */
+  twoFactorEnabled: boolean | number | null;
 }
 
 interface CartItemTable {

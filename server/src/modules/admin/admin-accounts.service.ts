@@ -88,6 +88,11 @@ function staffMember(row: StaffRow): StaffMember {
   };
 }
 
+/** Whether the username is an admin's (for the two-factor step of the admin sign-in). */
+export async function isAdmin(db: Db, username: string): Promise<boolean> {
+  return (await findAdmin(db, username))?.role === 'admin';
+}
+
 export async function listStaff(db: Db): Promise<StaffMember[]> {
   return (await repo.listStaff(db)).map(staffMember);
 }

@@ -21,6 +21,7 @@ import { OverviewSection } from './overview-section';
 import { PrintRequestsSection } from './print-requests-section';
 import { StaffSection } from './staff-section';
 import { AuditSection } from './audit-section';
+import { TwoFactorSection } from './two-factor-section';
 
 /**
  * The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO.
@@ -40,6 +41,7 @@ const SECTIONS = [
   { id: 'outbox', label: 'Mail outbox', Content: OutboxSection, needs: 'GET /api/admin/outbox' },
   { id: 'staff', label: 'Staff', Content: StaffSection, needs: 'GET /api/admin/staff' },
   { id: 'audit', label: 'Audit log', Content: AuditSection, needs: 'GET /api/admin/audit' },
+  { id: 'two-factor', label: 'Two-factor sign-in', Content: TwoFactorSection, needs: 'POST /api/admin/2fa/enrol' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
