@@ -155,6 +155,31 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
       // A wrong password never reaches the second step; a forged challenge is refused.
       expect((await login(shop, 'two_factor', 'not-the-password')).statusCode).toBe(401);
       expect((await second('Zm9v', await totp(secret))).statusCode).toBe(401);
+      expect((await owner.get('/api/admin/staff')).json().find((m: { username: string }) => m.username === 'two_factor').twoFactor).toBe(true);
+    });
+
+    it('when the owner requires it, an account without it may only sign out and set it up', async () => {
+      const member = await addStaff('no_two_factor', 'support');
+      const a = asAdmin(shop, member.token);
+      expect((await a.put('/api/admin/staff-settings', { requireTwoFactor: true })).statusCode).toBe(403);
+      expect((await owner.put('/api/admin/staff-settings', { requireTwoFactor: true })).json()).toEqual({ requireTwoFactor: true });
+      try {
+        const refused = await a.get('/api/admin/claims');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ code: 'two_factor_required', message: staffMessages.twoFactorRequired });
+        expect((await a.get('/api/admin/me')).statusCode).toBe(200);
+        const enrol = await a.post('/api/admin/2fa/enrol', { password: member.password });
+        expect(enrol.statusCode).toBe(200);
+        const { token } = (await a.post('/api/admin/2fa/confirm', { code: await totp(enrol.json().secret) })).json();
+        expect((await asAdmin(shop, token).get('/api/admin/claims')).statusCode).toBe(200);
+        // The owner is held to it as well.
+        expect((await owner.get('/api/admin/staff-settings')).json().code).toBe('two_factor_required');
+      } finally {
+        // The owner's own account has no two-factor sign-in: the setting is turned off through the database.
+        await shop.db.updateTable('app_settings').set({ value: '0' }).where('name', '=', 'require_two_factor').execute();
+      }
+      // Confirming replaced the session.
+      expect((await a.get('/api/admin/me')).statusCode).toBe(401);
     });
   });
 

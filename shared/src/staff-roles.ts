@@ -88,9 +88,16 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'POST /api/admin/staff': 'ownerOnly',
   'PATCH /api/admin/staff/:id': 'ownerOnly',
   'DELETE /api/admin/staff/:id': 'ownerOnly',
+  'GET /api/admin/staff-settings': 'ownerOnly',
+  'PUT /api/admin/staff-settings': 'ownerOnly',
   'GET /api/admin/audit': 'ownerOnly',
   'GET /api/admin/audit.csv': 'ownerOnly',
 };
+
+/** Routes every admin may call, even one who must still set up two-factor sign-in. */
+export function isSelfRoute(method: string, url: string): boolean {
+  return ADMIN_ROUTE_AREAS[`${method} ${url}`] === 'self';
+}
 
 /** Whether a role may call the admin route `METHOD /url` (as declared, with its `:params`). */
 export function roleMayCall(role: StaffRole, method: string, url: string): boolean {
@@ -101,4 +108,5 @@ export function roleMayCall(role: StaffRole, method: string, url: string): boole
 
 export const staffMessages = {
   forbiddenForRole: (role: StaffRole) => `Your role (${role}) cannot do this. Ask the shop owner if you need it.`,
+  twoFactorRequired: 'The shop owner requires two-factor sign-in: set it up under Two-factor sign-in first.',
 } as const;

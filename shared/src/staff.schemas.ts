@@ -30,6 +30,7 @@ export const StaffMember = z.object({
   email: z.string(),
   role: StaffRole,
   disabled: z.boolean(),
+  twoFactor: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof StaffMember>;
@@ -37,6 +38,10 @@ export type StaffMember = z.infer<typeof StaffMember>;
 /** A new account or a reset password: the password is shown once. */
 export const StaffWithPassword = z.object({ staff: StaffMember, password: z.string().optional() });
 export type StaffWithPassword = z.infer<typeof StaffWithPassword>;
+
+/** The owner's staff settings. */
+export const StaffSettings = z.object({ requireTwoFactor: z.boolean() });
+export type StaffSettings = z.infer<typeof StaffSettings>;
 
 export const staffAccountMessages = {
   usernameTaken: 'That username is taken.',

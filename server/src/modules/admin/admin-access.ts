@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { roleMayCall, staffMessages, StaffRole } from '@shared/staff-roles';
+import { isSelfRoute, roleMayCall, staffMessages, StaffRole } from '@shared/staff-roles';
 
 /**
  * Who may use the admin routes, decided without Fastify so that it can be unit
@@ -20,12 +20,14 @@ export interface SessionAccount {
   username?: string | null;
   name: string;
   staffRole?: string | null;
+  twoFactorEnabled?: boolean | null;
 }
 
 export interface Admin {
   id: string;
   username: string;
   role: StaffRole;
+  twoFactor: boolean;
 }
 
 const unauthenticated = () => new AppError('admin_unauthenticated', 401, adminMessages.unauthenticated);
@@ -48,12 +50,22 @@ export function adminOfSession(account: SessionAccount | null | undefined): Admi
   if (!account) throw unauthenticated();
   const role = StaffRole.safeParse(account.staffRole);
   if (account.role !== 'admin' || !role.success) throw new AppError('admin_forbidden', 403, adminMessages.forbidden);
-  return { id: account.id, username: account.username ?? account.name, role: role.data };
+  return { id: account.id, username: account.username ?? account.name, role: role.data, twoFactor: Boolean(account.twoFactorEnabled) };
 }
 
 /** 403 unless the admin's role may call the route (`HEAD` counts as its `GET`); the table is shared/src/staff-roles.ts. */
 export function checkRole(admin: Admin, method: string, url: string): void {
   if (!roleMayCall(admin.role, method === 'HEAD' ? 'GET' : method, url)) {
     throw new AppError('role_forbidden', 403, staffMessages.forbiddenForRole(admin.role));
+  }
+}
+
+/**
+ * When the owner requires two-factor sign-in, an admin without it may use only
+ * the routes every admin has (sign out, who am I, set it up): 403 elsewhere.
+ */
+export function checkTwoFactor(admin: Admin, required: boolean, method: string, url: string): void {
+  if (required && !admin.twoFactor && !isSelfRoute(method === 'HEAD' ? 'GET' : method, url)) {
+    throw new AppError('two_factor_required', 403, staffMessages.twoFactorRequired);
   }
 }

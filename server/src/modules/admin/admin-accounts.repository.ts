@@ -19,7 +19,7 @@ export async function promoteLegacyAdmins(db: Db): Promise<void> {
   await db.updateTable('user').set({ staffRole: 'owner' }).where('role', '=', 'admin').where('staffRole', 'is', null).execute();
 }
 
-const staffColumns = ['id', 'username', 'displayUsername', 'email', 'staffRole', 'banned', 'createdAt'] as const;
+const staffColumns = ['id', 'username', 'displayUsername', 'email', 'staffRole', 'banned', 'twoFactorEnabled', 'createdAt'] as const;
 
 export async function listStaff(db: Db) {
   return db.selectFrom('user').select(staffColumns).where('role', '=', 'admin').orderBy('createdAt').orderBy('id').execute();

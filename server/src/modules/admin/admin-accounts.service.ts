@@ -84,6 +84,7 @@ function staffMember(row: StaffRow): StaffMember {
     email: row.email,
     role: (row.staffRole ?? 'owner') as StaffRole,
     disabled: Boolean(row.banned),
+    twoFactor: Boolean(row.twoFactorEnabled),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { adminOfSession, adminToken, checkRole, type Admin, type SessionAccount } from './admin-access';
+import { twoFactorRequired } from '../settings/settings.service';
+import { adminOfSession, adminToken, checkRole, checkTwoFactor, type Admin, type SessionAccount } from './admin-access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +24,10 @@ async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
   const session = await req.server.auth.api.getSession({ headers: new Headers({ authorization }) });
   const admin = adminOfSession(session?.user as SessionAccount | undefined);
   req.admin = admin;
-  checkRole(admin, req.method, req.routeOptions.url ?? '');
+  const url = req.routeOptions.url ?? '';
+  checkRole(admin, req.method, url);
+  // Only accounts without two-factor sign-in pay for the look-up.
+  if (!admin.twoFactor) checkTwoFactor(admin, await twoFactorRequired(req.server.db), req.method, url);
 }
 
 /** Route options shared by every admin route: the token is checked before the body is even read. */

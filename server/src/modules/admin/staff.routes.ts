@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
-import { CreateStaffInput, StaffMember, staffAccountMessages, StaffWithPassword, UpdateStaffInput } from '@shared/staff.schemas';
+import { CreateStaffInput, StaffMember, staffAccountMessages, StaffSettings, StaffWithPassword, UpdateStaffInput } from '@shared/staff.schemas';
+import { setTwoFactorRequired, twoFactorRequired } from '../settings/settings.service';
 import { adminRoute } from './admin.guards';
 import * as staff from './admin-accounts.service';
 
@@ -46,6 +47,29 @@ export async function staffRoutes(app: App) {
     async (req) => {
       await staff.deleteStaff(app.auth, app.db, req.params.id);
       return { message: staffAccountMessages.deleted };
+    },
+  );
+
+  app.get(
+    '/api/admin/staff-settings',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Whether every admin account must use two-factor sign-in (owner only)', response: { 200: StaffSettings, ...errors } } },
+    async () => ({ requireTwoFactor: await twoFactorRequired(app.db) }),
+  );
+
+  app.put(
+    '/api/admin/staff-settings',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Require two-factor sign-in of every admin account: one without it may then only sign out and set it up (owner only)',
+        body: StaffSettings,
+        response: { 200: StaffSettings, ...errors },
+      },
+    },
+    async (req) => {
+      await setTwoFactorRequired(app.db, req.body.requireTwoFactor);
+      return { requireTwoFactor: req.body.requireTwoFactor };
     },
   );
 }

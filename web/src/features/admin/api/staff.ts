@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { StaffMember, type CreateStaffInput, type StaffWithPassword, type UpdateStaffInput } from '@shared/staff.schemas';
+import { StaffMember, StaffSettings, type CreateStaffInput, type StaffWithPassword, type UpdateStaffInput } from '@shared/staff.schemas';
 import { adminGet, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 
@@ -34,3 +34,21 @@ function deleteStaff(id: string): Promise<{ message: string }> {
 export const useAddStaff = () => useInvalidatingMutation(addStaff, [staffKey]);
 export const useUpdateStaff = () => useInvalidatingMutation(updateStaff, [staffKey]);
 export const useDeleteStaff = () => useInvalidatingMutation(deleteStaff, [staffKey]);
+
+const settingsKey = ['admin', 'staff-settings'] as const;
+
+/** GET /api/admin/staff-settings (owner only). */
+function getStaffSettings(signal?: AbortSignal): Promise<StaffSettings> {
+  return adminGet('/api/admin/staff-settings', signal, StaffSettings);
+}
+
+export function useStaffSettings() {
+  return useQuery(queryOptions({ queryKey: settingsKey, queryFn: ({ signal }) => getStaffSettings(signal), staleTime: 0 }));
+}
+
+/** PUT /api/admin/staff-settings: require two-factor sign-in of every account. */
+function putStaffSettings(settings: StaffSettings): Promise<StaffSettings> {
+  return adminSend<StaffSettings>('PUT', '/api/admin/staff-settings', settings);
+}
+
+export const useUpdateStaffSettings = () => useInvalidatingMutation(putStaffSettings, [settingsKey]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@shared/staff-roles';
@@ -6,7 +6,7 @@ import { CreateStaffInput, type StaffMember, type UpdateStaffInput } from '@shar
 import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
-import { useAddStaff, useDeleteStaff, useStaff, useUpdateStaff } from '../api/staff';
+import { useAddStaff, useDeleteStaff, useStaff, useStaffSettings, useUpdateStaff, useUpdateStaffSettings } from '../api/staff';
 import { reportSaveFailure, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
 import { Options, SelectField } from './form-controls';
@@ -70,7 +70,8 @@ function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPas
     <article aria-label={member.username} className="ad:flex ad:flex-wrap ad:items-end ad:justify-between ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4">
       <div className="ad:min-w-0">
         <h3 className="ad:font-semibold ad:break-words ad:text-slate-900">
-          {member.username} {member.disabled && <span className="ad:text-sm ad:font-normal ad:text-red-700">(disabled)</span>}
+          {member.username} {member.disabled && <span className="ad:text-sm ad:font-normal ad:text-red-700">(disabled)</span>}{' '}
+          {member.twoFactor && <span className="ad:text-sm ad:font-normal ad:text-green-800">(two-factor on)</span>}
         </h3>
         <p className="ad:text-sm ad:break-all ad:text-slate-700">{member.email}</p>
       </div>
@@ -97,6 +98,30 @@ function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPas
   );
 }
 
+/** The owner's switch: every account must use two-factor sign-in (one without it may only set it up). */
+function RequireTwoFactor() {
+  const settings = useStaffSettings();
+  const update = useUpdateStaffSettings();
+  const id = useId();
+  if (!settings.data) return null;
+  const on = settings.data.requireTwoFactor;
+  return (
+    <div className="ad:flex ad:items-center ad:gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="ad:size-4 ad:accent-brand-700"
+        checked={on}
+        disabled={update.isPending}
+        onChange={() => void withToasts(() => update.mutateAsync({ requireTwoFactor: !on }), on ? 'Two-factor sign-in is optional' : 'Two-factor sign-in is required', 'Could not change the setting')}
+      />
+      <label htmlFor={id} className="ad:text-sm ad:font-medium ad:text-slate-800">
+        Require two-factor sign-in for every staff account (set up yours first)
+      </label>
+    </div>
+  );
+}
+
 /** Staff (owner only): add, change the role, disable, reset the password, delete. */
 export function StaffSection() {
   const staff = useStaff();
@@ -106,6 +131,7 @@ export function StaffSection() {
 
   return (
     <AdminSection title="Staff">
+      <RequireTwoFactor />
       <AddStaffForm onPassword={setShown} />
       {shown && <NewPassword {...shown} />}
       <QueryBody query={staff} loadingLabel="Loading staff" errorText="Could not load the staff accounts">
