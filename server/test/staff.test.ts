@@ -5,6 +5,7 @@ import { totp } from '@shared/testing/totp';
 import { twoFactorMessages } from '@shared/two-factor.schemas';
 import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
+import { verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 let logins = 0;
@@ -156,6 +157,14 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
       expect((await login(shop, 'two_factor', 'not-the-password')).statusCode).toBe(401);
       expect((await second('Zm9v', await totp(secret))).statusCode).toBe(401);
       expect((await owner.get('/api/admin/staff')).json().find((m: { username: string }) => m.username === 'two_factor').twoFactor).toBe(true);
+    });
+
+    it("keeps better-auth's two-factor endpoints off HTTP: shoppers cannot turn it on", async () => {
+      const s = await verifiedShopper(shop);
+      for (const path of ['enable', 'verify-totp', 'verify-backup-code', 'disable']) {
+        const res = await shop.app.inject({ method: 'POST', url: `/api/auth/two-factor/${path}`, headers: { cookie: s.cookie, 'content-type': 'application/json', origin: shop.config.publicUrl }, payload: JSON.stringify({ password: s.password, code: '123456' }) });
+        expect(res.statusCode, path).toBe(404);
+      }
     });
 
     it('when the owner requires it, an account without it may only sign out and set it up', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { StaffRole } from './staff-roles';
 
 /** The owner's staff section: one schema per form, used by the server and the dashboard. */
-export const StaffUsername = z
+const StaffUsername = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_.]{3,30}$/, 'The username must be 3-30 letters, digits, dots or underscores');

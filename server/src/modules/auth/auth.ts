@@ -115,6 +115,9 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
       case '/update-user':
         throw new APIError('NOT_FOUND', { message: 'Use PATCH /api/me to change your profile', code: 'NOT_FOUND' });
       default:
+        // Two-factor sign-in is the admins' (through /api/adminlogin and /api/admin/2fa, which call
+        // the plugin from the server): over HTTP its endpoints are not there (decision 041).
+        if (ctx.path.startsWith('/two-factor/') && ctx.request) throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' });
         return;
     }
   });
