@@ -219,6 +219,13 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
       }
     });
 
+    it("files the original's route names under one entity, and invoice downloads as exports", async () => {
+      // The route-matrix test above called these as every role.
+      const orders = (await owner.get('/api/admin/audit?actor=staff_fulfilment&entity=orders:1')).json();
+      expect(orders.map((l: { route: string }) => l.route)).toEqual(expect.arrayContaining(['/api/UserOrders/:orderId', '/api/admin/orders/:orderId/invoice.pdf']));
+      expect(orders.find((l: { route: string }) => l.route.endsWith('invoice.pdf')).action).toBe('export');
+    });
+
     it('has no route that changes or deletes it', () => {
       const writes = shop.app.routeList.filter((r) => r.url.includes('audit') && r.method !== 'GET');
       expect(writes).toEqual([]);

@@ -10,15 +10,18 @@ declare module 'fastify' {
   }
 }
 
+/** The original's route names for entities that have one name elsewhere. */
+const ENTITY_ALIASES: Record<string, string> = { UserOrders: 'orders', ordersAdmin: 'orders', advertimages: 'adverts' };
+
 /** The entity of an admin route: its first path segment after /api (and /admin), and the first parameter's value. */
 function entityOf(url: string, params: unknown): { entityType: string | null; entityId: string | null } {
-  const [type] = url.replace(/^\/api\/(admin\/)?/, '').split('/');
+  const type = url.replace(/^\/api\/(admin\/)?/, '').split('/')[0]?.replace(/\.csv$/, '') ?? '';
   const values = Object.values((params ?? {}) as Record<string, unknown>);
-  return { entityType: type?.replace(/\.csv$/, '') || null, entityId: values.length ? String(values[0]) : null };
+  return { entityType: ENTITY_ALIASES[type] ?? (type || null), entityId: values.length ? String(values[0]) : null };
 }
 
 /**
- * Every admin write and every export (a `.csv` route) by a signed-in admin is
+ * Every admin write and every export (a `.csv` or `.pdf` route) by a signed-in admin is
  * appended to the audit log once its answer is sent, refused or not: who, role,
  * address, route, status, entity and the changes the route recorded.
  */
@@ -46,6 +49,6 @@ export const auditLogPlugin = fp(async (app: App) => {
     if (!route.config?.admin) return;
     const methods = [route.method].flat();
     const writes = !methods.every((m) => m === 'GET' || m === 'HEAD');
-    if (writes || route.url.endsWith('.csv')) route.onResponse = [...[route.onResponse ?? []].flat(), log];
+    if (writes || route.url.endsWith('.csv') || route.url.endsWith('.pdf')) route.onResponse = [...[route.onResponse ?? []].flat(), log];
   });
 });
