@@ -14,6 +14,10 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { simulatedCheckoutRoutes, webhookRoutes } from './modules/payments/payments.routes';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes';
+import { staffRoutes } from './modules/admin/staff.routes';
+import { twoFactorRoutes } from './modules/admin/two-factor.routes';
+import { auditLogPlugin } from './modules/audit/audit.plugin';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { advertAdminRoutes } from './modules/adverts/adverts.admin.routes';
 import { couponAdminRoutes } from './modules/coupons/coupons.admin.routes';
@@ -77,6 +81,9 @@ const ROUTES = [
   webhookRoutes,
   simulatedCheckoutRoutes,
   adminAuthRoutes,
+  staffRoutes,
+  twoFactorRoutes,
+  auditRoutes,
   catalogueAdminRoutes,
   advertAdminRoutes,
   couponAdminRoutes,
@@ -153,6 +160,7 @@ export async function buildApp({ config, db, storage, mailer, payments, logStrea
 
   await app.register(appServices, { ...(mailer ? { mailer } : {}), ...(payments ? { payments } : {}) });
   await app.register(httpPlugins);
+  await app.register(auditLogPlugin);
   for (const routes of ROUTES) await app.register(routes);
   return app;
 }

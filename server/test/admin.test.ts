@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       const s = await verifiedShopper(shop);
       const shopperLogin = await login(s.username, s.password);
       expect(shopperLogin.statusCode).toBe(401);
-      expect((await admin.get('/api/admin/me')).json()).toEqual({ username: 'admin' });
+      expect((await admin.get('/api/admin/me')).json()).toEqual({ username: 'admin', role: 'owner' });
       expect((await login('admin', '')).statusCode).toBe(400);
     });
 

@@ -140,6 +140,10 @@ interface UserTable {
   zipCode: string | null;
   role: string | null;
   banned: boolean | number | null;
+  /** an admin's staff role (shared/src/staff-roles.ts) */
+  staffRole: string | null;
+  /** better-auth's two-factor plugin: TOTP confirmed */
+  twoFactorEnabled: boolean | number | null;
 }
 
 interface CartItemTable {
@@ -215,6 +219,26 @@ interface OrderPaymentTable {
   /** 1 when the payment arrived after the order stopped awaiting payment */
   late: Generated<number>;
   created_at: Generated<string>;
+}
+
+/** One line of the admin audit log (modules/audit): appended, never changed. */
+interface AuditLogTable {
+  id: Generated<number>;
+  /** ISO-8601 */
+  at: string;
+  /** 'write', 'export', 'sign-in', 'sign-in-failed' */
+  action: string;
+  /** the admin's username, or the username tried at a failed sign-in */
+  actor: string;
+  actor_role: string | null;
+  ip: string | null;
+  method: string | null;
+  route: string | null;
+  status: number | null;
+  entity_type: string | null;
+  entity_id: string | null;
+  /** JSON { field: [before, after] } */
+  changes: string | null;
 }
 
 /** Failed sign-ins of one account in the current window (see modules/auth/sign-in-guard). */
@@ -419,6 +443,7 @@ export interface Database {
   refunds: RefundTable;
   sign_in_failures: SignInFailureTable;
   sign_in_addresses: SignInAddressTable;
+  audit_log: AuditLogTable;
   simulated_webhooks: SimulatedWebhookTable;
   job_leases: JobLeaseTable;
   notify_signups: NotifySignupTable;

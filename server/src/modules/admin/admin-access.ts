@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { isSelfRoute, roleMayCall, staffMessages, StaffRole } from '@shared/staff-roles';
 
 /**
  * Who may use the admin routes, decided without Fastify so that it can be unit
@@ -18,11 +19,15 @@ export interface SessionAccount {
   role?: string | null;
   username?: string | null;
   name: string;
+  staffRole?: string | null;
+  twoFactorEnabled?: boolean | null;
 }
 
 export interface Admin {
   id: string;
   username: string;
+  role: StaffRole;
+  twoFactor: boolean;
 }
 
 const unauthenticated = () => new AppError('admin_unauthenticated', 401, adminMessages.unauthenticated);
@@ -37,9 +42,30 @@ export function adminToken(authorization: unknown): string {
   return match[1]!;
 }
 
-/** The admin a session stands for: 401 without a session, 403 for an account that is not an admin. */
+/**
+ * The admin a session stands for: 401 without a session, 403 for an account
+ * that is not an admin or has no known staff role.
+ */
 export function adminOfSession(account: SessionAccount | null | undefined): Admin {
   if (!account) throw unauthenticated();
-  if (account.role !== 'admin') throw new AppError('admin_forbidden', 403, adminMessages.forbidden);
-  return { id: account.id, username: account.username ?? account.name };
+  const role = StaffRole.safeParse(account.staffRole);
+  if (account.role !== 'admin' || !role.success) throw new AppError('admin_forbidden', 403, adminMessages.forbidden);
+  return { id: account.id, username: account.username ?? account.name, role: role.data, twoFactor: Boolean(account.twoFactorEnabled) };
+}
+
+/** 403 unless the admin's role may call the route (`HEAD` counts as its `GET`); the table is shared/src/staff-roles.ts. */
+export function checkRole(admin: Admin, method: string, url: string): void {
+  if (!roleMayCall(admin.role, method === 'HEAD' ? 'GET' : method, url)) {
+    throw new AppError('role_forbidden', 403, staffMessages.forbiddenForRole(admin.role));
+  }
+}
+
+/**
+ * When the owner requires two-factor sign-in, an admin without it may use only
+ * the routes every admin has (sign out, who am I, set it up): 403 elsewhere.
+ */
+export function checkTwoFactor(admin: Admin, required: boolean, method: string, url: string): void {
+  if (required && !admin.twoFactor && !isSelfRoute(method === 'HEAD' ? 'GET' : method, url)) {
+    throw new AppError('two_factor_required', 403, staffMessages.twoFactorRequired);
+  }
 }

@@ -3,6 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Auth } from '../auth/auth';
+import { AppError } from '../../errors';
+import type { StaffRole } from '@shared/staff-roles';
+import { staffAccountMessages, type CreateStaffInput, type StaffMember, type StaffWithPassword, type UpdateStaffInput } from '@shared/staff.schemas';
+import * as repo from './admin-accounts.repository';
 import { countAdmins, findAdmin } from './admin-accounts.repository';
 
 /** Admins are better-auth users with the admin role, who sign in with their username. */
@@ -10,8 +14,8 @@ export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** Creates an admin account; refuses a username that exists. */
-export async function createAdmin(auth: Auth, db: Db, username: string, password: string, email?: string): Promise<void> {
+/** Creates an admin account (an owner unless another staff role is given); refuses a username that exists. */
+export async function createAdmin(auth: Auth, db: Db, username: string, password: string, email?: string, staffRole: StaffRole = 'owner'): Promise<string> {
   if (await findAdmin(db, username)) throw new Error(`The username "${username}" is taken.`);
   const ctx = await auth.$context;
   const user = await ctx.internalAdapter.createUser({
@@ -21,6 +25,7 @@ export async function createAdmin(auth: Auth, db: Db, username: string, password
     username: username.toLowerCase(),
     displayUsername: username,
     role: 'admin',
+    staffRole,
     phone: '',
     address: '',
     city: '',
@@ -33,6 +38,7 @@ export async function createAdmin(auth: Auth, db: Db, username: string, password
     accountId: user.id,
     password: await ctx.password.hash(password),
   });
+  return user.id;
 }
 
 /** Sets a new password for an admin and signs them out everywhere. */
@@ -49,6 +55,7 @@ export async function resetAdminPassword(auth: Auth, db: Db, username: string, p
  * with a generated password printed once in the log.
  */
 export async function ensureFirstAdmin(auth: Auth, db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await repo.promoteLegacyAdmins(db);
   if ((await countAdmins(db)) > 0) return;
   const password = config.admin.password ?? generatePassword();
   try {
@@ -66,4 +73,76 @@ export async function ensureFirstAdmin(auth: Auth, db: Db, config: Config, log: 
         'This is shown once: sign in at /admin and keep it safe (npm run admin -- reset-password <username> sets a new one).',
     );
   }
+}
+
+type StaffRow = Awaited<ReturnType<typeof repo.listStaff>>[number];
+
+function staffMember(row: StaffRow): StaffMember {
+  return {
+    id: row.id,
+    username: row.displayUsername ?? row.username ?? '',
+    email: row.email,
+    role: (row.staffRole ?? 'owner') as StaffRole,
+    disabled: Boolean(row.banned),
+    twoFactor: Boolean(row.twoFactorEnabled),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Whether the username is an admin's (for the two-factor step of the admin sign-in). */
+export async function isAdmin(db: Db, username: string): Promise<boolean> {
+  return (await findAdmin(db, username))?.role === 'admin';
+}
+
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  return (await repo.listStaff(db)).map(staffMember);
+}
+
+async function staffOr404(db: Db, id: string): Promise<StaffRow> {
+  const row = await repo.findStaff(db, id);
+  if (!row) throw new AppError('staff_not_found', 404, staffAccountMessages.notFound);
+  return row;
+}
+
+/** Adds a staff account with a generated password, shown once. */
+export async function addStaff(auth: Auth, db: Db, input: CreateStaffInput): Promise<StaffWithPassword> {
+  if (await findAdmin(db, input.username)) throw new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
+  if (await repo.findUserByEmail(db, input.email)) throw new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+  const password = generatePassword();
+  const id = await createAdmin(auth, db, input.username, password, input.email, input.role);
+  return { staff: staffMember(await staffOr404(db, id)), password };
+}
+
+/** Refuses a change that would leave the shop without an owner who can sign in. */
+async function keepAnOwner(db: Db, id: string): Promise<void> {
+  const owners = await repo.activeOwnerIds(db);
+  if (owners.length === 1 && owners[0] === id) throw new AppError('last_owner', 409, staffAccountMessages.lastOwner);
+}
+
+/**
+ * Changes a staff account's role, disables or enables it (a disabled account's
+ * sessions end at once) or sets a generated password (signing it out). The last
+ * active owner can be neither demoted nor disabled.
+ */
+export async function updateStaff(auth: Auth, db: Db, id: string, input: UpdateStaffInput): Promise<StaffWithPassword> {
+  const before = await staffOr404(db, id);
+  const demoted = input.role !== undefined && input.role !== 'owner';
+  if ((demoted || input.disabled === true) && before.staffRole === 'owner') await keepAnOwner(db, id);
+  const ctx = await auth.$context;
+  const changes = { ...(input.role ? { staffRole: input.role } : {}), ...(input.disabled !== undefined ? { banned: input.disabled } : {}) };
+  if (Object.keys(changes).length > 0) await ctx.internalAdapter.updateUser(id, changes);
+  let password: string | undefined;
+  if (input.resetPassword) {
+    password = generatePassword();
+    await ctx.internalAdapter.updatePassword(id, await ctx.password.hash(password));
+  }
+  if (input.disabled || input.resetPassword) await ctx.internalAdapter.deleteUserSessions(id);
+  return { staff: staffMember(await staffOr404(db, id)), ...(password ? { password } : {}) };
+}
+
+/** Deletes a staff account and its sessions; never the last active owner. */
+export async function deleteStaff(auth: Auth, db: Db, id: string): Promise<void> {
+  const row = await staffOr404(db, id);
+  if (row.staffRole === 'owner') await keepAnOwner(db, id);
+  await (await auth.$context).internalAdapter.deleteUser(id);
 }

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
+import { StaffRole } from '@shared/staff-roles';
+import { AdminLoginAnswer, AdminLoginTwoFactorInput } from '@shared/two-factor.schemas';
+import { isAdmin } from './admin-accounts.service';
+import { completeTwoFactor, twoFactorChallenge } from './two-factor';
 import { AppError } from '../../errors';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import { signInGuard } from '../auth/sign-in-guard';
+import * as audit from '../audit/audit.service';
 import { adminMessages } from './admin-access';
 import { adminRoute } from './admin.guards';
 
@@ -21,43 +26,84 @@ export async function adminAuthRoutes(app: App) {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
-        summary: 'Admin sign-in with username and password; answers a bearer token',
+        summary: 'Admin sign-in with username and password: a bearer token, or for an account with two-factor sign-in `{ twoFactorRequired: true, challenge }` to complete with POST /api/adminlogin/2fa',
         body: AdminLogin,
-        response: { 200: z.object({ token: z.string() }), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        response: { 200: AdminLoginAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
     async (req) => {
       const ticket = await guard.check(req.body.username, req.ip);
+      const actor = req.body.username.toLowerCase();
       try {
-        const token = await signIn(req.body.username, req.body.password, req.ip);
+        const answer = await signIn(req.body.username, req.body.password, req.ip);
         await guard.succeeded(ticket);
-        return { token };
+        if ('challenge' in answer) return { twoFactorRequired: true as const, challenge: answer.challenge };
+        await audit.record(app.db, { action: 'sign-in', actor, ip: req.ip, method: 'POST', route: '/api/adminlogin', status: 200 });
+        return { token: answer.token };
       } catch (err) {
-        if (err instanceof AppError && err.status === 401) await guard.failed(ticket);
+        if (err instanceof AppError && err.status === 401) {
+          await guard.failed(ticket);
+          await audit.record(app.db, { action: 'sign-in-failed', actor, ip: req.ip, method: 'POST', route: '/api/adminlogin', status: 401 });
+        }
         throw err;
       }
     },
   );
 
-  /** Signs in through better-auth's username sign-in; the token of an admin, else 401. */
-  async function signIn(username: string, password: string, ip: string): Promise<string> {
+  const refused = () => new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+
+  /**
+   * Signs in through better-auth's username sign-in: the token of an admin, or
+   * the two-factor challenge of an admin who has it on; else 401.
+   */
+  async function signIn(username: string, password: string, ip: string): Promise<{ token: string } | { challenge: string }> {
     const headers = new Headers({ [CLIENT_IP_HEADER]: ip, origin: app.config.publicUrl });
     let res: Response;
     try {
       res = await app.auth.api.signInUsername({ body: { username, password }, headers, asResponse: true });
     } catch {
-      throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+      throw refused();
     }
     const token = res.headers.get('set-auth-token');
-    const body = (await res.json().catch(() => null)) as { user?: { role?: string } } | null;
-    if (!res.ok || !token) throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+    const body = (await res.json().catch(() => null)) as { user?: { role?: string }; twoFactorRedirect?: boolean } | null;
+    if (res.ok && body?.twoFactorRedirect) {
+      // The password was right; only an admin's second step is offered here.
+      if (!(await isAdmin(app.db, username))) throw refused();
+      return { challenge: twoFactorChallenge(res) };
+    }
+    if (!res.ok || !token) throw refused();
     if (body?.user?.role !== 'admin') {
       // A shopper's correct password opens no admin session.
       await app.auth.api.signOut({ headers: new Headers({ authorization: `Bearer ${token}` }) }).catch(() => {});
-      throw new AppError('admin_login_failed', 401, adminMessages.invalidLogin);
+      throw refused();
     }
-    return token;
+    return { token };
   }
+
+  app.post(
+    '/api/adminlogin/2fa',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Second step of the admin sign-in: the challenge from POST /api/adminlogin and a code from the authenticator app (or a one-time recovery code); answers a bearer token',
+        body: AdminLoginTwoFactorInput,
+        response: { 200: z.object({ token: z.string() }), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (req) => {
+      try {
+        const { token, username } = await completeTwoFactor(app, req.body.challenge, req.body.code, req.ip);
+        await audit.record(app.db, { action: 'sign-in', actor: username, ip: req.ip, method: 'POST', route: '/api/adminlogin/2fa', status: 200 });
+        return { token };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 401) {
+          await audit.record(app.db, { action: 'sign-in-failed', actor: '(two-factor code)', ip: req.ip, method: 'POST', route: '/api/adminlogin/2fa', status: 401 });
+        }
+        throw err;
+      }
+    },
+  );
 
   app.post(
     '/api/adminlogout',
@@ -70,7 +116,7 @@ export async function adminAuthRoutes(app: App) {
 
   app.get(
     '/api/admin/me',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'The signed-in admin', response: { 200: z.object({ username: z.string() }), 401: ErrorBody, 403: ErrorBody } } },
-    async (req) => ({ username: req.admin!.username }),
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'The signed-in admin and their staff role', response: { 200: z.object({ username: z.string(), role: StaffRole }), 401: ErrorBody, 403: ErrorBody } } },
+    async (req) => ({ username: req.admin!.username, role: req.admin!.role }),
   );
 }

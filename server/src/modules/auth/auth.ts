@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
-import { admin, bearer, username } from 'better-auth/plugins';
+import { admin, bearer, twoFactor, username } from 'better-auth/plugins';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
@@ -115,6 +115,9 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
       case '/update-user':
         throw new APIError('NOT_FOUND', { message: 'Use PATCH /api/me to change your profile', code: 'NOT_FOUND' });
       default:
+        // Two-factor sign-in is the admins' (through /api/adminlogin and /api/admin/2fa, which call
+        // the plugin from the server): over HTTP its endpoints are not there (decision 041).
+        if (ctx.path.startsWith('/two-factor/') && ctx.request) throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' });
         return;
     }
   });
@@ -171,6 +174,8 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
         city: { type: 'string', required: true, input: true },
         state: { type: 'string', required: true, input: true },
         zipCode: { type: 'string', required: true, input: true },
+        // An admin's staff role (shared/src/staff-roles.ts); never set through better-auth's own endpoints.
+        staffRole: { type: 'string', required: false, input: false },
       },
     },
     session: {
@@ -198,7 +203,7 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },
     hooks: { before: beforeHook },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer(), admin()],
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer(), admin(), twoFactor({ issuer: shopName })],
   } satisfies BetterAuthOptions;
 
   // Tables first: better-auth checks the schema as soon as it starts.

@@ -8,6 +8,8 @@ import { MAX_SLAB_GRAMS } from '@shared/shipping';
 import { parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as admin from './catalogue-admin.service';
+import { getProduct } from './catalogue.service';
+import { diff } from '../audit/audit.service';
 import { adminRoute } from '../admin/admin.guards';
 
 const MAX_PRODUCT_IMAGES = 8;
@@ -88,7 +90,8 @@ export async function catalogueAdminRoutes(app: App) {
     async (req) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
       const f = parseOrBadRequest(ProductPatchForm, form.fields);
-      return admin.updateProduct(
+      const before = await getProduct(db, req.params.id);
+      const after = await admin.updateProduct(
         db,
         storage,
         req.params.id,
@@ -104,6 +107,9 @@ export async function catalogueAdminRoutes(app: App) {
         },
         form.files.map((x) => x.data),
       );
+      // For the audit log: who changed the price, title or stock from what to what.
+      req.auditChanges = diff(before, after, ['title', 'price', 'description', 'category', 'stock', 'images']);
+      return after;
     },
   );
 

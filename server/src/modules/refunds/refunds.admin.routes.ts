@@ -30,7 +30,12 @@ export async function refundAdminRoutes(app: App) {
         response: { 201: RefundView, ...errors },
       },
     },
-    async (req, reply) => reply.code(201).send(await refunds.refundPart(app.orderDeps, req.params.orderId, req.body, req.admin!.username)),
+    async (req, reply) => {
+      const refund = await refunds.refundPart(app.orderDeps, req.params.orderId, req.body, req.admin!.username);
+      // For the audit log: what was refunded (the refund did not exist before).
+      req.auditChanges = { refund: [null, { id: refund.id, amount: refund.amount, kind: refund.kind, reason: refund.reason, status: refund.status }] };
+      return reply.code(201).send(refund);
+    },
   );
 
   app.post(

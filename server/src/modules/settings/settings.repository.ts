@@ -13,3 +13,15 @@ export async function getOrCreateSetting(db: Db, name: string, make: () => strin
   const row = await db.selectFrom('app_settings').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }
+
+export async function readSetting(db: Db, name: string): Promise<string | undefined> {
+  return (await db.selectFrom('app_settings').select('value').where('name', '=', name).executeTakeFirst())?.value;
+}
+
+export async function writeSetting(db: Db, name: string, value: string): Promise<void> {
+  await db
+    .insertInto('app_settings')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminMessages } from '@shared/admin-messages';
+import { roleMayCall, type StaffRole } from '@shared/staff-roles';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { notify } from '../../../lib/notify';
@@ -20,24 +21,42 @@ import { OverviewSection } from './overview-section';
 import { PrintRequestsSection } from './print-requests-section';
 import { StudentOfMonthSection } from './student-of-month-section';
 import { ShippingSection } from './shipping-section';
+import { StaffSection } from './staff-section';
+import { AuditSection } from './audit-section';
+import { TwoFactorSection } from './two-factor-section';
 
-/** The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO. */
+/**
+ * The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO.
+ * Each is shown to the roles that may call the route it needs (shared/src/staff-roles.ts).
+ */
 const SECTIONS = [
-  { id: 'overview', label: 'Overview', Content: OverviewSection },
-  { id: 'add', label: 'Add Products', Content: AddProductSection },
-  { id: 'manage', label: 'Manage Products', Content: ManageProductsSection },
-  { id: 'orders', label: 'Orders', Content: OrdersSection },
-  { id: 'category', label: 'Manage Category', Content: CategoriesSection },
-  { id: 'adv', label: 'Advert Image', Content: AdvertsSection },
-  { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection },
-  { id: 'shipping', label: 'Shipping', Content: ShippingSection },
-  { id: 'claims', label: 'Free Claims', Content: ClaimsSection },
-  { id: 'printing', label: '3D Printing Requests', Content: PrintRequestsSection },
-  { id: 'student', label: 'Student of the Month', Content: StudentOfMonthSection },
-  { id: 'notify', label: 'Notify Me list', Content: NotifySection },
-  { id: 'outbox', label: 'Mail outbox', Content: OutboxSection },
+  { id: 'overview', label: 'Overview', Content: OverviewSection, needs: 'GET /api/admin/overview' },
+  { id: 'add', label: 'Add Products', Content: AddProductSection, needs: 'POST /api/products' },
+  { id: 'manage', label: 'Manage Products', Content: ManageProductsSection, needs: 'PATCH /api/products/:id' },
+  { id: 'orders', label: 'Orders', Content: OrdersSection, needs: 'GET /api/ordersAdmin' },
+  { id: 'category', label: 'Manage Category', Content: CategoriesSection, needs: 'POST /api/categories' },
+  { id: 'adv', label: 'Advert Image', Content: AdvertsSection, needs: 'POST /api/advertimages' },
+  { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection, needs: 'GET /api/coupons' },
+  { id: 'shipping', label: 'Shipping', Content: ShippingSection, needs: 'PUT /api/admin/shipping' },
+  { id: 'claims', label: 'Free Claims', Content: ClaimsSection, needs: 'GET /api/admin/claims' },
+  { id: 'printing', label: '3D Printing Requests', Content: PrintRequestsSection, needs: 'GET /api/admin/print-requests' },
+  { id: 'student', label: 'Student of the Month', Content: StudentOfMonthSection, needs: 'POST /api/studofmonth' },
+  { id: 'notify', label: 'Notify Me list', Content: NotifySection, needs: 'GET /api/admin/notify' },
+  { id: 'outbox', label: 'Mail outbox', Content: OutboxSection, needs: 'GET /api/admin/outbox' },
+  { id: 'staff', label: 'Staff', Content: StaffSection, needs: 'GET /api/admin/staff' },
+  { id: 'audit', label: 'Audit log', Content: AuditSection, needs: 'GET /api/admin/audit' },
+  { id: 'two-factor', label: 'Two-factor sign-in', Content: TwoFactorSection, needs: 'POST /api/admin/2fa/enrol' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
+
+/** The sections a role may use: their route is open to it. */
+function sectionsFor(role: StaffRole | undefined) {
+  if (!role) return [];
+  return SECTIONS.filter(({ needs }) => {
+    const [method, url] = needs.split(' ') as [string, string];
+    return roleMayCall(role, method, url);
+  });
+}
 
 export function AdminDashboard({ token }: { token: string }) {
   // Add Products is the default section (SPEC.md §2).
@@ -49,7 +68,10 @@ export function AdminDashboard({ token }: { token: string }) {
   const navId = useId();
   const mainRef = useRef<HTMLDivElement>(null);
   const chosen = useRef(false);
-  const { Content } = SECTIONS.find(({ id }) => id === section)!;
+  const sections = sectionsFor(me.data?.role);
+  // Add Products, or the first section the role may use.
+  const current = sections.find(({ id }) => id === section) ?? sections[0];
+  const Content = current?.Content;
 
   useEffect(() => {
     // After a click in the sidebar, move focus to the new section's heading so keyboard and screen reader users land there.
@@ -97,14 +119,14 @@ export function AdminDashboard({ token }: { token: string }) {
       <div className="ad:mt-4 ad:flex ad:flex-col ad:gap-6 ad:md:flex-row">
         <nav id={navId} aria-label="Admin sections" className={`${menuOpen ? 'ad:block' : 'ad:hidden'} ad:shrink-0 ad:md:block ad:md:w-52`}>
           <ul className="ad:flex ad:flex-col ad:gap-1 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-2 ad:shadow-sm">
-            {SECTIONS.map(({ id, label }) => (
+            {sections.map(({ id, label }) => (
               <li key={id}>
                 <button
                   type="button"
-                  aria-current={section === id ? 'page' : undefined}
+                  aria-current={current?.id === id ? 'page' : undefined}
                   onClick={() => choose(id)}
                   className={`ad:w-full ad:rounded-md ad:px-3 ad:py-2 ad:text-left ad:font-medium ${
-                    section === id ? 'ad:bg-brand-700 ad:text-white' : 'ad:text-slate-800 ad:hover:bg-slate-100'
+                    current?.id === id ? 'ad:bg-brand-700 ad:text-white' : 'ad:text-slate-800 ad:hover:bg-slate-100'
                   }`}
                 >
                   {label}
@@ -114,7 +136,7 @@ export function AdminDashboard({ token }: { token: string }) {
           </ul>
         </nav>
         <div ref={mainRef} className="ad:min-w-0 ad:flex-1">
-          <Content />
+          {Content && <Content />}
         </div>
       </div>
     </div>

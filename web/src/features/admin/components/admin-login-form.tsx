@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { TwoFactorCode } from '@shared/two-factor.schemas';
 import { adminMessages } from '@shared/admin-messages';
 import { type FieldSpec, FormError, FormFields, SubmitButton } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useActionForm } from '../../../lib/use-action-form';
-import { useAdminLogin } from '../api/admin-login';
+import { useAdminLogin, useAdminLoginTwoFactor } from '../api/admin-login';
 import { reasonOf } from '../lib/admin-fetch';
 import { startAdminSession } from '../lib/admin-session';
 import { AdminLoginForm as AdminLoginSchema } from '../lib/form-schemas';
@@ -13,26 +15,64 @@ const FIELDS: FieldSpec<AdminLoginSchema>[] = [
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
 ];
 
+const failed = (e: unknown) => {
+  const message = reasonOf(e) ?? adminMessages.loginFailed;
+  notify('error', message);
+  return message;
+};
+
+const signedIn = (token: string) => {
+  notify('success', adminMessages.loginSuccessful);
+  startAdminSession(token);
+};
+
+const CodeForm = z.object({ code: TwoFactorCode });
+const CODE_FIELDS: FieldSpec<z.infer<typeof CodeForm>>[] = [{ name: 'code', label: 'Code from your authenticator app', autoComplete: 'one-time-code', inputMode: 'numeric' }];
+
+/** The second step for an account with two-factor sign-in: a code from the app, or a recovery code. */
+function TwoFactorStep({ challenge }: { challenge: string }) {
+  const verify = useAdminLoginTwoFactor();
+  const { form, onSubmit, error } = useActionForm(CodeForm, { code: '' }, async ({ code }) => signedIn((await verify.mutateAsync({ challenge, code })).token), failed);
+  const { setFocus } = form;
+  useEffect(() => setFocus('code'), [setFocus]);
+  return (
+    <>
+      <p className="ad:text-sm ad:text-slate-700">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+      <form onSubmit={onSubmit} noValidate aria-label="Two-factor code" className="ad:flex ad:flex-col ad:gap-4">
+        <FormFields fields={CODE_FIELDS} form={form} />
+        <SubmitButton busy={form.formState.isSubmitting} label="Verify" busyLabel="Verifying..." />
+        <FormError>{error}</FormError>
+      </form>
+    </>
+  );
+}
+
 /** SPEC.md §2 Admin: Username, Password, Login; the server's message on refusal, 'Login failed' when unreachable. */
 export function AdminLoginForm({ notice }: { notice: string | null }) {
   const login = useAdminLogin();
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { form, onSubmit, error } = useActionForm(
     AdminLoginSchema,
     { username: '', password: '' },
     async (values) => {
-      const { token } = await login.mutateAsync(values);
-      notify('success', adminMessages.loginSuccessful);
-      startAdminSession(token);
+      const answer = await login.mutateAsync(values);
+      if ('token' in answer) signedIn(answer.token);
+      else setChallenge(answer.challenge);
     },
-    (e) => {
-      const message = reasonOf(e) ?? adminMessages.loginFailed;
-      notify('error', message);
-      return message;
-    },
+    failed,
   );
   const { setFocus } = form;
 
   useEffect(() => setFocus('username'), [setFocus]);
+
+  if (challenge) {
+    return (
+      <div className="ad:mx-auto ad:flex ad:max-w-sm ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-6 ad:shadow-sm ad:my-10">
+        <h1 className="ad:text-2xl ad:font-bold ad:text-slate-900">Two-factor sign-in</h1>
+        <TwoFactorStep challenge={challenge} />
+      </div>
+    );
+  }
 
   return (
     <div className="ad:mx-auto ad:max-w-sm ad:py-10">

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { App } from '../../app-types';
+import { ErrorBody } from '@shared/catalogue.schemas';
+import { ConfirmTwoFactorInput, EnrolTwoFactorInput, TwoFactorEnrolment } from '@shared/two-factor.schemas';
+import { adminToken } from './admin-access';
+import { adminRoute } from './admin.guards';
+import { confirmTwoFactor, enrolTwoFactor } from './two-factor';
+
+/** Every admin enrols their own account in two-factor sign-in. */
+export async function twoFactorRoutes(app: App) {
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+  app.post(
+    '/api/admin/2fa/enrol',
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Start two-factor sign-in for the signed-in admin (password again): secret, QR code, ten recovery codes', body: EnrolTwoFactorInput, response: { 200: TwoFactorEnrolment, ...errors } },
+    },
+    async (req) => enrolTwoFactor(app, adminToken(req.headers.authorization), req.body.password),
+  );
+
+  app.post(
+    '/api/admin/2fa/confirm',
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Turn two-factor sign-in on with a code from the app; answers the new token (the session is replaced)', body: ConfirmTwoFactorInput, response: { 200: z.object({ token: z.string() }), ...errors } },
+    },
+    async (req) => confirmTwoFactor(app, adminToken(req.headers.authorization), req.body.code),
+  );
+}

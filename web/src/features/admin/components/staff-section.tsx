@@ -1,0 +1,164 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@shared/staff-roles';
+import { CreateStaffInput, type StaffMember, type UpdateStaffInput } from '@shared/staff.schemas';
+import { FormField, SubmitButton } from '../../../components/ui/form-field';
+import { secondaryButton } from '../../../components/ui/button-styles';
+import { notify } from '../../../lib/notify';
+import { useAddStaff, useDeleteStaff, useStaff, useStaffSettings, useUpdateStaff, useUpdateStaffSettings } from '../api/staff';
+import { reportSaveFailure, withToasts } from '../lib/admin-fetch';
+import { AdminSection, QueryBody } from './admin-section';
+import { Options, SelectField } from './form-controls';
+import { ConfirmDialog } from './modal';
+
+const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
+const FIELDS = ['username', 'email', 'role'] as const;
+
+/** A password the server generated, shown once. */
+function NewPassword({ username, password }: { username: string; password: string }) {
+  return (
+    <p role="status" className="ad:rounded-md ad:border ad:border-amber-300 ad:bg-amber-50 ad:p-3 ad:text-slate-900">
+      Password for {username} (shown once, pass it on safely): <code className="ad:font-mono ad:font-semibold">{password}</code>
+    </p>
+  );
+}
+
+function AddStaffForm({ onPassword }: { onPassword: (shown: { username: string; password: string }) => void }) {
+  const add = useAddStaff();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateStaffInput>({ resolver: zodResolver(CreateStaffInput), defaultValues: { username: '', email: '', role: 'support' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { staff, password } = await add.mutateAsync(values);
+      notify('success', `Added ${staff.username}`);
+      if (password) onPassword({ username: staff.username, password });
+      reset();
+    } catch (error) {
+      reportSaveFailure(error, 'Could not add the staff account', FIELDS, setError);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add a staff member" className="ad:grid ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:sm:grid-cols-3">
+      <FormField label="Username" autoComplete="off" error={errors.username?.message} {...register('username')} />
+      <FormField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <SelectField label="Role" error={errors.role?.message} {...register('role')}>
+        <Options of={ROLE_OPTIONS} />
+      </SelectField>
+      <div className="ad:sm:col-span-3">
+        <SubmitButton busy={isSubmitting} label="Add staff member" busyLabel="Adding..." />
+      </div>
+    </form>
+  );
+}
+
+function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPassword: (shown: { username: string; password: string }) => void; onDelete: () => void }) {
+  const update = useUpdateStaff();
+  const change = async (changes: UpdateStaffInput, done: string) => {
+    let password: string | undefined;
+    const ok = await withToasts(async () => ({ password } = await update.mutateAsync({ id: member.id, changes })), done, `Could not change ${member.username}`);
+    if (ok && password) onPassword({ username: member.username, password });
+  };
+  return (
+    <article aria-label={member.username} className="ad:flex ad:flex-wrap ad:items-end ad:justify-between ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4">
+      <div className="ad:min-w-0">
+        <h3 className="ad:font-semibold ad:break-words ad:text-slate-900">
+          {member.username} {member.disabled && <span className="ad:text-sm ad:font-normal ad:text-red-700">(disabled)</span>}{' '}
+          {member.twoFactor && <span className="ad:text-sm ad:font-normal ad:text-green-800">(two-factor on)</span>}
+        </h3>
+        <p className="ad:text-sm ad:break-all ad:text-slate-700">{member.email}</p>
+      </div>
+      <SelectField
+        label={`Role of ${member.username}`}
+        value={member.role}
+        disabled={update.isPending}
+        onChange={(e) => void change({ role: e.target.value as StaffRole }, `${member.username} is now ${e.target.value}`)}
+      >
+        <Options of={ROLE_OPTIONS} />
+      </SelectField>
+      <div className="ad:flex ad:flex-wrap ad:gap-2">
+        <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => void change({ disabled: !member.disabled }, member.disabled ? `Enabled ${member.username}` : `Disabled ${member.username}`)}>
+          {member.disabled ? 'Enable' : 'Disable'}
+        </button>
+        <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => void change({ resetPassword: true }, `New password for ${member.username}`)}>
+          Reset password
+        </button>
+        <button type="button" className={`${secondaryButton} ad:py-1.5 ad:text-red-700`} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** The owner's switch: every account must use two-factor sign-in (one without it may only set it up). */
+function RequireTwoFactor() {
+  const settings = useStaffSettings();
+  const update = useUpdateStaffSettings();
+  const id = useId();
+  if (!settings.data) return null;
+  const on = settings.data.requireTwoFactor;
+  return (
+    <div className="ad:flex ad:items-center ad:gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="ad:size-4 ad:accent-brand-700"
+        checked={on}
+        disabled={update.isPending}
+        onChange={() => void withToasts(() => update.mutateAsync({ requireTwoFactor: !on }), on ? 'Two-factor sign-in is optional' : 'Two-factor sign-in is required', 'Could not change the setting')}
+      />
+      <label htmlFor={id} className="ad:text-sm ad:font-medium ad:text-slate-800">
+        Require two-factor sign-in for every staff account (set up yours first)
+      </label>
+    </div>
+  );
+}
+
+/** Staff (owner only): add, change the role, disable, reset the password, delete. */
+export function StaffSection() {
+  const staff = useStaff();
+  const remove = useDeleteStaff();
+  const [shown, setShown] = useState<{ username: string; password: string } | null>(null);
+  const [deleting, setDeleting] = useState<StaffMember | null>(null);
+
+  return (
+    <AdminSection title="Staff">
+      <RequireTwoFactor />
+      <AddStaffForm onPassword={setShown} />
+      {shown && <NewPassword {...shown} />}
+      <QueryBody query={staff} loadingLabel="Loading staff" errorText="Could not load the staff accounts">
+        {(members) => (
+          <ul aria-label="Staff accounts" className="ad:flex ad:flex-col ad:gap-3">
+            {members.map((m) => (
+              <li key={m.id}>
+                <StaffRow member={m} onPassword={setShown} onDelete={() => setDeleting(m)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBody>
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${deleting.username}?`}
+          message="The account and its sessions end now. This cannot be undone."
+          confirmLabel="Delete"
+          danger
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const { id, username } = deleting;
+            setDeleting(null);
+            void withToasts(() => remove.mutateAsync(id), `Deleted ${username}`, `Could not delete ${username}`);
+          }}
+        />
+      )}
+    </AdminSection>
+  );
+}
