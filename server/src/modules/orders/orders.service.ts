@@ -82,7 +82,7 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       coupon_id: coupon?.id ?? null,
       coupon_code: coupon?.code ?? null,
       email: me.email,
-      name: me.username,
+      name: me.name,
       address: `${me.address}, ${me.city}, ${me.state} ${me.zipCode}`,
       phone: me.phone,
       provider: provider.name,

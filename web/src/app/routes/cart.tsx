@@ -78,7 +78,7 @@ function DeliveryAddress({ user, delivery }: { user: SessionUser; delivery: Cart
         </Link>
       </div>
       <address className="mt-2 text-slate-800 not-italic">
-        <span className="block font-medium">{user.username}</span>
+        <span className="block font-medium">{user.name}</span>
         <span className="block">{user.address}</span>
         <span className="block">
           {user.city}, {user.state} {user.zipCode}

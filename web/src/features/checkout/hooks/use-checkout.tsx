@@ -58,7 +58,7 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
       const body: ProcessOrderBody = {
         ...response,
         email: user.email,
-        name: user.username,
+        name: user.name,
         address: fullAddress(user),
         phone: user.phone,
         items: input.items,
@@ -119,7 +119,7 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
           stop();
         },
       };
-      const prefill = { name: input.user.username, email: input.user.email, contact: input.user.phone };
+      const prefill = { name: input.user.name, email: input.user.email, contact: input.user.phone };
       try {
         await providers[order.provider].open({ order, shopName: config.shopName, prefill }, events);
       } catch (error) {
