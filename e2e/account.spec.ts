@@ -181,6 +181,7 @@ test('signing up with an email already in use says so', async ({ page, request }
   const existing = await signUpShopper(request, 'taken');
   await page.goto('/login?mode=signup');
   await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Full name').fill('Another Maker');
   await page.getByLabel('Username').fill(uniqueName('other_'));
   await page.getByLabel('Mobile number').fill('9123456780');
   await page.getByRole('button', { name: 'Next' }).click();

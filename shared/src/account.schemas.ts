@@ -73,6 +73,15 @@ export const ProfileFields = z.object({
 });
 
 /**
+ * Delivery to another address at checkout (a parent sending a kit to a school):
+ * the recipient's name and phone and an address, checked exactly as the profile's.
+ */
+export const DeliveryAddress = z
+  .object({ name: FullName, phone: Phone, address: Address, city: City, state: State, zipCode: ZipCode })
+  .strict();
+export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
+
+/**
  * PATCH /api/me: the profile fields only; email and password change through their own flows.
  * The full name may be left out by clients older than it (decision 042): it is then kept as it is.
  */
