@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { pdfText } from '../server/test/helpers/pdf';
+import { logInAsAdmin, openSection } from './support/admin';
 import { loggedInShopper } from './support/shopper';
 
 test('a shopper sends an order to another address: checked like the profile, kept on the order', async ({ page }) => {
@@ -47,4 +50,28 @@ test('a shopper sends an order to another address: checked like the profile, kep
   const orders = (await (await page.request.get('/api/UserOrders')).json()) as { orders: Record<string, unknown>[] };
   expect(JSON.stringify(orders.orders[0])).toContain('7 School Lane, Bengaluru, Karnataka 560001');
   expect(await (await page.request.get('/api/me')).json()).toMatchObject({ email: shopper.email, address: '12 MG Road', zipCode: '411001' });
+  const orderId = String(orders.orders[0]!.order_id);
+
+  // The admin prints the order's packing slip, addressed to the school.
+  const admin = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
+  await logInAsAdmin(admin);
+  await openSection(admin, 'Orders');
+  await admin.getByLabel('Search by order id or email').fill(orderId);
+  const card = admin.getByRole('article', { name: `Order ${orderId}` });
+  await expect(card).toContainText('7 School Lane');
+  const download = admin.waitForEvent('download');
+  await card.getByRole('button', { name: 'Packing slip (PDF)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`packing-slip-${orderId}.pdf`);
+  const text = pdfText(readFileSync((await file.path())!));
+  expect(text).toContain('Principal, Green Valley School');
+  expect(text).toContain('Phone: +919988776655');
+
+  // Several at once: select, then print the selection.
+  await card.getByRole('checkbox', { name: `Select order ${orderId} for packing slips` }).check();
+  const many = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Packing slips for selected (1)' }).click();
+  expect((await many).suggestedFilename()).toBe('packing-slip-' + orderId + '.pdf');
+  await admin.screenshot({ path: test.info().outputPath('admin-packing-slip.png'), fullPage: false });
+  await admin.close();
 });

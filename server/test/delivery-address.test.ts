@@ -53,6 +53,42 @@ describe.each(DB_KINDS)('delivery to another address on %s', (kind) => {
     expect((await s.api.get('/api/me')).json()).toMatchObject({ name: 'Asha Parent', city: 'Pune', zipCode: '411001' });
   });
 
+  it('prints packing slips for the orders chosen: the delivery address, phone, lines and weight', async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    const placed: string[] = [];
+    for (const address of [SCHOOL, undefined]) {
+      const s = await shopperWithCart(shop, [[kit.id, 2]], { name: 'Vikram Joshi', phone: '9123456780' });
+      const created = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 2 }], ...(address ? { address } : {}) })).json();
+      expect((await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.id))).json().success).toBe(true);
+      placed.push(created.orderId);
+      expect((await s.api.get(`/api/admin/orders/packing-slips.pdf?orders=${created.orderId}`)).statusCode).toBe(401);
+    }
+    const res = await admin.get(`/api/admin/orders/packing-slips.pdf?orders=${placed.join(',')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Packing slip: ${placed[0]}`);
+    expect(text).toContain(`Packing slip: ${placed[1]}`);
+    expect(text).toContain('Principal, Green Valley School');
+    expect(text).toContain('7 School Lane, Bengaluru, Karnataka 560001');
+    expect(text).toContain('Phone: +919988776655');
+    expect(text).toContain('Vikram Joshi');
+    expect(text).toContain('Phone: +919123456780');
+    expect(text).toContain('2 x Gift Rover (1.20 kg)');
+    expect(text).toContain('Parcel weight: 1.20 kg');
+    expect(text).not.toContain('Rs.');
+
+    const one = pdfText((await admin.get(`/api/admin/orders/packing-slips.pdf?orders=${placed[1]!.toLowerCase()}`)).rawPayload);
+    expect(one).toContain('Vikram Joshi');
+    expect(one).not.toContain('Green Valley');
+    expect((await admin.get('/api/admin/orders/packing-slips.pdf?orders=RK999999999')).statusCode).toBe(404);
+    for (const bad of ['', ',', Array.from({ length: 101 }, (_, i) => `RK${i}`).join(',')]) {
+      const refused = await admin.get(`/api/admin/orders/packing-slips.pdf?orders=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().message).toMatch(/orders/);
+    }
+  });
+
   it('refuses another address the shop does not deliver to, though the profile\'s is served', async () => {
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
     const refused = await s.api.post('/api/createBulkOrder', { items: items(), address: { ...SCHOOL, zipCode: '799001' } });
