@@ -159,7 +159,7 @@ export async function overview(db: Db, now = new Date()) {
 }
 
 /** At most this many slips in one PDF (a day's parcels; the admin list's page size is 25). */
-export const MAX_PACKING_SLIPS = 100;
+const MAX_PACKING_SLIPS = 100;
 
 /**
  * Packing slips of paid orders, one page each, in the order asked: the delivery name, address and
