@@ -22,6 +22,7 @@ test('a new shopper signs up, verifies, edits the profile, changes email and pas
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await expect(page.getByLabel('Email')).toBeFocused();
   await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill('Meera Iyer');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Mobile number').fill('98765 4321');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -90,6 +91,8 @@ test('a new shopper signs up, verifies, edits the profile, changes email and pas
 
   const newUsername = `${username}_2`;
   await page.getByLabel('City').fill('Mumbai');
+  await expect(page.getByLabel('Full name')).toHaveValue('Meera Iyer');
+  await page.getByLabel('Full name').fill('Meera S. Iyer');
   await page.getByLabel('Username').fill(newUsername);
   await phone.fill('+91 91234 56789');
   await page.getByRole('button', { name: 'Update Profile' }).click();
@@ -97,7 +100,7 @@ test('a new shopper signs up, verifies, edits the profile, changes email and pas
   await expect(phone).toHaveValue('9123456789');
   await expect(accountMenu(page, newUsername)).toBeVisible();
   const me = await page.request.get('/api/me');
-  expect(await me.json()).toMatchObject({ username: newUsername, phone: '+919123456789', city: 'Mumbai', email });
+  expect(await me.json()).toMatchObject({ name: 'Meera S. Iyer', username: newUsername, phone: '+919123456789', city: 'Mumbai', email });
 
   // Change email: the current password is required, then the new address is confirmed from its mail.
   await page.getByLabel('Email').fill(newEmail);
@@ -178,6 +181,7 @@ test('signing up with an email already in use says so', async ({ page, request }
   const existing = await signUpShopper(request, 'taken');
   await page.goto('/login?mode=signup');
   await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Full name').fill('Another Maker');
   await page.getByLabel('Username').fill(uniqueName('other_'));
   await page.getByLabel('Mobile number').fill('9123456780');
   await page.getByRole('button', { name: 'Next' }).click();

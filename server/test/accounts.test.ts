@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     });
 
   it('signs up, refuses sign-in until the e-mail is verified (sending the mail again), then signs in', async () => {
-    const details = shopperDetails({ email: 'Mixed.Case@Example.com', phone: '+91 98765 43210' });
+    const details = shopperDetails({ email: 'Mixed.Case@Example.com', phone: '+91 98765 43210', name: '  Asha Rao ' });
     const signUp = await post(shop, '/api/auth/sign-up/email', details);
     expect(signUp.statusCode).toBe(200);
     expect(signUp.body).not.toContain(details.password);
@@ -44,6 +44,7 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toEqual({
       id: expect.any(String),
+      name: 'Asha Rao',
       username: details.username,
       email,
       emailVerified: true,
@@ -124,6 +125,26 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(res.json()).toBeNull();
     }
+  });
+
+  it('refuses a sign-up without a full name, and keeps the full name when a profile update leaves it out', async () => {
+    const { name: _left, ...noName } = shopperDetails();
+    const refused = await post(shop, '/api/auth/sign-up/email', noName);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toMatchObject({ name: 'Full name is required' });
+
+    const s = await verifiedShopper(shop, { name: 'Ravi Kumar' });
+    const profile = { phone: '9123456789', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', zipCode: '700016' };
+    const kept = await patchMe(s.cookie, { username: s.username, ...profile });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().name).toBe('Ravi Kumar');
+    const renamed = await patchMe(s.cookie, { name: 'Ravi K. Sharma', username: s.username, ...profile });
+    expect(renamed.json()).toMatchObject({ name: 'Ravi K. Sharma', username: s.username });
+    expect((await patchMe(s.cookie, { name: '  ', username: s.username, ...profile })).statusCode).toBe(400);
+
+    // An account made before the full name was asked (better-auth's name column empty) answers with its username.
+    await shop.db.updateTable('user').set({ name: '' }).where('email', '=', s.email).execute();
+    expect((await me(s.cookie)).json()).toMatchObject({ name: s.username, username: s.username });
   });
 
   it('updates the profile, storing the phone with +91 once, and rejects email or password fields', async () => {

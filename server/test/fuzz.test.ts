@@ -73,11 +73,15 @@ interface Seeded {
 /** A valid body for each route that takes one: the fuzzer bends it field by field. */
 function templates(s: Seeded): Record<string, Record<string, unknown>> {
   return {
-    'PATCH /api/me': { username: 'fuzz_me', phone: '9876543210', address: '1 Fuzz Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
+    'PATCH /api/me': { name: 'Fuzz Me', username: 'fuzz_me', phone: '9876543210', address: '1 Fuzz Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
     'POST /api/cart': { productId: s.productId, quantity: 1 },
     'PATCH /api/cart/:id': { quantity: 2 },
     'POST /api/verifyCoupon': { code: 'FUZZ10', totalAmount: 1, productId: 18 },
-    'POST /api/createBulkOrder': { items: [{ productId: s.productId, quantity: 1 }], couponCode: 'FUZZ10' },
+    'POST /api/createBulkOrder': {
+      items: [{ productId: s.productId, quantity: 1 }],
+      couponCode: 'FUZZ10',
+      address: { name: 'Fuzz School', phone: '9876543210', address: '1 Fuzz Lane', city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
+    },
     'POST /api/processOrder': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', email: 'x@example.com', name: 'x', address: 'x', phone: '9876543210', items: [{ productId: s.productId, quantity: 1, price: 0 }], couponCode: 'FUZZ10', appliedDiscount: 99999 },
     'POST /api/verifyPayment': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', productId: s.productId, quantity: 1 },
     'POST /api/verifyBulkPayment': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', email: 'x@example.com', items: [{ productId: s.productId, quantity: 1 }] },
@@ -111,7 +115,7 @@ const FORMS: Record<string, { fields: Record<string, string>; files: string }> =
   'POST /api/mailforwarder/': { fields: { con_name: 'Asha', phNo: '9876543210', message: 'Print this', length: '5', width: '5', height: '5', is2DTo3D: 'false' }, files: 'files' },
 };
 
-const QUERY_KEYS = ['limit', 'offset', 'page', 'pageSize', 'status', 'period', 'q', 'category', 'token', 'callbackURL'];
+const QUERY_KEYS = ['limit', 'offset', 'page', 'pageSize', 'status', 'period', 'q', 'category', 'token', 'callbackURL', 'pincode', 'orders'];
 
 /** The route's URL with each `:param` (and `*`) filled: `pick` chooses per parameter. */
 function fill(url: string, pick: (name: string) => string): string {

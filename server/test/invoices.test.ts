@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
-import { as, GST_SHOP, makeCoupon, paidOrderFrom, payInSimulation } from './helpers/checkout';
+import { as, GST_SHOP, makeCoupon, paidOrderFrom, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
@@ -49,6 +49,17 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     expect(text).toContain('IGST: Rs. 180.00');
     expect(text).not.toContain('CGST:');
     expect(text).toContain('Invoice total: Rs. 1,180.00');
+  });
+
+  it("addresses the invoice and the receipt mail to the shopper's full name, not the username", async () => {
+    const s = await shopperWithCart(shop, [[kit.id, 1]], { state: 'Maharashtra', name: 'Anjali Deshpande' });
+    const order = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json() as { id: string; orderId: string };
+    expect((await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id))).json().success).toBe(true);
+    const text = pdfText((await s.api.get(`/api/orders/${order.orderId}/invoice.pdf`)).rawPayload);
+    expect(text).toContain('Anjali Deshpande');
+    expect(text).not.toContain(s.username);
+    const receipt = await shop.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).where('kind', '=', 'receipt').executeTakeFirstOrThrow();
+    expect(receipt.text_body).toContain('Hello Anjali Deshpande,');
   });
 
   it("shows the invoice to its owner and the admin only, and attaches it to the receipt", async () => {

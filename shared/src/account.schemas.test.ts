@@ -9,6 +9,7 @@ import {
   normalizePhone,
   Password,
   Phone,
+  FullName,
   SignUpInput,
   SignUpStep1,
   SignUpStep2,
@@ -73,6 +74,8 @@ describe('account fields', () => {
     ['Password', Password, undefined, 'Password is required'],
     ['Password', Password, 'p'.repeat(7), 'Password must be at least 8 characters'],
     ['Password', Password, 'p'.repeat(129), 'Password must be at most 128 characters'],
+    ['FullName', FullName, '   ', 'Full name is required'],
+    ['FullName', FullName, 'n'.repeat(101), 'Full name must be at most 100 characters'],
     ['Address', Address, undefined, 'Address is required'],
     ['Address', Address, '   ', 'Address is required'],
     ['Address', Address, 'a'.repeat(301), 'Address must be at most 300 characters'],
@@ -90,16 +93,16 @@ describe('account fields', () => {
 
 describe('account forms', () => {
   const profile = { username: 'robo_fan', phone: '98765 43210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' };
-  const step1 = { email: 'fan@example.com', username: 'robo_fan', phone: '9876543210' };
+  const step1 = { name: 'Asha Rao', email: 'fan@example.com', username: 'robo_fan', phone: '9876543210' };
   const step3 = { address: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' };
-  const signUp = { ...profile, email: 'fan@example.com', password: 'secret-password' };
+  const signUp = { ...profile, name: 'Asha Rao', email: 'fan@example.com', password: 'secret-password' };
   const required = (...names: string[]) => Object.fromEntries(names.map((n) => [n, expect.any(String)]));
 
   it.each([
     ['the profile', UpdateProfileInput, profile, required('username', 'phone', 'address', 'city', 'state', 'zipCode')],
-    ['sign-up step 1', SignUpStep1, step1, required('email', 'username', 'phone')],
+    ['sign-up step 1', SignUpStep1, step1, required('name', 'email', 'username', 'phone')],
     ['sign-up step 3', SignUpStep3, step3, required('address', 'city', 'state', 'zipCode')],
-    ['sign-up', SignUpInput, signUp, required('email', 'password', 'username', 'phone', 'address', 'city', 'state', 'zipCode')],
+    ['sign-up', SignUpInput, signUp, required('email', 'password', 'name', 'username', 'phone', 'address', 'city', 'state', 'zipCode')],
   ])('%s takes its fields, each required', (_n, schema, input, missing) => {
     expect(accepted(schema, input)).toEqual(input);
     expect(refused(schema, {})).toEqual(missing);
@@ -116,7 +119,7 @@ describe('account forms', () => {
   });
 
   it('passes the shopper record through whole', () => {
-    const me = { id: 'u1', username: 'robo_fan', email: 'fan@example.com', emailVerified: true, phone: '+919876543210', address: 'a', city: 'c', state: 's', zipCode: '411001' };
+    const me = { id: 'u1', name: 'Asha Rao', username: 'robo_fan', email: 'fan@example.com', emailVerified: true, phone: '+919876543210', address: 'a', city: 'c', state: 's', zipCode: '411001' };
     expect(accepted(Me, me)).toEqual(me);
   });
 });

@@ -36,6 +36,9 @@ export const Username = z
   .max(30, 'Username must be at most 30 characters')
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may use letters, digits, dots and underscores');
 
+/** The shopper's full name, for orders, mails, invoices and courier labels. */
+export const FullName = text('Full name', 100);
+
 export const Email = z.email('Enter a valid email address').max(254, 'Email must be at most 254 characters');
 
 export const Phone = z
@@ -60,6 +63,7 @@ export const ZipCode = z
 
 /** The address and contact fields a shopper keeps in the profile. */
 export const ProfileFields = z.object({
+  name: FullName,
   username: Username,
   phone: Phone,
   address: Address,
@@ -68,12 +72,24 @@ export const ProfileFields = z.object({
   zipCode: ZipCode,
 });
 
-/** PATCH /api/me: the profile fields only; email and password change through their own flows. */
-export const UpdateProfileInput = ProfileFields.strict();
+/**
+ * Delivery to another address at checkout (a parent sending a kit to a school):
+ * the recipient's name and phone and an address, checked exactly as the profile's.
+ */
+export const DeliveryAddress = z
+  .object({ name: FullName, phone: Phone, address: Address, city: City, state: State, zipCode: ZipCode })
+  .strict();
+export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
+
+/**
+ * PATCH /api/me: the profile fields only; email and password change through their own flows.
+ * The full name may be left out by clients older than it (decision 042): it is then kept as it is.
+ */
+export const UpdateProfileInput = ProfileFields.extend({ name: FullName.optional() }).strict();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 /** The sign-up form's three steps. */
-export const SignUpStep1 = z.object({ email: Email, username: Username, phone: Phone });
+export const SignUpStep1 = z.object({ name: FullName, email: Email, username: Username, phone: Phone });
 export const SignUpStep2 = z
   .object({ password: Password, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: accountMessages.passwordsDiffer, path: ['confirmPassword'] });
@@ -90,6 +106,8 @@ export type SignUpInput = z.infer<typeof SignUpInput>;
 /** The shopper as GET /api/me answers (SPEC.md §3 user record). */
 export const Me = z.object({
   id: z.string(),
+  /** The full name; the username for accounts made before it was asked. */
+  name: z.string(),
   username: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from './cart-limits';
 import { MAX_ID } from './catalogue.schemas';
+import { DeliveryAddress } from './account.schemas';
 import { DeliveryCheck } from './shipping';
 
 
@@ -68,6 +69,8 @@ export const CreateOrderInput = z.object({
     .max(100)
     .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product may appear once'),
   couponCode: z.union([CouponCode, z.literal(''), z.null()]).optional(),
+  /** Deliver to this address instead of the profile's (decision 042). */
+  address: DeliveryAddress.optional(),
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>;
 

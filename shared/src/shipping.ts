@@ -12,6 +12,9 @@ export const PincodeQuery = z.object({
   pincode: z.string({ error: shippingMessages.pincodeInvalid }).trim().regex(PINCODE_PATTERN, shippingMessages.pincodeInvalid),
 });
 
+/** GET /api/cart?pincode=: the cart priced for delivery to another address's pincode. */
+export const CartQuery = PincodeQuery.partial();
+
 export const DeliveryCheck = z.object({
   pincode: z.string(),
   serviceable: z.boolean(),

@@ -67,6 +67,7 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'PATCH /api/UserOrders/:orderId': 'fulfilment',
   'PUT /api/admin/orders/:orderId/dispatch': 'fulfilment',
   'GET /api/admin/orders/:orderId/invoice.pdf': 'invoices',
+  'GET /api/admin/orders/packing-slips.pdf': 'fulfilment',
   'GET /api/admin/shipping': 'fulfilment',
   'PUT /api/admin/shipping': 'fulfilment',
   'POST /api/admin/shipping/pincodes': 'fulfilment',

@@ -18,7 +18,7 @@ export async function findUserIdByUsername(db: Db, username: string) {
 export interface ProfileRow {
   username: string;
   displayUsername: string;
-  name: string;
+  name?: string;
   phone: string;
   address: string;
   city: string;

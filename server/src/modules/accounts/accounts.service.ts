@@ -8,9 +8,11 @@ import * as repo from './accounts.repository';
 export async function getMe(db: Db, userId: string): Promise<Me> {
   const u = await repo.findUser(db, userId);
   if (!u) throw notFound(accountMessages.userNotFound, 'user_not_found');
+  const username = u.displayUsername ?? u.username ?? u.name;
   return {
     id: u.id,
-    username: u.displayUsername ?? u.username ?? u.name,
+    name: u.name.trim() || username,
+    username,
     email: u.email,
     emailVerified: Boolean(u.emailVerified),
     phone: u.phone ?? '',
@@ -33,7 +35,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   const update = repo.updateProfile(db, userId, {
     username: input.username.toLowerCase(),
     displayUsername: input.username,
-    name: input.username,
+    ...(input.name === undefined ? {} : { name: input.name }),
     phone: normalizePhone(input.phone)!,
     address: input.address,
     city: input.city,

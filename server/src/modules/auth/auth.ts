@@ -82,7 +82,7 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
             body: {
               ...input,
               email,
-              name: input.username,
+              name: input.name,
               phone: normalizePhone(input.phone),
               callbackURL: typeof ctx.body?.callbackURL === 'string' ? ctx.body.callbackURL : '/',
             },

@@ -1,6 +1,7 @@
 import type { App } from '../../app-types';
 import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
 import { AddToCartInput, Cart, SetQuantityInput } from '@shared/orders.schemas';
+import { CartQuery } from '@shared/shipping';
 import { requireUser } from '../auth/auth.guards';
 import * as cart from './cart.service';
 
@@ -8,8 +9,16 @@ export async function cartRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
   app.get(
     '/api/cart',
-    { preHandler: requireUser, schema: { tags: ['cart'], summary: "The shopper's cart, priced now", response: { 200: Cart, ...errors } } },
-    async (req) => cart.getCart(app.db, req.user!.id),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "The shopper's cart, priced now; shipping to the profile's pincode, or to `pincode` when delivering to another address",
+        querystring: CartQuery,
+        response: { 200: Cart, ...errors },
+      },
+    },
+    async (req) => cart.getCart(app.db, req.user!.id, [], req.query.pincode),
   );
   app.post(
     '/api/cart',

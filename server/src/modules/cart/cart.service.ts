@@ -61,10 +61,11 @@ export function weightGrams(lines: PricedLine[]): number {
   return lines.filter((l) => l.available).reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
 }
 
-export async function getCart(db: Db, userId: string, known: Product[] = []): Promise<Cart> {
+/** The cart priced now, shipping quoted to `pincode` (delivery to another address) or else the profile's. */
+export async function getCart(db: Db, userId: string, known: Product[] = [], pincode?: string): Promise<Cart> {
   const [lines, me] = await Promise.all([pricedCart(db, userId, known), accounts.getMe(db, userId)]);
   const subtotal = subtotalPaise(lines);
-  const quote = await shipping.quote(db, { pincode: me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) });
+  const quote = await shipping.quote(db, { pincode: pincode ?? me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) });
   const shippingPaise = subtotal > 0 ? (quote?.shippingPaise ?? 0) : 0;
   const items: CartLine[] = lines.map((l) => ({
     id: l.productId,

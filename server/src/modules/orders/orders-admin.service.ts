@@ -5,6 +5,8 @@ import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, notFound } from '../../errors';
 import { orderStatusMail, trackingMail } from '../mail/mail.templates';
 import type { OrderDeps } from './orders.service';
+import * as catalogue from '../catalogue/catalogue.service';
+import { packingSlipsPdf, type PackingSlip } from './packing-slip-pdf';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
 import * as repo from './orders.repository';
@@ -154,4 +156,36 @@ export async function overview(db: Db, now = new Date()) {
     return { date, revenue: paiseToRupees(r?.revenue ?? 0), orders: r?.orders ?? 0 };
   });
   return { days, topProducts: top.map((t) => ({ title: t.title, quantity: t.quantity, revenue: paiseToRupees(t.revenue) })), lowStock };
+}
+
+/** At most this many slips in one PDF (a day's parcels; the admin list's page size is 25). */
+const MAX_PACKING_SLIPS = 100;
+
+/**
+ * Packing slips of paid orders, one page each, in the order asked: the delivery name, address and
+ * phone kept on the order, its lines and their weight (the products' current shipping weight).
+ */
+export async function packingSlips(db: Db, shopName: string, orderCodes: string[]): Promise<Buffer> {
+  const codes = [...new Set(orderCodes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  if (codes.length === 0 || codes.length > MAX_PACKING_SLIPS) {
+    throw new AppError('bad_orders', 400, `Choose 1 to ${MAX_PACKING_SLIPS} orders for packing slips.`);
+  }
+  const orders = [];
+  for (const code of codes) orders.push(await paidOrder(db, code));
+  const lines = await repo.listLines(db, orders.map((o) => o.id));
+  const products = await catalogue.productsByIds(db, [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))]);
+  const weight = new Map(products.map((p) => [p.id, p.weight ?? 0]));
+  const slips: PackingSlip[] = orders.map((o) => {
+    const own = lines.filter((l) => l.order_id === o.id).map((l) => ({ title: l.title, quantity: l.quantity, weightGrams: (l.product_id !== null && weight.get(l.product_id)) || 0 }));
+    return {
+      orderCode: o.order_code,
+      date: (o.paid_at ?? o.created_at).slice(0, 10),
+      name: o.name,
+      phone: o.phone,
+      address: o.address,
+      lines: own,
+      weightGrams: own.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0),
+    };
+  });
+  return packingSlipsPdf(shopName, slips);
 }

@@ -6,6 +6,7 @@ import * as admin from './orders-admin.service';
 import { adminRoute } from '../admin/admin.guards';
 
 const OrderParam = z.object({ orderId: z.string().min(1).max(40) });
+const PackingSlipsQuery = z.object({ orders: z.string({ error: 'orders is required' }).min(1, 'orders is required').max(4100) });
 
 /** The admin's orders: the list (SPEC.md §7 shape), CSV, status changes and the overview. */
 export async function orderAdminRoutes(app: App) {
@@ -26,6 +27,22 @@ export async function orderAdminRoutes(app: App) {
       const result = await admin.listOrders(app.db, req.query);
       reply.header('X-Total-Count', String(result.total)).header('X-Page', String(result.page)).header('X-Page-Size', String(result.pageSize));
       return result.orders;
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/packing-slips.pdf',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Packing slips (PDF, one page an order: delivery name, address and phone, lines, weight) of the paid orders in `orders` (order ids, comma-separated, at most 100)',
+        querystring: PackingSlipsQuery,
+      },
+    },
+    async (req, reply) => {
+      const pdf = await admin.packingSlips(app.db, app.config.public.shopName, req.query.orders.split(','));
+      return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="packing-slips.pdf"').header('Cache-Control', 'private, no-store').send(pdf);
     },
   );
 

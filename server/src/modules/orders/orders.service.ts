@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { CreatedOrder, CreateOrderInput, UserOrder } from '@shared/orders.schemas';
+import { normalizePhone, type DeliveryAddress, type Me } from '@shared/account.schemas';
 import { orderMessages } from '@shared/order-messages';
 import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -35,7 +36,7 @@ export interface OrderDeps {
  * POST api/createBulkOrder. The order is made from the shopper's cart on the
  * server, priced from the catalogue as it is now; the items the browser sends
  * must match that cart, and any price, total, discount or shipping it sends is
- * ignored; shipping to the profile's pincode comes from the owner's rules
+ * ignored; shipping to the delivery pincode (the profile's, or the address given) comes from the owner's rules
  * (refused when the shop does not deliver there).
  * A coupon's use is held for the order (so a limited coupon is never used more
  * than its limit), then the provider's order is created for the total.
@@ -55,8 +56,9 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
 
   const subtotal = cart.subtotalPaise(lines);
   const me = await accounts.getMe(db, userId);
+  const to = deliveryOf(me, input.address);
   // The shop must deliver to the address; shipping is priced from the owner's rules, never taken from the browser.
-  const delivery = await shipping.quoteForCheckout(db, { pincode: me.zipCode, goodsPaise: subtotal, weightGrams: cart.weightGrams(lines) });
+  const delivery = await shipping.quoteForCheckout(db, { pincode: to.zipCode, goodsPaise: subtotal, weightGrams: cart.weightGrams(lines) });
   let discount = 0;
   let freeShipping = false;
   let coupon: coupons.Coupon | null = null;
@@ -82,11 +84,12 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       coupon_id: coupon?.id ?? null,
       coupon_code: coupon?.code ?? null,
       email: me.email,
-      name: me.username,
-      address: `${me.address}, ${me.city}, ${me.state} ${me.zipCode}`,
-      phone: me.phone,
+      name: to.name,
+      address: `${to.address}, ${to.city}, ${to.state} ${to.zipCode}`,
+      phone: to.phone,
       provider: provider.name,
-      delivery_state: me.state,
+      // The place of supply on the invoice follows the delivery state.
+      delivery_state: to.state,
     });
     await repo.insertLines(
       trx,
@@ -125,6 +128,12 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
     provider: provider.name,
     key: provider.keyId,
   };
+}
+
+/** Where an order goes: the address given at checkout (phone stored as +91…), else the profile's. */
+function deliveryOf(me: Me, other: DeliveryAddress | undefined): DeliveryAddress {
+  if (other) return { ...other, phone: normalizePhone(other.phone)! };
+  return { name: me.name, phone: me.phone, address: me.address, city: me.city, state: me.state, zipCode: me.zipCode };
 }
 
 /** Cancels an order that was never paid and gives its coupon use and held units back. */

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
+import type { DeliveryAddress } from '@shared/account.schemas';
 import { Link } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
 import { deliveryText, shippingMessages } from '@shared/delivery';
@@ -16,6 +18,7 @@ import { CouponBox } from '../../features/cart/components/coupon-box';
 import { OrderSummary } from '../../features/cart/components/order-summary';
 import { useCoupon } from '../../features/cart/hooks/use-coupon';
 import { clampQuantity, itemCountLabel, orderItems, summarizeCart } from '../../features/cart/lib/cart-summary';
+import { OtherAddressForm } from '../../features/checkout/components/other-address-form';
 import { useCheckout } from '../../features/checkout/hooks/use-checkout';
 import { notify } from '../../lib/notify';
 import type { Cart } from '@shared/orders.schemas';
@@ -66,33 +69,76 @@ export function CartRoute() {
   );
 }
 
-function DeliveryAddress({ user, delivery }: { user: SessionUser; delivery: Cart['delivery'] }) {
+type AddressLines = { name: string; address: string; city: string; state: string; zipCode: string; phone: string };
+
+function AddressBlock({ to }: { to: AddressLines }) {
+  return (
+    <address className="mt-2 text-slate-800 not-italic">
+      <span className="block font-medium">{to.name}</span>
+      <span className="block">{to.address}</span>
+      <span className="block">
+        {to.city}, {to.state} {to.zipCode}
+      </span>
+      <span className="block text-sm text-slate-700">Phone: {to.phone}</span>
+    </address>
+  );
+}
+
+type DeliveryProps = {
+  user: SessionUser;
+  delivery: Cart['delivery'];
+  other: OtherAddress;
+};
+
+/** Where the order goes: the profile's address, or another one given here ("Deliver to another address"). */
+function DeliverySection({ user, delivery, other }: DeliveryProps) {
+  const { address, editing, setAddress, setEditing } = other;
   return (
     <section aria-labelledby="delivery-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="delivery-heading" className="text-lg font-semibold text-slate-900">
           Delivery address
         </h2>
-        <Link to="/editprofile" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-          Change address
-        </Link>
+        {address || editing ? (
+          <button type="button" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => { setAddress(null); setEditing(false); }}>
+            Deliver to my address
+          </button>
+        ) : (
+          <Link to="/editprofile" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            Change address
+          </Link>
+        )}
       </div>
-      <address className="mt-2 text-slate-800 not-italic">
-        <span className="block font-medium">{user.username}</span>
-        <span className="block">{user.address}</span>
-        <span className="block">
-          {user.city}, {user.state} {user.zipCode}
-        </span>
-        <span className="block text-sm text-slate-700">Phone: {user.phone}</span>
-      </address>
-      <p role={delivery?.serviceable ? undefined : 'alert'} className={`mt-2 text-sm font-medium ${delivery?.serviceable ? 'text-emerald-800' : 'text-red-700'}`}>
-        {delivery ? deliveryText(delivery) : shippingMessages.checkoutPincodeInvalid}
-      </p>
+      {editing ? (
+        <OtherAddressForm initial={address} onUse={(a) => { setAddress(a); setEditing(false); }} onCancel={() => setEditing(false)} />
+      ) : (
+        <>
+          <AddressBlock to={address ?? user} />
+          <p role={delivery?.serviceable ? undefined : 'alert'} className={`mt-2 text-sm font-medium ${delivery?.serviceable ? 'text-emerald-800' : 'text-red-700'}`}>
+            {delivery ? deliveryText(delivery) : shippingMessages.checkoutPincodeInvalid}
+          </p>
+          <button type="button" className="mt-3 text-sm font-medium text-brand-700 underline underline-offset-2" onClick={() => setEditing(true)}>
+            {address ? 'Change the other address' : 'Deliver to another address'}
+          </button>
+        </>
+      )}
     </section>
   );
 }
 
-function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
+type OtherAddress = {
+  address: DeliveryAddress | null;
+  editing: boolean;
+  setAddress: (a: DeliveryAddress | null) => void;
+  setEditing: (editing: boolean) => void;
+};
+
+function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }) {
+  const [address, setAddress] = useState<DeliveryAddress | null>(null);
+  const [editing, setEditing] = useState(false);
+  // Shipping and serviceability for the other address's pincode, the profile's cart meanwhile.
+  const quoted = useCart(address?.zipCode);
+  const cart = address ? (quoted.data ?? profileCart) : profileCart;
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
   const coupon = useCoupon(cart);
@@ -102,7 +148,8 @@ function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
   const hasUnavailable = summary.unavailable.length > 0;
   // Checkout sends the lines on screen: wait until the server has every change to them.
   const saving = useIsMutating({ mutationKey: cartMutationKey }) > 0;
-  const blocked = !user.emailVerified || hasUnavailable || saving || !cart.delivery?.serviceable;
+  const quoting = address !== null && (quoted.isFetching || cart.delivery?.pincode !== address.zipCode);
+  const blocked = !user.emailVerified || hasUnavailable || saving || editing || quoting || !cart.delivery?.serviceable;
 
   const onError = (error: Error) => notify('error', error.message);
 
@@ -114,7 +161,7 @@ function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-4">
-          <DeliveryAddress user={user} delivery={cart.delivery} />
+          <DeliverySection user={user} delivery={cart.delivery} other={{ address, editing, setAddress, setEditing }} />
           <section aria-labelledby="items-heading" className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm sm:px-5">
             <h2 id="items-heading" className="sr-only">
               Items
@@ -160,6 +207,7 @@ function CartPage({ user, cart }: { user: SessionUser; cart: Cart }) {
                 items: orderItems(cart.items),
                 couponCode: coupon.applied?.code ?? '',
                 appliedDiscount: summary.discount,
+                ...(address ? { address } : {}),
               })
             }
             className={`${primaryButton} w-full py-3 text-lg`}

@@ -51,6 +51,12 @@ export async function downloadCreditNote(orderId: string, note: { id: number; nu
   await downloadPdf(`/api/admin/orders/${encodeURIComponent(orderId)}/credit-notes/${note.id}.pdf`, `credit-note-${note.number.replace(/\//g, '-')}.pdf`);
 }
 
+/** GET /api/admin/orders/packing-slips.pdf?orders=…: one page an order, saved as one file. */
+export async function downloadPackingSlips(orderIds: string[]): Promise<void> {
+  const name = orderIds.length === 1 ? `packing-slip-${orderIds[0]}.pdf` : 'packing-slips.pdf';
+  await downloadPdf(`/api/admin/orders/packing-slips.pdf?orders=${encodeURIComponent(orderIds.join(','))}`, name);
+}
+
 async function downloadPdf(url: string, filename: string): Promise<void> {
   const res = await adminFetch(url, { headers: { Accept: 'application/pdf' } });
   saveBlob(await res.blob(), filename);

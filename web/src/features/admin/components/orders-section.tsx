@@ -5,6 +5,7 @@ import { formatRupees } from '@shared/money';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
 import { downloadOrdersCsv, useAdminOrders, useSaveDispatchDetails, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
+import { downloadPackingSlips } from '../api/order-money';
 import { fieldErrorsOf, reasonOf } from '../lib/admin-fetch';
 import { useDebounced } from '../hooks/use-debounced';
 import {
@@ -81,7 +82,16 @@ function MoneyDetails({ order }: { order: AdminOrder }) {
   );
 }
 
-function OrderCard({ order, onChoose, onTracking, busy }: { order: AdminOrder; onChoose: (status: string) => void; onTracking: () => void; busy: boolean }) {
+type OrderCardProps = {
+  order: AdminOrder;
+  onChoose: (status: string) => void;
+  onTracking: () => void;
+  busy: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+};
+
+function OrderCard({ order, onChoose, onTracking, busy, selected, onSelect }: OrderCardProps) {
   const headingId = useId();
   return (
     <AdminCard
@@ -149,9 +159,26 @@ function OrderCard({ order, onChoose, onTracking, busy }: { order: AdminOrder; o
               {order.courier ? 'Change tracking' : 'Add tracking'}
             </button>
           )}
+          <div className="ad:flex ad:flex-wrap ad:items-center ad:gap-3">
+            <button type="button" className={secondaryButton} onClick={() => void printSlips([order.orderId])}>
+              Packing slip (PDF)
+            </button>
+            <label className="ad:flex ad:items-center ad:gap-2">
+              <input type="checkbox" aria-label={`Select order ${order.orderId} for packing slips`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+              Select for packing slips
+            </label>
+          </div>
         </div>
     </AdminCard>
   );
+}
+
+async function printSlips(orderIds: string[]) {
+  try {
+    await downloadPackingSlips(orderIds);
+  } catch (error) {
+    notify('error', withReason('Could not print the packing slips', reasonOf(error)));
+  }
 }
 
 /** Orders: the combined filters of SPEC.md §4, 25 per page (server-side), status changes, CSV export. */
@@ -167,7 +194,15 @@ export function OrdersSection() {
   const saveTracking = useSaveDispatchDetails();
   const [dispatching, setDispatching] = useState<{ orderId: string; errors: Record<string, string>; later?: DispatchDetails } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const searchId = useId();
+  const select = (orderId: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(orderId);
+      else next.delete(orderId);
+      return next;
+    });
 
   useEffect(() => {
     if (orders.error) notify('error', withReason(adminMessages.errorFetchingOrders, reasonOf(orders.error)));
@@ -235,6 +270,9 @@ export function OrdersSection() {
           <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>
+          <button type="button" className={secondaryButton} onClick={() => void printSlips([...selected])} disabled={selected.size === 0}>
+            Packing slips for selected ({selected.size})
+          </button>
         </>
       }
     >
@@ -261,6 +299,8 @@ export function OrdersSection() {
             order={order}
             busy={(update.isPending && update.variables?.orderId === order.orderId) || (saveTracking.isPending && saveTracking.variables?.orderId === order.orderId)}
             onChoose={(status) => choose(order.orderId, status)}
+            selected={selected.has(order.orderId)}
+            onSelect={(on) => select(order.orderId, on)}
             onTracking={() =>
               setDispatching({ orderId: order.orderId, errors: {}, later: { courier: order.courier ?? '', trackingNumber: order.trackingNumber ?? '', trackingUrl: order.trackingUrl ?? '' } })
             }

@@ -11,7 +11,6 @@ function signUp(input: SignUpInput): Promise<unknown> {
   return apiSend('POST', '/api/auth/sign-up/email', {
     email: input.email.trim(),
     password: input.password,
-    name: input.username.trim(),
     ...profileBody(input),
     callbackURL: '/',
   });

@@ -16,6 +16,7 @@ import { editProfileForm, sameEmail, type EditProfileForm as EditProfileValues }
 
 function formValues(user: Me): EditProfileValues {
   return {
+    name: user.name,
     username: user.username,
     phone: localPhone(user.phone),
     address: user.address,
@@ -28,9 +29,10 @@ function formValues(user: Me): EditProfileValues {
   };
 }
 
-const PROFILE_FIELDS = ['username', 'phone', 'address', 'city', 'state', 'zipCode'] as const;
+const PROFILE_FIELDS = ['name', 'username', 'phone', 'address', 'city', 'state', 'zipCode'] as const;
 
 const FIELDS: FieldSpec<EditProfileValues>[] = [
+  { name: 'name', label: 'Full name', autoComplete: 'name' },
   { name: 'username', label: 'Username', autoComplete: 'username' },
   { name: 'phone', label: 'Phone', ...phoneInput, prefix: PHONE_PREFIX },
   { name: 'address', label: 'Address', autoComplete: 'street-address', className: 'sm:col-span-2' },
@@ -71,6 +73,7 @@ export function EditProfileForm({ user }: { user: Me }) {
     const passwordChanged = values.newPassword !== '';
     try {
       const me = await updateProfile.mutateAsync({
+        name: values.name,
         username: values.username,
         phone: values.phone,
         address: values.address,

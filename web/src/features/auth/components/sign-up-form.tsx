@@ -12,6 +12,7 @@ import { signUpFailure, type SignUpFailure } from '../lib/auth-errors';
 import { linkButton } from './link-button';
 
 type Values = {
+  name: string;
   email: string;
   username: string;
   phone: string;
@@ -25,6 +26,7 @@ type Values = {
 type Step = 1 | 2 | 3;
 
 const EMPTY: Values = {
+  name: '',
   email: '',
   username: '',
   phone: '',
@@ -106,6 +108,7 @@ type StepSpec = {
 
 const accountFields: FieldSpec<FieldValues>[] = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'name', label: 'Full name', type: 'text', autoComplete: 'name' },
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
   { name: 'phone', label: 'Mobile number', ...phoneInput, prefix: PHONE_PREFIX },
 ];
@@ -156,9 +159,7 @@ export function SignUpForm({ defaultEmail, onSignedUp, onLogin }: SignUpFormProp
     } catch (e) {
       const f = signUpFailure(e);
       const at = f.field ? (STEP_OF_FIELD[f.field.name] ?? 3) : 3;
-      // The name the server knows the username by.
-      const field = f.field?.name === 'name' ? { ...f.field, name: 'username' } : f.field;
-      setFailure({ step: at, failure: { ...f, field } });
+      setFailure({ step: at, failure: f });
       setStep(at);
     }
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { editProfileForm } from './form-schemas';
 
 const valid = {
+  name: 'Meera Iyer',
   username: 'maker_1',
   phone: '9876543210',
   address: '12 MG Road',
@@ -25,8 +26,8 @@ describe('editProfileForm', () => {
   });
 
   it('requires every field but the passwords', () => {
-    const errors = errorsOf({ ...valid, username: '', address: ' ', city: '', state: '', zipCode: '' });
-    expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'state', 'username', 'zipCode']);
+    const errors = errorsOf({ ...valid, name: ' ', username: '', address: ' ', city: '', state: '', zipCode: '' });
+    expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'name', 'state', 'username', 'zipCode']);
     expect(errorsOf({ ...valid, phone: '12345' })).toEqual({ phone: 'Phone number must be 10 digits' });
   });
 

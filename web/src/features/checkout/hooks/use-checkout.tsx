@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Me } from '@shared/account.schemas';
+import type { DeliveryAddress, Me } from '@shared/account.schemas';
 import { orderMessages } from '@shared/order-messages';
 import type { CreatedOrder } from '@shared/orders.schemas';
 import { ApiError } from '../../../lib/api-client';
@@ -25,6 +25,8 @@ export type CheckoutInput = {
   couponCode: string;
   /** The discount shown to the shopper (the server computes its own). */
   appliedDiscount: number;
+  /** Deliver here instead of the profile's address. */
+  address?: DeliveryAddress;
 };
 
 /** createBulkOrder refusals that mean the cart on screen is out of date. */
@@ -55,12 +57,13 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
   const complete = useCallback(
     async (response: PaymentResponse, input: CheckoutInput, order: CreatedOrder) => {
       const { user } = input;
+      const to = input.address ?? user;
       const body: ProcessOrderBody = {
         ...response,
         email: user.email,
-        name: user.username,
-        address: fullAddress(user),
-        phone: user.phone,
+        name: to.name,
+        address: fullAddress(to),
+        phone: to.phone,
         items: input.items,
         couponCode: input.couponCode,
         appliedDiscount: order.discount,
@@ -94,7 +97,7 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
       setProcessing(true);
       let order: CreatedOrder;
       try {
-        order = await createBulkOrder({ items: input.items, couponCode: input.couponCode || null });
+        order = await createBulkOrder({ items: input.items, couponCode: input.couponCode || null, ...(input.address ? { address: input.address } : {}) });
       } catch (error) {
         if (!(error instanceof ApiError)) {
           notify('error', orderMessages.paymentError);
@@ -119,7 +122,7 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
           stop();
         },
       };
-      const prefill = { name: input.user.username, email: input.user.email, contact: input.user.phone };
+      const prefill = { name: input.user.name, email: input.user.email, contact: input.user.phone };
       try {
         await providers[order.provider].open({ order, shopName: config.shopName, prefill }, events);
       } catch (error) {

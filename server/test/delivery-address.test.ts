@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
+import { GST_SHOP, payInSimulation, shopperWithCart } from './helpers/checkout';
+import { DB_KINDS } from './helpers/databases';
+import { pdfText } from './helpers/pdf';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+const CSV = ['pincode,zone,cod,days', '411001,local,yes,1-2', '560001,national,no,3-5', ''].join('\n');
+const SCHOOL = { name: 'Principal, Green Valley School', phone: '+91 99887 76655', address: '7 School Lane', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001' };
+
+describe.each(DB_KINDS)('delivery to another address on %s', (kind) => {
+  let shop: TestShop;
+  let kit: { id: number };
+
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { ADMIN_PASSWORD, SIMULATED_WEBHOOK_DELAY_MS: '60000', ...GST_SHOP });
+    const admin = asAdmin(shop, await adminToken(shop));
+    const c = await factories(shop).category('Kits');
+    kit = await factories(shop).product({ title: 'Gift Rover', categoryId: c.id, pricePaise: 1_180_00, weightGrams: 600 });
+    expect((await admin.form('POST', '/api/admin/shipping/pincodes', [{ name: 'file', value: CSV, filename: 'p.csv', type: 'text/csv' }])).statusCode).toBe(200);
+    const rules = { slabs: [{ zone: 'local', upToGrams: 5000, rate: 30 }, { zone: 'national', upToGrams: 5000, rate: 90 }] };
+    expect((await admin.put('/api/admin/shipping', rules)).statusCode).toBe(200);
+  });
+  afterAll(() => shop.close());
+
+  const items = () => [{ productId: kit.id, quantity: 1 }];
+
+  it("keeps the other address on the order, prices shipping to its pincode, and invoices to its state", async () => {
+    const s = await shopperWithCart(shop, [[kit.id, 1]], { name: 'Asha Parent', state: 'Maharashtra', zipCode: '411001' });
+    expect((await s.api.get('/api/cart')).json()).toMatchObject({ shipping: 30, total: 1210, delivery: { pincode: '411001' } });
+    expect((await s.api.get('/api/cart?pincode=560001')).json()).toMatchObject({ shipping: 90, total: 1270, delivery: { pincode: '560001', days: '3-5' } });
+
+    const created = await s.api.post('/api/createBulkOrder', { items: items(), address: SCHOOL, shipping: 0 });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().amount).toBe(1_270_00);
+    const row = await shop.db.selectFrom('orders').select(['name', 'phone', 'address', 'delivery_state', 'email', 'shipping_paise']).where('order_code', '=', created.json().orderId).executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      name: 'Principal, Green Valley School',
+      phone: '+919988776655',
+      address: '7 School Lane, Bengaluru, Karnataka 560001',
+      delivery_state: 'Karnataka',
+      email: s.email,
+      shipping_paise: 90_00,
+    });
+
+    expect((await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.json().id))).json().success).toBe(true);
+    const text = pdfText((await s.api.get(`/api/orders/${created.json().orderId}/invoice.pdf`)).rawPayload);
+    expect(text).toContain('Place of supply: Karnataka (29)');
+    expect(text).toContain('7 School Lane, Bengaluru, Karnataka 560001');
+    expect(text).toContain('IGST:');
+    expect(text).not.toContain('CGST:');
+    // The profile stays as it was.
+    expect((await s.api.get('/api/me')).json()).toMatchObject({ name: 'Asha Parent', city: 'Pune', zipCode: '411001' });
+  });
+
+  it('prints packing slips for the orders chosen: the delivery address, phone, lines and weight', async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    const placed: string[] = [];
+    for (const address of [SCHOOL, undefined]) {
+      const s = await shopperWithCart(shop, [[kit.id, 2]], { name: 'Vikram Joshi', phone: '9123456780' });
+      const created = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 2 }], ...(address ? { address } : {}) })).json();
+      expect((await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.id))).json().success).toBe(true);
+      placed.push(created.orderId);
+      expect((await s.api.get(`/api/admin/orders/packing-slips.pdf?orders=${created.orderId}`)).statusCode).toBe(401);
+    }
+    const res = await admin.get(`/api/admin/orders/packing-slips.pdf?orders=${placed.join(',')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Packing slip: ${placed[0]}`);
+    expect(text).toContain(`Packing slip: ${placed[1]}`);
+    expect(text).toContain('Principal, Green Valley School');
+    expect(text).toContain('7 School Lane, Bengaluru, Karnataka 560001');
+    expect(text).toContain('Phone: +919988776655');
+    expect(text).toContain('Vikram Joshi');
+    expect(text).toContain('Phone: +919123456780');
+    expect(text).toContain('2 x Gift Rover (1.20 kg)');
+    expect(text).toContain('Parcel weight: 1.20 kg');
+    expect(text).not.toContain('Rs.');
+
+    const one = pdfText((await admin.get(`/api/admin/orders/packing-slips.pdf?orders=${placed[1]!.toLowerCase()}`)).rawPayload);
+    expect(one).toContain('Vikram Joshi');
+    expect(one).not.toContain('Green Valley');
+    expect((await admin.get('/api/admin/orders/packing-slips.pdf?orders=RK999999999')).statusCode).toBe(404);
+    for (const bad of ['', ',', Array.from({ length: 101 }, (_, i) => `RK${i}`).join(',')]) {
+      const refused = await admin.get(`/api/admin/orders/packing-slips.pdf?orders=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().message).toMatch(/orders/);
+    }
+  });
+
+  it('refuses another address the shop does not deliver to, though the profile\'s is served', async () => {
+    const s = await shopperWithCart(shop, [[kit.id, 1]]);
+    const refused = await s.api.post('/api/createBulkOrder', { items: items(), address: { ...SCHOOL, zipCode: '799001' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'not_serviceable', message: expect.stringContaining('We do not deliver to 799001 yet') });
+    expect(await shop.db.selectFrom('orders').select('id').where('email', '=', s.email).execute()).toEqual([]);
+  });
+
+  it.each([
+    ['a pincode starting with 0', { zipCode: '011001' }, 'zipCode', 'Zip code cannot start with 0'],
+    ['a short pincode', { zipCode: '56001' }, 'zipCode', 'Zip code must be 6 digits'],
+    ['a 9-digit phone', { phone: '998877665' }, 'phone', 'Phone number must be 10 digits'],
+    ['no name', { name: ' ' }, 'name', 'Full name is required'],
+    ['no city', { city: undefined }, 'city', 'City is required'],
+  ])('refuses another address with %s, naming the field', async (_n, change, field, message) => {
+    const s = await shopperWithCart(shop, [[kit.id, 1]]);
+    const res = await s.api.post('/api/createBulkOrder', { items: items(), address: { ...SCHOOL, ...change } });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(message);
+    expect(JSON.stringify(res.json())).toContain(field);
+    expect((await s.api.get(`/api/cart?pincode=0110`)).statusCode).toBe(400);
+  });
+});
