@@ -30,6 +30,7 @@ import * as m098 from './migrations/098-coupon-fractional-percent';
 import * as m099 from './migrations/099-student-of-the-month';
 import * as m100 from './migrations/100-request-invoice';
 import * as m105 from './migrations/105-shipping';
+import * as m120 from './migrations/120-admin-order-indexes';
 
 export type Db = Kysely<Database>;
 
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '099-student-of-the-month': m099,
   '100-request-invoice': m100,
   '105-shipping': m105,
+  '120-admin-order-indexes': m120,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
