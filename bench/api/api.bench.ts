@@ -20,7 +20,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { machineLine, ms, percentile, table } from '../lib/stats';
+import { machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
 import { freePort, repoRoot, runBench, startShop, TSX, untilReady } from '../lib/server-process';
 import type { RecordedResponse } from './bare-server';
 
@@ -31,6 +31,8 @@ const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
 /** Adds the endpoint "never-asked typos": every request a search text not asked before (about two thirds match nothing). */
 const TYPOS = process.env.BENCH_API_TYPOS === '1';
+/** Only the endpoints whose name contains this (e.g. `typos`). */
+const ONLY = process.env.BENCH_API_ONLY;
 const SEARCH = '/api/products/search/';
 
 /** A fixed pseudo-random sequence, so that runs ask for the same URLs. */
@@ -141,14 +143,17 @@ async function record(base: string, p: string): Promise<RecordedResponse> {
 
 interface Run {
   rps: number;
+  /** the shop's CPU per answer (ms), NaN for the bare server */
+  cpu: number;
   p50: number;
   p95: number;
   p99: number;
   bad: number;
 }
 
-async function load(base: string, paths: string[], duration: number, next?: () => string): Promise<Run> {
+async function load(base: string, paths: string[], duration: number, next?: () => string, pid?: number): Promise<Run> {
   const latencies: number[] = [];
+  const cpuBefore = pid ? processCpuMs(pid) : Number.NaN;
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -165,6 +170,7 @@ async function load(base: string, paths: string[], duration: number, next?: () =
   });
   return {
     rps: r.requests.average,
+    cpu: (processCpuMs(pid ?? 0) - cpuBefore) / r.requests.total,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
@@ -180,7 +186,7 @@ async function main() {
   console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per endpoint and server; Accept-Encoding: ${BROWSER_ENCODING}.`);
   const shop = await startShop();
   try {
-    const list = await endpoints(shop.url);
+    const list = (await endpoints(shop.url)).filter((e) => !ONLY || e.name.includes(ONLY));
     const responses = await Promise.all(list.flatMap((e) => e.paths).map((p) => record(shop.url, p)));
     const typos = responses.filter((r) => list.some((e) => 'next' in e && e.paths.includes(r.path)));
     if (typos.length) console.log(`never-asked typos: ${typos.filter((r) => r.status === 404).length} of ${typos.length} samples match nothing`);
@@ -196,7 +202,7 @@ async function main() {
         for (const e of list) {
           const order = round % 2 === 0 ? (['real', 'bare'] as const) : (['bare', 'real'] as const);
           for (const which of order) {
-            const run = await load(which === 'real' ? shop.url : bare.url, e.paths, DURATION, 'next' in e ? e.next : undefined);
+            const run = await load(which === 'real' ? shop.url : bare.url, e.paths, DURATION, 'next' in e ? e.next : undefined, which === 'real' ? shop.child.pid : undefined);
             if (run.bad) console.log(`  warning: ${which} ${e.name}: ${run.bad} non-2xx, errors or timeouts`);
             runs.get(e.name)![which].push(run);
           }
@@ -214,10 +220,11 @@ async function main() {
           Math.round(m(b, 'rps')),
           `${ms(m(b, 'p50'))} / ${ms(m(b, 'p95'))} / ${ms(m(b, 'p99'))}`,
           `${(median(real.map((r, i) => r.rps / b[i]!.rps))).toFixed(2)}x`,
+          ms(m(real, 'cpu'), 3),
         ];
       });
       console.log('\nMedian of rounds: requests per second and latency p50 / p95 / p99 (ms), real shop vs bare Fastify with the same bytes');
-      console.log(table(['endpoint', 'shop req/s', 'shop p50/p95/p99', 'bare req/s', 'bare p50/p95/p99', 'shop/bare'], rows));
+      console.log(table(['endpoint', 'shop req/s', 'shop p50/p95/p99', 'bare req/s', 'bare p50/p95/p99', 'shop/bare', 'shop CPU ms/req'], rows));
     } finally {
       bare.stop();
     }
