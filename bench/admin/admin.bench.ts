@@ -35,7 +35,7 @@ const QUERIES = [
   ['status=delivered', '/api/ordersAdmin?page=1&status=delivered'],
   ['period=1m', '/api/ordersAdmin?page=1&period=1m'],
   ['e-mail prefix', '/api/ordersAdmin?page=1&q=shopper12'],
-  ['order id', '/api/ordersAdmin?page=1&q=bench000777'],
+  ['order id', '/api/ordersAdmin?page=1&q=bench0000777'],
   ['page 40', '/api/ordersAdmin?page=40'],
 ] as const;
 
@@ -50,7 +50,7 @@ async function fillTo(db: Kysely<Database>, postgres: boolean, size: number) {
   if (postgres) {
     const at = sql`to_char(to_timestamp(${end} - (${size} - i) * 30) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     await sql`INSERT INTO orders (order_code, user_id, status, subtotal_paise, discount_paise, total_paise, email, name, address, phone, provider, paid_at, created_at, updated_at, flag)
-      SELECT 'BENCH' || lpad(i::text, 6, '0'), 'u' || (i % 5000), CASE WHEN i % 10 = 1 THEN 'pending_payment' ELSE (ARRAY['placed','dispatched','delivered','canceled'])[1 + i % 4] END,
+      SELECT 'BENCH' || lpad(i::text, 7, '0'), 'u' || (i % 5000), CASE WHEN i % 10 = 1 THEN 'pending_payment' ELSE (ARRAY['placed','dispatched','delivered','canceled'])[1 + i % 4] END,
         1000, 0, 1000, 'shopper' || (i % 5000) || '@example.com', 'N', 'A', '9876543210', 'simulated',
         CASE WHEN i % 10 = 1 THEN NULL ELSE ${at} END, ${at}, ${at}, CASE WHEN i % 500 = 1 THEN 'late_payment' END
       FROM generate_series(${from}::int, ${size}::int) AS i`.execute(db);
@@ -59,7 +59,7 @@ async function fillTo(db: Kysely<Database>, postgres: boolean, size: number) {
     const at = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${sql.lit(end)} - (${sql.lit(size)} - i) * 30, 'unixepoch')`;
     await sql`INSERT INTO orders (order_code, user_id, status, subtotal_paise, discount_paise, total_paise, email, name, address, phone, provider, paid_at, created_at, updated_at, flag)
       WITH RECURSIVE n(i) AS (SELECT ${sql.lit(from)} UNION ALL SELECT i + 1 FROM n WHERE i < ${sql.lit(size)})
-      SELECT 'BENCH' || substr('000000' || i, -6, 6), 'u' || (i % 5000), CASE WHEN i % 10 = 1 THEN 'pending_payment' ELSE (CASE i % 4 WHEN 0 THEN 'placed' WHEN 1 THEN 'dispatched' WHEN 2 THEN 'delivered' ELSE 'canceled' END) END,
+      SELECT 'BENCH' || substr('0000000' || i, -7, 7), 'u' || (i % 5000), CASE WHEN i % 10 = 1 THEN 'pending_payment' ELSE (CASE i % 4 WHEN 0 THEN 'placed' WHEN 1 THEN 'dispatched' WHEN 2 THEN 'delivered' ELSE 'canceled' END) END,
         1000, 0, 1000, 'shopper' || (i % 5000) || '@example.com', 'N', 'A', '9876543210', 'simulated',
         CASE WHEN i % 10 = 1 THEN NULL ELSE ${at} END, ${at}, ${at}, CASE WHEN i % 500 = 1 THEN 'late_payment' END
       FROM n`.execute(db);
