@@ -79,7 +79,7 @@ async function endpoints(base: string) {
     { name: 'adverts', paths: ['/api/advertimages'] },
     { name: 'home data', paths: ['/api/storefront/home'] },
     { name: 'product list', paths: ['/api/products?limit=12', '/api/products?category=1&limit=12', '/api/products?limit=12&offset=12'] },
-    ...(TYPOS ? [typoEndpoint(products.map((p) => p.title)), { name: 'no-match search, asked again', paths: ['zorblax', 'qwixle robotic', 'flimbo dron'].map((q) => `${SEARCH}${encodeURIComponent(q)}`) }] : []),
+    ...(TYPOS ? [typoEndpoint(products.map((p) => p.title)), { name: 'no-match search, asked again', paths: ['zorblax', 'qwixle vunterp', 'flimbo gzarnik'].map((q) => `${SEARCH}${encodeURIComponent(q)}`) }] : []),
   ];
 }
 
