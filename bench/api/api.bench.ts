@@ -7,6 +7,7 @@
  *   npm run bench:api                      # 10 connections, 5 rounds of 5 s per endpoint and server
  *   BENCH_QUICK=1 npm run bench:api        # 3 rounds of 2 s
  *   BENCH_API_ROUNDS=7 BENCH_API_DURATION=10 BENCH_API_CONNECTIONS=50 npm run bench:api
+ *   BENCH_API_TYPOS=1 npm run bench:api    # adds searches nobody asked before: 1-4 words with typos, never repeated
  *
  * What users get: every request carries the Accept-Encoding a browser sends, each
  * endpoint is asked for several URLs (random product ids, a query mix), and the
@@ -19,7 +20,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { machineLine, ms, percentile, table } from '../lib/stats';
+import { machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
 import { freePort, repoRoot, runBench, startShop, TSX, untilReady } from '../lib/server-process';
 import type { RecordedResponse } from './bare-server';
 
@@ -28,15 +29,46 @@ const DURATION = Number(process.env.BENCH_API_DURATION ?? (QUICK ? 2 : 5));
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? (QUICK ? 3 : 5));
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
+/** Adds the endpoint "never-asked typos": every request a search text not asked before (about two thirds match nothing). */
+const TYPOS = process.env.BENCH_API_TYPOS === '1';
+/** Only the endpoints whose name contains this (e.g. `typos`). */
+const ONLY = process.env.BENCH_API_ONLY;
+const SEARCH = '/api/products/search/';
+/** The URLs the shop answered 200 when recorded (the others, no-match searches, answer 404 by design). */
+const answered200 = new Set<string>();
 
 /** A fixed pseudo-random sequence, so that runs ask for the same URLs. */
 function seeded(seed: number) {
   return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 }
 
+/**
+ * Search texts that never repeat: 1-4 words, each a word of the catalogue's titles with a typo
+ * (a letter dropped, doubled or changed) or, one time in two, a made-up word, with a serial
+ * number that only makes the text new (digits alone match nothing).
+ */
+function typoQueries(titles: string[]) {
+  const random = seeded(7);
+  const words = [...new Set(titles.flatMap((t) => t.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 4))];
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
+  const typo = (w: string) => {
+    const i = 1 + Math.floor(random() * (w.length - 1));
+    const kind = Math.floor(random() * 3);
+    return kind === 0 ? w.slice(0, i) + w.slice(i + 1) : kind === 1 ? w.slice(0, i) + w[i - 1] + w.slice(i) : w.slice(0, i) + pick([...letters]) + w.slice(i + 1);
+  };
+  const madeUp = () => Array.from({ length: 5 + Math.floor(random() * 4) }, (_, k) => pick([...(k % 2 ? 'aeiou' : 'bdfgklmnprstvz')])).join('');
+  let serial = 0;
+  return () => {
+    const n = 1 + Math.floor(random() * 4);
+    const text = Array.from({ length: n }, () => (random() < 0.5 ? madeUp() : typo(pick(words)))).join(' ');
+    return `${SEARCH}${encodeURIComponent(`${text} ${String(++serial)}`)}`;
+  };
+}
+
 async function endpoints(base: string) {
   const random = seeded(42);
-  const products = (await (await fetch(`${base}/api/products?limit=500`)).json()) as { id: number }[];
+  const products = (await (await fetch(`${base}/api/products?limit=500`)).json()) as { id: number; title: string }[];
   const ids = Array.from({ length: 12 }, () => products[Math.floor(random() * products.length)]!.id);
   const queries = ['robobox', 'drone', 'robot kit', 'arduino kit for kids', 'dron', 'mechatronics', 'blix', 'workshop', 'sensor module'];
   return [
@@ -47,7 +79,19 @@ async function endpoints(base: string) {
     { name: 'adverts', paths: ['/api/advertimages'] },
     { name: 'home data', paths: ['/api/storefront/home'] },
     { name: 'product list', paths: ['/api/products?limit=12', '/api/products?category=1&limit=12', '/api/products?limit=12&offset=12'] },
+    ...(TYPOS ? [typoEndpoint(products.map((p) => p.title)), { name: 'no-match search, asked again', paths: ['zorblax', 'qwixle vunterp', 'flimbo gzarnik'].map((q) => `${SEARCH}${encodeURIComponent(q)}`) }] : []),
   ];
+}
+
+/**
+ * Never-asked searches: autocannon asks a new text at every request. The bare server cannot hold
+ * an answer for each; it answers any search it has not recorded with one of the samples recorded
+ * here, chosen by the text (as many no-match samples among them as the shop answered 404).
+ */
+function typoEndpoint(titles: string[]) {
+  const next = typoQueries(titles);
+  const samples = Array.from({ length: 30 }, next);
+  return { name: 'never-asked typos', paths: samples, next };
 }
 
 async function startBare(responses: RecordedResponse[]): Promise<{ url: string; stop: () => void }> {
@@ -86,7 +130,8 @@ async function record(base: string, p: string): Promise<RecordedResponse> {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          if (res.statusCode !== 200) console.log(`warning: ${p} answered ${res.statusCode} on the real server`);
+          if (res.statusCode === 200) answered200.add(p);
+          if (res.statusCode !== 200 && !p.startsWith(SEARCH)) console.log(`warning: ${p} answered ${res.statusCode} on the real server`);
           resolve({
             path: p,
             status: res.statusCode ?? 0,
@@ -101,14 +146,17 @@ async function record(base: string, p: string): Promise<RecordedResponse> {
 
 interface Run {
   rps: number;
+  /** the shop's CPU per answer (ms), NaN for the bare server */
+  cpu: number;
   p50: number;
   p95: number;
   p99: number;
   bad: number;
 }
 
-async function load(base: string, paths: string[], duration: number): Promise<Run> {
+async function load(base: string, paths: string[], duration: number, next?: () => string, pid?: number): Promise<Run> {
   const latencies: number[] = [];
+  const cpuBefore = pid ? processCpuMs(pid) : Number.NaN;
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -117,7 +165,7 @@ async function load(base: string, paths: string[], duration: number): Promise<Ru
         duration,
         pipelining: 1,
         headers: { 'accept-encoding': BROWSER_ENCODING },
-        requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+        requests: next ? [{ method: 'GET' as const, setupRequest: (req) => ({ ...req, path: next() }) }] : paths.map((p) => ({ method: 'GET' as const, path: p })),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -125,10 +173,12 @@ async function load(base: string, paths: string[], duration: number): Promise<Ru
   });
   return {
     rps: r.requests.average,
+    cpu: (processCpuMs(pid ?? 0) - cpuBefore) / r.requests.total,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    bad: r.non2xx + r.errors + r.timeouts,
+    // A no-match search answers 404 by design.
+    bad: (next || paths.some((p) => p.startsWith(SEARCH) && !answered200.has(p)) ? 0 : r.non2xx) + r.errors + r.timeouts,
   };
 }
 
@@ -139,20 +189,23 @@ async function main() {
   console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per endpoint and server; Accept-Encoding: ${BROWSER_ENCODING}.`);
   const shop = await startShop();
   try {
-    const list = await endpoints(shop.url);
+    const list = (await endpoints(shop.url)).filter((e) => !ONLY || e.name.includes(ONLY));
     const responses = await Promise.all(list.flatMap((e) => e.paths).map((p) => record(shop.url, p)));
+    const typos = responses.filter((r) => list.some((e) => 'next' in e && e.paths.includes(r.path)));
+    if (typos.length) console.log(`never-asked typos: ${typos.filter((r) => r.status === 404).length} of ${typos.length} samples match nothing`);
     const bare = await startBare(responses);
     try {
       const runs = new Map<string, { real: Run[]; bare: Run[] }>(list.map((e) => [e.name, { real: [], bare: [] }]));
       for (const e of list) {
-        await load(shop.url, e.paths, 1); // warm-up (and fills the shop's caches)
-        await load(bare.url, e.paths, 1);
+        const next = 'next' in e ? e.next : undefined;
+        await load(shop.url, e.paths, 1, next); // warm-up (and fills the shop's caches)
+        await load(bare.url, e.paths, 1, next);
       }
       for (let round = 0; round < ROUNDS; round++) {
         for (const e of list) {
           const order = round % 2 === 0 ? (['real', 'bare'] as const) : (['bare', 'real'] as const);
           for (const which of order) {
-            const run = await load(which === 'real' ? shop.url : bare.url, e.paths, DURATION);
+            const run = await load(which === 'real' ? shop.url : bare.url, e.paths, DURATION, 'next' in e ? e.next : undefined, which === 'real' ? shop.child.pid : undefined);
             if (run.bad) console.log(`  warning: ${which} ${e.name}: ${run.bad} non-2xx, errors or timeouts`);
             runs.get(e.name)![which].push(run);
           }
@@ -170,10 +223,11 @@ async function main() {
           Math.round(m(b, 'rps')),
           `${ms(m(b, 'p50'))} / ${ms(m(b, 'p95'))} / ${ms(m(b, 'p99'))}`,
           `${(median(real.map((r, i) => r.rps / b[i]!.rps))).toFixed(2)}x`,
+          ms(m(real, 'cpu'), 3),
         ];
       });
       console.log('\nMedian of rounds: requests per second and latency p50 / p95 / p99 (ms), real shop vs bare Fastify with the same bytes');
-      console.log(table(['endpoint', 'shop req/s', 'shop p50/p95/p99', 'bare req/s', 'bare p50/p95/p99', 'shop/bare'], rows));
+      console.log(table(['endpoint', 'shop req/s', 'shop p50/p95/p99', 'bare req/s', 'bare p50/p95/p99', 'shop/bare', 'shop CPU ms/req'], rows));
     } finally {
       bare.stop();
     }

@@ -252,6 +252,33 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
     }
   });
 
+  it('caches a no-match search like a match, and finds a product added since on the next request, on every node', async () => {
+    const url = '/api/products/search/zorblax%20wibbletn';
+    for (const app of nodes()) {
+      // Asked twice: stored at the second request; the third is answered from the cache.
+      for (let i = 0; i < 2; i++) expect((await app.inject(url)).statusCode).toBe(404);
+      const hits = app.publicCache.hits;
+      const cached = await app.inject(url);
+      expect(cached.statusCode).toBe(404);
+      expect(cached.json()).toEqual({ message: expect.any(String), code: 'no_match' });
+      expect(app.publicCache.hits).toBe(hits + 1);
+    }
+    const added = await asAdmin(shop, token).form('POST', '/api/products', [
+      { name: 'title', value: 'Zorblax Wibbleton' },
+      { name: 'price', value: '2499' },
+      { name: 'category', value: (await product(shop.app)).category },
+    ]);
+    expect(added.statusCode).toBe(201);
+    for (const app of nodes()) {
+      const found = await app.inject(url);
+      expect(found.statusCode).toBe(200);
+      expect((found.json() as Product[]).map((p) => p.title)).toContain('Zorblax Wibbleton');
+    }
+    // Deleted: the search matches nothing again, on every node.
+    expect((await asAdmin(shop, token).delete(`/api/products/${(added.json() as Product).id}`)).statusCode).toBe(200);
+    for (const app of nodes()) for (let i = 0; i < 3; i++) expect((await app.inject(url)).statusCode).toBe(404);
+  });
+
   it('shows an advert upload and removal on the next request, on every node, home page included', async () => {
     for (const app of nodes()) {
       for (let i = 0; i < 2; i++) await Promise.all([app.inject('/api/advertimages'), app.inject('/api/storefront/home'), app.inject('/')]);

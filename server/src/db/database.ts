@@ -31,6 +31,7 @@ import * as m099 from './migrations/099-student-of-the-month';
 import * as m100 from './migrations/100-request-invoice';
 import * as m105 from './migrations/105-shipping';
 import * as m110 from './migrations/110-audit-log';
+import * as m120 from './migrations/120-admin-order-indexes';
 
 export type Db = Kysely<Database>;
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '100-request-invoice': m100,
   '105-shipping': m105,
   '110-audit-log': m110,
+  '120-admin-order-indexes': m120,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

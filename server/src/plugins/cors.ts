@@ -40,7 +40,7 @@ export const corsPlugin = fp(async (app: FastifyInstance) => {
     origin: (origin, cb) => cb(null, origin !== undefined && originAllowed(allowed, origin) ? origin : false),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['X-Total-Count', 'X-Page', 'X-Page-Size'],
+    exposedHeaders: ['X-Total-Count', 'X-Total-Count-Capped', 'X-Page', 'X-Page-Size'],
     maxAge: 600,
     strictPreflight: false,
   });

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, onRequestHookHandler } from 'fastify';
 import type { Db } from '../db/database';
+import { AppError } from '../errors';
 import { FreshRead, forgetReadsOfThisTurn } from '../db/fresh-read';
 
 declare module 'fastify' {
@@ -495,7 +496,21 @@ export function registerPublicCache(app: FastifyInstance) {
     // the request (a refusal would cost as much as the answer); a miss then goes through the limiter.
     route.onRequest = [lookup, ...[route.onRequest ?? []].flat()];
     route.handler = async function (this: FastifyInstance, req, reply) {
-      const result: unknown = await handler.call(this, req, reply);
+      let result: unknown;
+      try {
+        result = await handler.call(this, req, reply);
+      } catch (err) {
+        // "Nothing matches" (a search, an unknown product) is as public as a match, and more than
+        // half of real typo searches get it: cached alike, under the same version (decision 043).
+        const version = (req as CachingRequest)[kVersion];
+        if (!(err instanceof AppError) || err.status !== 404 || err.fields || version === undefined || reply.sent) throw err;
+        const entry = cache.store(cacheKey(req), version, {
+          status: 404,
+          type: 'application/json; charset=utf-8',
+          body: JSON.stringify({ message: err.message, code: err.code }),
+        });
+        return cache.send(req, reply, entry);
+      }
       const version = (req as CachingRequest)[kVersion];
       if (reply.sent || result === reply || version === undefined || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) {
         return result;

@@ -46,8 +46,10 @@ async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdmi
 export async function listOrders(db: Db, q: AdminOrdersQuery) {
   const filter = filterOf(q);
   const page = q.page === undefined ? { limit: ADMIN_ORDERS_UNPAGED, offset: 0 } : { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-  const [orders, total] = await Promise.all([repo.listAdminOrders(db, filter, page), repo.countAdminOrders(db, filter)]);
-  return { orders: await withLines(db, orders), total, page: q.page ?? 1, pageSize: page.limit };
+  const [orders, counted] = await Promise.all([repo.listAdminOrders(db, filter, page), repo.countAdminOrders(db, filter)]);
+  // Exact up to ADMIN_COUNT_CAP; past it, the cap and `capped` ("that many or more"; decision 043).
+  const capped = counted > repo.ADMIN_COUNT_CAP;
+  return { orders: await withLines(db, orders), total: capped ? repo.ADMIN_COUNT_CAP : counted, capped, page: q.page ?? 1, pageSize: page.limit };
 }
 
 /** A CSV cell: quoted, and never read as a formula by a spreadsheet. */

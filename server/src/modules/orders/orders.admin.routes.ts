@@ -19,6 +19,8 @@ export async function orderAdminRoutes(app: App) {
       schema: {
         tags: ['admin'],
         summary: 'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
+        description:
+          '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing). X-Total-Count is exact up to 10000; when more orders match it is 10000 and X-Total-Count-Capped: true says "10000 or more".',
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrderList, ...errors },
       },
@@ -26,6 +28,7 @@ export async function orderAdminRoutes(app: App) {
     async (req, reply) => {
       const result = await admin.listOrders(app.db, req.query);
       reply.header('X-Total-Count', String(result.total)).header('X-Page', String(result.page)).header('X-Page-Size', String(result.pageSize));
+      if (result.capped) reply.header('X-Total-Count-Capped', 'true');
       return result.orders;
     },
   );

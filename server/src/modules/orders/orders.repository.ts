@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import type { OrderTable } from '../../db/schema';
 
 /** An order as created: awaiting payment, its code and times set by insertPendingOrder. */
@@ -208,27 +209,41 @@ export interface AdminOrderFilter {
   q: string;
 }
 
+/** The admin list's order, as its indexes (migration 120) hold it: when paid, else when placed. */
+const listedAt = sql<string>`coalesce(paid_at, created_at)`;
+
+/** The smallest text greater than every text that starts with `prefix` (bytewise, as the e-mail index orders). */
+const pastPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
+
 function adminFiltered(db: Db, f: AdminOrderFilter) {
-  // Paid orders, and unpaid ones flagged for the admin (a late payment that is being refunded).
+  // Paid orders, and unpaid ones flagged for the admin (a late payment that is being refunded): the
+  // very condition of the partial indexes orders_admin_list_idx and orders_admin_status_idx.
   let q = db.selectFrom('orders').where((eb) => eb.or([eb('paid_at', 'is not', null), eb('flag', 'is not', null)]));
   if (f.status !== 'all') q = q.where('status', '=', f.status);
-  if (f.since) q = q.where('paid_at', '>=', f.since);
+  // paid_at >= since, said as a range of the index's key (for a paid order the key is paid_at).
+  if (f.since) q = q.where(listedAt, '>=', f.since).where('paid_at', 'is not', null);
   if (f.q) {
-    const text = f.q.toLowerCase();
-    const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    q = q.where((eb) => eb.or([eb('order_code', '=', f.q.toUpperCase()), eb(sql<string>`lower(email)`, 'like', sql<string>`${pattern} ESCAPE '\\'`)]));
+    // The order id exactly, or the e-mail by its beginning: both by index (decision 043).
+    const prefix = f.q.toLowerCase();
+    const email = isPostgres(db) ? sql<string>`lower(email) COLLATE "C"` : sql<string>`lower(email)`;
+    q = q.where((eb) => eb.or([eb('order_code', '=', f.q.toUpperCase()), eb.and([eb(email, '>=', prefix), eb(email, '<', pastPrefix(prefix))])]));
   }
   return q;
 }
 
 /** Paid orders for the admin, newest first, filtered, one page. */
 export async function listAdminOrders(db: Db, f: AdminOrderFilter, page: { limit: number; offset: number }) {
-  const rows = await adminFiltered(db, f).select(columns).orderBy(sql`coalesce(paid_at, created_at)`, 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const rows = await adminFiltered(db, f).select(columns).orderBy(listedAt, 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   return rows.map(normalise);
 }
 
+/** Counted exactly up to this many; past it the count says "at least this many" (decision 043). */
+export const ADMIN_COUNT_CAP = 10_000;
+
+/** The filtered orders counted, at most ADMIN_COUNT_CAP + 1 of them (more means "over the cap"). */
 export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<number> {
-  const row = await adminFiltered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const capped = adminFiltered(db, f).select(sql<number>`1`.as('one')).limit(ADMIN_COUNT_CAP + 1).as('listed');
+  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -287,7 +287,10 @@ export function OrdersSection() {
           <label htmlFor={searchId} className={labelClass}>
             Search by order id or email
           </label>
-          <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={controlClass} />
+          <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} aria-describedby={`${searchId}-hint`} className={controlClass} />
+          <p id={`${searchId}-hint`} className="ad:mt-1 ad:text-xs ad:text-slate-500">
+            The whole order id, or the start of the email
+          </p>
         </div>
       </div>
       <PagedList

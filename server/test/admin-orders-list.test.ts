@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
+import { DB_KINDS } from './helpers/databases';
+import { startTestShop, type TestShop } from './helpers/test-app';
+
+interface Row {
+  order_code: string;
+  status: string;
+  email: string;
+  paid_at: string | null;
+  created_at: string;
+  flag: string | null;
+}
+
+const DAY = 86_400_000;
+const EMAILS = ['Asha@Example.com', 'asha.k@shop.in', 'bala@example.com', 'ravi_1@x.org', 'r%vi@x.org', 'ASHOK@mail.in'];
+const STATUSES = ['placed', 'dispatched', 'delivered', 'canceled', 'pending_payment'];
+
+/** Orders of every kind the list must tell apart: paid or not, flagged or not, old and new, with ties of their sort key. */
+function fixture(now: number): Row[] {
+  const rows: Row[] = [];
+  for (let i = 0; i < 48; i++) {
+    const created = new Date(now - ((i * 37) % 400) * DAY - (i % 5) * 1000).toISOString();
+    const paid = i % 4 === 3 ? null : new Date(Date.parse(created) + (i % 3) * 60_000).toISOString();
+    rows.push({
+      order_code: `ORD${String(1000 + i)}`,
+      status: paid === null ? 'pending_payment' : STATUSES[i % 4]!,
+      email: EMAILS[i % EMAILS.length]!,
+      paid_at: paid,
+      // every fourth is unpaid; some of those are flagged (a late payment): listed all the same
+      created_at: created,
+      flag: paid === null && i % 8 === 3 ? 'late_payment' : null,
+    });
+  }
+  // Two orders paid at the very same instant: the newer id comes first.
+  rows.push({ ...rows[0]!, order_code: 'ORDTIE1', paid_at: rows[1]!.paid_at, created_at: rows[1]!.created_at });
+  rows.push({ ...rows[0]!, order_code: 'ORDTIE2', paid_at: rows[1]!.paid_at, created_at: rows[1]!.created_at });
+  return rows;
+}
+
+/** What the list showed before its indexes (decision 043), with the e-mail matched by its beginning. */
+function expected(rows: (Row & { id: number })[], q: { status?: string; since?: string; q?: string }) {
+  return rows
+    .filter((r) => r.paid_at !== null || r.flag !== null)
+    .filter((r) => !q.status || r.status === q.status)
+    .filter((r) => !q.since || (r.paid_at !== null && r.paid_at >= q.since))
+    .filter((r) => !q.q || r.order_code === q.q.toUpperCase() || r.email.toLowerCase().startsWith(q.q.toLowerCase()))
+    .sort((a, b) => {
+      const ka = a.paid_at ?? a.created_at;
+      const kb = b.paid_at ?? b.created_at;
+      return ka < kb ? 1 : ka > kb ? -1 : b.id - a.id;
+    })
+    .map((r) => r.order_code);
+}
+
+describe.each(DB_KINDS)('admin orders list on %s', (kind) => {
+  let shop: TestShop;
+  let admin: ReturnType<typeof asAdmin>;
+  let rows: (Row & { id: number })[];
+  const now = Date.now();
+
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { ADMIN_PASSWORD });
+    admin = asAdmin(shop, await adminToken(shop));
+    rows = [];
+    for (const r of fixture(now)) {
+      const { id } = await shop.db
+        .insertInto('orders')
+        .values({ ...r, user_id: 'u1', subtotal_paise: 1000, discount_paise: 0, total_paise: 1000, name: 'N', address: 'A', phone: '9999999999', provider: 'simulated', updated_at: r.created_at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      rows.push({ ...r, id });
+    }
+  });
+  afterAll(() => shop.close());
+
+  const list = async (query: string) => {
+    const res = await admin.get(`/api/ordersAdmin?${query}`);
+    expect(res.statusCode).toBe(200);
+    return { ids: (res.json() as { orderId: string }[]).map((o) => o.orderId), total: res.headers['x-total-count'], capped: res.headers['x-total-count-capped'] };
+  };
+
+  it('lists paid and flagged orders newest first (paid time, else placing time; then the newer id), paged', async () => {
+    const all = expected(rows, {});
+    expect(all.length).toBeGreaterThan(30);
+    expect((await list('')).ids).toEqual(all);
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(all.length / 7); page++) {
+      const got = await list(`page=${page}&pageSize=7`);
+      expect(got.total).toBe(String(all.length));
+      pages.push(...got.ids);
+    }
+    expect(pages).toEqual(all);
+    expect((await list(`page=${Math.ceil(all.length / 7) + 1}&pageSize=7`)).ids).toEqual([]);
+  });
+
+  it.each([
+    ['a status', { status: 'dispatched' }],
+    ['a status with no orders in it', { status: 'delivered', q: 'ravi' }],
+    ['a period', { period: '6m' }],
+    ['a period and a status', { period: '1y', status: 'placed' }],
+    ['an order id in any case', { q: 'ord1005' }],
+    ['the beginning of an e-mail in any case', { q: 'ASHA' }],
+    ['a whole e-mail', { q: 'asha@example.com' }],
+    ['an e-mail with LIKE wildcards in it', { q: 'r%' }],
+    ['an underscore', { q: 'ravi_' }],
+    ['the middle of an e-mail (a prefix match finds nothing)', { q: 'example.com' }],
+    ['a search and a status and a period', { q: 'a', status: 'placed', period: '1y' }],
+  ] as const)('filters by %s as before (an e-mail by its beginning)', async (_name, query: { status?: string; period?: string; q?: string }) => {
+    const days = { '1y': 365, '6m': 182, '1m': 30 }[query.period ?? ''];
+    const search = new URLSearchParams({ ...query, page: '1', pageSize: '100' }).toString();
+    const got = await list(search);
+    // The server takes "now" a moment after the test did: no fixture row lies that close to the edge.
+    const want = expected(rows, { status: query.status, q: query.q, since: days ? new Date(now - days * DAY).toISOString() : undefined });
+    expect(got.ids).toEqual(want);
+    expect(got.total).toBe(String(want.length));
+    expect(got.capped).toBeUndefined();
+  });
+});
+
+describe.each(DB_KINDS)('admin orders count on %s', (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { ADMIN_PASSWORD });
+    const base = Date.parse('2026-01-01T00:00:00.000Z');
+    for (let start = 0; start < 10_005; start += 1000) {
+      const values = Array.from({ length: Math.min(1000, 10_005 - start) }, (_, k) => {
+        const at = new Date(base + (start + k) * 1000).toISOString();
+        return { order_code: `BULK${String(start + k)}`, user_id: 'u1', status: 'placed', subtotal_paise: 1, discount_paise: 0, total_paise: 1, email: `b${String(start + k)}@x.in`, name: 'N', address: 'A', phone: '9', provider: 'simulated', paid_at: at, created_at: at, updated_at: at };
+      });
+      await shop.db.insertInto('orders').values(values).execute();
+    }
+  });
+  afterAll(() => shop.close());
+
+  it('counts exactly up to 10000 and says "10000 or more" past it', async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    const all = await admin.get('/api/ordersAdmin?page=1');
+    expect([all.headers['x-total-count'], all.headers['x-total-count-capped']]).toEqual(['10000', 'true']);
+    expect((all.json() as { orderId: string }[])[0]!.orderId).toBe('BULK10004');
+    const some = await admin.get('/api/ordersAdmin?page=1&q=b1000');
+    // b1000@, b10000@ … b10004@
+    expect([some.headers['x-total-count'], some.headers['x-total-count-capped']]).toEqual(['6', undefined]);
+  });
+});
