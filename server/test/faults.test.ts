@@ -83,7 +83,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       ADMIN_PASSWORD: 'faults-admin-password-1',
       AUTH_RATE_LIMIT: '0',
       RATE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
       // The documented default: longer than the balancer needs to see a draining node (2 checks, 1 s apart).
       SHUTDOWN_DRAIN_MS: '5000',
       SIMULATED_WEBHOOK_DELAY_MS: '500',
@@ -311,6 +311,8 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     const successRate = (list: Sample[]) => list.filter((s) => s.ok).length / Math.max(1, list.length);
     const shopperRequest = (s: Sample) => s.kind !== 'setup' && s.kind !== 'recovery';
     const report = windows.map((w) => `${w.name}: ${summary(inWindow(w.name))}`).join('\n');
+    // The figures of the run (docs/operations/faults.md quotes one), printed whether or not it passes.
+    console.log(`fault test, what clients saw in each window:\n${report}`);
 
     // Mail, Redis, storage down: shoppers are served (pictures aside while storage is down: 503, never 500).
     for (const name of ['smtp', 'redis']) {
@@ -330,6 +332,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     const dbList = inWindow('database', shopperRequest);
     expect(dbList.filter((s) => !s.ok && s.status !== 503), `database cut: failures are 503s\n${report}`).toEqual([]);
     expect(dbList.filter((s) => s.status === 503).length, `database cut: it was felt\n${report}`).toBeGreaterThan(0);
+    console.log(`fault test: an order list answered through the balancer ${recoveredAfter} ms after the database came back`);
     expect(recoveredAfter, 'ms from the database coming back to an order list answered through the balancer').toBeLessThanOrEqual(10_000);
 
     // A graceful stop loses nothing; after a SIGKILL only requests that were inside the dead node may fail.
@@ -367,15 +370,30 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     expect(Number(allOrders.rows[0]!.n), 'no order request was replayed').toBeLessThanOrEqual(orderAttempts);
 
     // Every paid order's receipt reaches the mail server, once.
+    // Counted by Message-ID: a copy sent again after a node died between the server's acceptance and
+    // the shop's record of it carries the same id and is shown once (at least once, decision 035).
     const receiptsOf = (r: (typeof rows)[number]) =>
-      smtp.messages.filter((m) => m.to.includes(r.email!) && new RegExp(`^Subject: Your ${SHOP_NAME} order ${r.order_code}\\r?$`, 'm').test(m.raw)).length;
-    for (let t = 0; t < 400 && rows.some((r) => receiptsOf(r) === 0); t++) await pause(250);
+      new Set(
+        smtp.messages
+          .filter((m) => m.to.includes(r.email!) && new RegExp(`^Subject: Your ${SHOP_NAME} order ${r.order_code}\\r?$`, 'm').test(m.raw))
+          .map((m) => /^Message-ID: (\S+)/im.exec(m.raw)?.[1] ?? m.raw),
+      ).size;
+    // The node killed last leaves its queued mail to the lease's next holder (30 s), which works
+    // through the backlog at the mail server's pace (a receipt is a PDF and an SMTP exchange: 5 to
+    // 10 a second on a loaded 2-core machine). Wait while mail keeps arriving; a lost receipt shows
+    // as no progress for 30 s.
+    let lastProgress = Date.now();
+    let seen = smtp.messages.length;
+    while (rows.some((r) => receiptsOf(r) === 0) && Date.now() - lastProgress < 30_000) {
+      await pause(500);
+      if (smtp.messages.length > seen) [seen, lastProgress] = [smtp.messages.length, Date.now()];
+    }
     const undelivered = rows.filter((r) => receiptsOf(r) !== 1);
     // What the outbox says of them, to tell a lost mail from one still waiting.
     const outbox = undelivered.length
       ? (await db.query(`SELECT to_address, subject, state, attempts, last_error, claimed_at, next_attempt_at FROM ${schema}.outbox WHERE subject LIKE 'Your ${SHOP_NAME} order %' AND subject = ANY($1)`, [undelivered.map((r) => `Your ${SHOP_NAME} order ${r.order_code}`)])).rows
       : [];
     const when = windows.map((w) => `${w.name} ${new Date(w.from).toISOString()}..${new Date(w.to).toISOString()}`).join(', ');
-    expect(undelivered.map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`), `${JSON.stringify(outbox)}\n${when}`).toEqual([]);
-  }, 300_000);
+    expect(undelivered.map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`), `${JSON.stringify(outbox)}\n${when}\n${nodes.map((n) => n.log().slice(-Number(process.env.FAULTS_LOG_TAIL ?? 4000))).join('\n---\n')}`).toEqual([]);
+  }, 900_000);
 });

@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('per-account sign-in limits on %s', (kind) => {
     expect((await signIn('10.201.0.2')).statusCode).toBe(429);
     expect((await signIn(office)).statusCode).toBe(200);
     // Sessions made before the lockout keep working: only signing in is limited.
-    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ username: 'admin' });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ username: 'admin', role: 'owner' });
     expect((await shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: shopper.cookie } })).statusCode).toBe(200);
   });
 
