@@ -83,6 +83,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       ADMIN_PASSWORD: 'faults-admin-password-1',
       AUTH_RATE_LIMIT: '0',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // FAULTS_LOG_LEVEL=info and FAULTS_LOG_TAIL=<chars> show more of the nodes' logs when it fails.
       LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
       // The documented default: longer than the balancer needs to see a draining node (2 checks, 1 s apart).
       SHUTDOWN_DRAIN_MS: '5000',
