@@ -20,10 +20,12 @@ const AdminLogin = z.object({
 export async function adminAuthRoutes(app: App) {
   // The same per-account counter as the shopper sign-in: one count however many endpoints reach the admin.
   const guard = signInGuard(app.db);
+  // Per address, like the shoppers' sign-in limits, and off with them (AUTH_RATE_LIMIT=0: browser tests sign in from one address).
+  const signInLimit = app.config.authRateLimit ? { max: 10, timeWindow: '1 minute' } : false;
   app.post(
     '/api/adminlogin',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: signInLimit },
       schema: {
         tags: ['admin'],
         summary: 'Admin sign-in with username and password: a bearer token, or for an account with two-factor sign-in `{ twoFactorRequired: true, challenge }` to complete with POST /api/adminlogin/2fa',
@@ -83,7 +85,7 @@ export async function adminAuthRoutes(app: App) {
   app.post(
     '/api/adminlogin/2fa',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: signInLimit },
       schema: {
         tags: ['admin'],
         summary: 'Second step of the admin sign-in: the challenge from POST /api/adminlogin and a code from the authenticator app (or a one-time recovery code); answers a bearer token',
