@@ -154,6 +154,8 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     const s = await verifiedShopper(shop);
     await until(() => to(s.email) === 1, 'the verification mail');
     const mail = await shop.db.selectFrom('outbox').select('id').where('to_address', '=', s.email).executeTakeFirstOrThrow();
+    // The server sees the mail just before the row is marked: wait for the mark, or it lands on our change.
+    await until(async () => (await shop.db.selectFrom('outbox').select('state').where('id', '=', mail.id).executeTakeFirstOrThrow()).state === 'sent', 'the mail marked sent');
     // As a node leaves it when it dies between the server's acceptance and the update to 'sent'.
     const claimedAt = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     await shop.db.updateTable('outbox').set({ state: 'sending', sent_at: null, claimed_at: claimedAt(0.05) }).where('id', '=', mail.id).execute();
