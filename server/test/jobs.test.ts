@@ -47,6 +47,25 @@ describe.each(DB_KINDS)('jobs that run themselves on %s', (kind) => {
     expect(new Set(runs)).toEqual(new Set([first === 'b' ? 'c' : 'b']));
   });
 
+  it('stops after a job that outlasted its lease when another node has taken over, instead of running the rest as well', async () => {
+    const runs: string[] = [];
+    let finishSlow = () => {};
+    const slow = new Promise<void>((resolve) => (finishSlow = resolve));
+    const jobs = (node: string) => [
+      { name: `slow-${kind}`, everyMs: 60_000, run: () => (node === 'a' ? slow : Promise.resolve()) },
+      { name: `after-${kind}`, everyMs: 0, run: async () => void runs.push(node) },
+    ];
+    const a = scheduler(shop.db, shop.app.log, jobs('a'), { tickMs: 60_000, leaseMs: 300, holder: 'lease-a' });
+    const b = scheduler(shop.db, shop.app.log, jobs('b'), { tickMs: 60_000, leaseMs: 300, holder: 'lease-b' });
+    const aTick = a.tick();
+    // a's slow job runs past its lease; b takes the lease over and runs what is due.
+    await new Promise((r) => setTimeout(r, 450));
+    await b.tick();
+    finishSlow();
+    await aTick;
+    expect(runs).toEqual(['b']);
+  });
+
   it('keeps simulated webhooks in the database until some node delivers them', async () => {
     const c = await factories(shop).category('Kits');
     const kit = await factories(shop).product({ title: 'Webhook kit', categoryId: c.id, pricePaise: 10_000 });

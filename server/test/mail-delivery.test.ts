@@ -222,3 +222,27 @@ describe('the outbox without a mail server', () => {
     expect(resend.json().code).toBe('no_mail_server');
   });
 });
+
+describe('a slow mail server', () => {
+  let smtp: Awaited<ReturnType<typeof captureSmtp>>;
+  let shop: TestShop;
+  beforeAll(async () => {
+    // Each message takes the server a quarter of a second to accept, as a busy relay does.
+    smtp = await captureSmtp(undefined, { dataDelayMs: 250 });
+    shop = await startTestShop('sqlite', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_TIMEOUT_SECONDS: '10' });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await smtp.close();
+  });
+
+  it('gets a few mails at once, over a handful of connections, each once', async () => {
+    const to = Array.from({ length: 12 }, (_, i) => `slow${i}@example.com`);
+    await shop.app.mailer.send(...to.map((address) => ({ to: address, kind: 'test', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' })));
+    await until(async () => (await shop.db.selectFrom('outbox').select('state').where('kind', '=', 'test').execute()).every((m) => m.state === 'sent'), 'every mail sent');
+    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([...to].sort());
+    // One after the other would be 3 s; several at once, but never more than the pool's connections.
+    expect(smtp.busiest()).toBeGreaterThan(1);
+    expect(smtp.busiest()).toBeLessThanOrEqual(4);
+  });
+});

@@ -9,8 +9,11 @@ interface Captured {
  * A real SMTP server in this process that keeps every message it receives. Recipients for which
  * `reject(address)` holds are refused with a 550, as a mail server refuses an unknown mailbox.
  */
-export async function captureSmtp(reject: (address: string) => boolean = () => false) {
+export async function captureSmtp(reject: (address: string) => boolean = () => false, options: { dataDelayMs?: number } = {}) {
   const messages: Captured[] = [];
+  // Messages being received at this moment, and the most there ever were at once.
+  let receiving = 0;
+  let busiest = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -21,16 +24,21 @@ export async function captureSmtp(reject: (address: string) => boolean = () => f
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      busiest = Math.max(busiest, ++receiving);
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
+        // A slow server takes its time before it accepts the message.
+        setTimeout(() => {
+          receiving--;
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        }, options.dataDelayMs ?? 0);
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { messages, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { messages, port, busiest: () => busiest, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The plain-text part of a raw message, with quoted-printable soft breaks undone. */

@@ -23,10 +23,17 @@ export function scheduler(db: Db, log: FastifyBaseLogger, jobs: Job[], options: 
   let stopped = false;
 
   async function tick(): Promise<void> {
-    const now = Date.now();
-    if (!(await repo.takeLease(db, 'scheduler', holder, new Date(now).toISOString(), new Date(now + options.leaseMs).toISOString()))) return;
+    let leased = Date.now();
+    const takeSchedulerLease = (now: number) => repo.takeLease(db, 'scheduler', holder, new Date(now).toISOString(), new Date(now + options.leaseMs).toISOString());
+    if (!(await takeSchedulerLease(leased))) return;
     for (const job of jobs) {
       if (stopped) return;
+      // A long job (a mail pass, a reconciliation) must not outlast the lease unnoticed: it is renewed
+      // between jobs once a third of it has gone, and if another node took it meanwhile, that node runs the rest.
+      if (Date.now() - leased > options.leaseMs / 3) {
+        leased = Date.now();
+        if (!(await takeSchedulerLease(leased))) return;
+      }
       const last = await repo.lastRun(db, `job:${job.name}`);
       if (last && Date.now() - Date.parse(last) < job.everyMs) continue;
       await repo.takeLease(db, `job:${job.name}`, holder, new Date().toISOString(), new Date(Date.now() + options.leaseMs).toISOString());

@@ -64,6 +64,8 @@ const PROBE_EVERY_MS = 30_000;
 /** One delivery pass takes mails for this long at most, so the scheduler's other jobs keep their turn. */
 const PASS_BUDGET_MS = 20_000;
 const BATCH = 50;
+/** Mails sent at once by one node, each over a connection of the transport's pool. */
+const SENDERS = 4;
 
 const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
@@ -121,7 +123,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   }
 
   // Short time-outs: a mail server that hangs holds one delivery, and only for this long.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs });
+  // Pooled: a connection (and its TLS handshake) serves many mails; SENDERS of them at most.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SENDERS, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs });
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   let closed = false;
   let lastRetryNow = 0;
@@ -178,21 +181,29 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   }
 
   /**
-   * Delivers due mails one after the other, each claimed first (so no two nodes send one mail).
+   * Delivers due mails, a few at once, each claimed first (so no two nodes send one mail).
    * A failure that is not this message's own (the server refused, hung or timed out) ends the
    * pass: the others wait for the next one instead of each waiting out the same time-out.
    */
   async function pass(): Promise<{ sent: number; failed: number }> {
     const started = Date.now();
     const result = { sent: 0, failed: 0 };
-    for (const row of await outbox.dueMails(db, iso(), BATCH)) {
-      if (closed || Date.now() - started > PASS_BUDGET_MS) break;
-      if (!(await outbox.claim(db, row.id, iso()))) continue;
-      const outcome = await deliver(row);
-      if (outcome === 'sent') result.sent++;
-      else result.failed++;
-      if (outcome === 'retry') break;
-    }
+    const rows = await outbox.dueMails(db, iso(), BATCH);
+    let next = 0;
+    let stop = false;
+    // A few senders take the mails in turn over the transport's pooled connections.
+    const sender = async () => {
+      while (!stop && next < rows.length) {
+        if (closed || Date.now() - started > PASS_BUDGET_MS) break;
+        const row = rows[next++]!;
+        if (!(await outbox.claim(db, row.id, iso()))) continue;
+        const outcome = await deliver(row);
+        if (outcome === 'sent') result.sent++;
+        else result.failed++;
+        if (outcome === 'retry') stop = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDERS, rows.length) }, sender));
     // The server takes mail again: what waits out a back-off goes now, not up to an hour later.
     if (result.sent > 0 && Date.now() - lastRetryNow > 5_000) {
       lastRetryNow = Date.now();
