@@ -42,7 +42,7 @@ export function nextDay(day: string): string {
 }
 
 /** The last day (YYYY-MM-DD) of the month of year `y`, month `m` (1-12). */
-export function lastDayOfMonth(y: number, m: number): string {
+function lastDayOfMonth(y: number, m: number): string {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
@@ -55,7 +55,7 @@ const Day = (name: string) =>
     .refine(isCalendarDay, `${name} is not a calendar date`);
 
 /** The longest period the register and the HSN summary cover at once: a financial year. */
-export const GST_MAX_DAYS = 366;
+const GST_MAX_DAYS = 366;
 
 const spanDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 
@@ -124,7 +124,7 @@ export type Gstr1Section = z.infer<typeof Gstr1Section>;
  * No. 12/2024-Central Tax of 10 July 2024, amending rule 59 of the CGST Rules; a CA should
  * confirm). Newest first; add a row when the limit changes again.
  */
-export const B2CL_LIMITS: readonly { since: string; abovePaise: number }[] = [
+const B2CL_LIMITS: readonly { since: string; abovePaise: number }[] = [
   { since: '2024-08-01', abovePaise: 1_00_000_00 },
   { since: '0000-01-01', abovePaise: 2_50_000_00 },
 ];
@@ -137,7 +137,7 @@ export function b2clLimitPaise(invoiceDay: string): number {
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** A period the dashboard offers: its label and its days. */
-export interface PeriodChoice {
+interface PeriodChoice {
   label: string;
   from: string;
   to: string;

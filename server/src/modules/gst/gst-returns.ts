@@ -8,7 +8,7 @@ import { csvCell } from '../orders/orders-admin.service';
  * sections. Pure: every sum is of integer paise, so the figures reconcile to the paisa.
  */
 
-export interface Amounts {
+interface Amounts {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
@@ -30,7 +30,7 @@ function add(a: Amounts, b: Amounts, sign = 1): Amounts {
 }
 
 /** The totals of a document's lines. */
-export const documentTotals = (doc: TaxDocument): Amounts => doc.lines.reduce<Amounts>((sum, l) => add(sum, l), ZERO);
+const documentTotals = (doc: TaxDocument): Amounts => doc.lines.reduce<Amounts>((sum, l) => add(sum, l), ZERO);
 
 /** +1 for an invoice, −1 for a credit note: the returns report credit notes as reductions. */
 const signOf = (doc: TaxDocument) => (doc.kind === 'invoice' ? 1 : -1);
@@ -41,7 +41,7 @@ const signOf = (doc: TaxDocument) => (doc.kind === 'invoice' ? 1 : -1);
  * B2CS (table 7). A credit note against a B2CL invoice is CDNUR (table 9B, type B2CL); one against a
  * B2CS invoice is netted into B2CS of the period it is issued in.
  */
-export function tableOf(doc: TaxDocument): 'B2CL' | 'B2CS' | 'CDNUR' {
+function tableOf(doc: TaxDocument): 'B2CL' | 'B2CS' | 'CDNUR' {
   const large = !doc.intraState && doc.invoice.totalPaise > b2clLimitPaise(doc.invoice.day);
   if (doc.kind === 'invoice') return large ? 'B2CL' : 'B2CS';
   return large ? 'CDNUR' : 'B2CS';
@@ -64,7 +64,7 @@ function inOrder(docs: TaxDocument[]): TaxDocument[] {
   return [...docs].sort((a, b) => a.day.localeCompare(b.day) || (a.kind === b.kind ? 0 : a.kind === 'invoice' ? -1 : 1) || a.number.localeCompare(b.number));
 }
 
-export const REGISTER_HEADER = [
+const REGISTER_HEADER = [
   'Type', 'Number', 'Date', 'Against invoice', 'Order ID', 'Buyer', 'Buyer GSTIN', 'Place of supply code', 'Place of supply', 'Supply', 'GSTR-1 table', 'Rates (%)',
   'Taxable value', 'CGST', 'SGST', 'IGST', 'Cess', 'Total',
 ];
@@ -105,7 +105,7 @@ const HSN_DESCRIPTIONS: Record<string, string> = {
   '4901': 'Printed books',
 };
 
-export interface HsnRow extends Amounts {
+interface HsnRow extends Amounts {
   hsn: string;
   description: string;
   /** the unit quantity code: NOS (numbers) for goods, NA for services (HSN 99…) */
@@ -115,7 +115,7 @@ export interface HsnRow extends Amounts {
 }
 
 /** The HSN summary: per HSN code and rate, units and amounts of the invoices less the credit notes. */
-export function hsnSummary(docs: TaxDocument[]): HsnRow[] {
+function hsnSummary(docs: TaxDocument[]): HsnRow[] {
   const rows = new Map<string, HsnRow>();
   for (const doc of inOrder(docs)) {
     const sign = signOf(doc);
@@ -137,7 +137,7 @@ export function hsnSummary(docs: TaxDocument[]): HsnRow[] {
   return [...rows.values()].sort((a, b) => a.hsn.localeCompare(b.hsn) || a.rateBp - b.rateBp);
 }
 
-export const HSN_HEADER = ['HSN', 'Description', 'UQC', 'Quantity', 'Rate (%)', 'Taxable value', 'IGST', 'CGST', 'SGST', 'Cess', 'Total value'];
+const HSN_HEADER = ['HSN', 'Description', 'UQC', 'Quantity', 'Rate (%)', 'Taxable value', 'IGST', 'CGST', 'SGST', 'Cess', 'Total value'];
 
 export function hsnCsv(docs: TaxDocument[]): string {
   return csv([
@@ -155,7 +155,7 @@ function byRate(lines: TaxDocumentLine[]): (Amounts & { rateBp: number })[] {
   return [...rates.entries()].sort(([a], [b]) => a - b).map(([rateBp, a]) => ({ rateBp, ...a }));
 }
 
-export interface B2csRow extends Amounts {
+interface B2csRow extends Amounts {
   supplyType: 'INTRA' | 'INTER';
   pos: string;
   state: string;
@@ -163,7 +163,7 @@ export interface B2csRow extends Amounts {
 }
 
 /** B2CS (table 7): per place of supply and rate, the B2CS invoices less the credit notes against them. */
-export function b2csRows(docs: TaxDocument[]): B2csRow[] {
+function b2csRows(docs: TaxDocument[]): B2csRow[] {
   const rows = new Map<string, B2csRow>();
   for (const doc of docs) {
     if (tableOf(doc) !== 'B2CS') continue;
@@ -177,7 +177,7 @@ export function b2csRows(docs: TaxDocument[]): B2csRow[] {
   return [...rows.values()].sort((a, b) => a.pos.localeCompare(b.pos) || a.rateBp - b.rateBp);
 }
 
-export interface DocumentRange {
+interface DocumentRange {
   nature: 'Invoices for outward supply' | 'Credit Note';
   docNum: 1 | 5;
   from: string;
@@ -192,7 +192,7 @@ export interface DocumentRange {
  * number, how many the range holds, and how many of them are not among the documents (cancelled;
  * always 0 here, as numbers are gapless and a document is never cancelled, only credited).
  */
-export function documentRanges(docs: TaxDocument[]): DocumentRange[] {
+function documentRanges(docs: TaxDocument[]): DocumentRange[] {
   const out: DocumentRange[] = [];
   for (const [kind, nature, docNum] of [['invoice', 'Invoices for outward supply', 1], ['credit-note', 'Credit Note', 5]] as const) {
     const series = new Map<string, { number: string; seq: number }[]>();
@@ -212,7 +212,7 @@ export function documentRanges(docs: TaxDocument[]): DocumentRange[] {
 }
 
 /** The JSON schema version written into the file (the offline tool's; a CA should confirm the tool in use reads it). */
-export const GSTR1_JSON_VERSION = 'GST3.1.6';
+const GSTR1_JSON_VERSION = 'GST3.1.6';
 
 /** Tax amounts of an item or row, as GSTR-1 names them: IGST between states, CGST and SGST within one. */
 const taxFields = (a: Amounts, intraState: boolean) => (intraState ? { camt: rupees(a.cgstPaise), samt: rupees(a.sgstPaise) } : { iamt: rupees(a.igstPaise) });
