@@ -166,7 +166,7 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
     expect(g.cdnur).toEqual([{ typ: 'B2CL', ntty: 'C', nt_num: numbers.C!.notes[0], nt_dt: '20-10-2026', val: 1180, pos: '29', itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, csamt: 0 } }] }]);
     expect(g.hsn.hsn_b2c).toEqual([
       { num: 1, hsn_sc: '8544', desc: 'Insulated wire and cable', uqc: 'NOS', qty: 1, rt: 12, txval: 100, iamt: 12, camt: 0, samt: 0, csamt: 0 },
-      { num: 2, hsn_sc: '9023', desc: 'Demonstration instruments/mode', uqc: 'NOS', qty: 3, rt: 18, txval: 101000, iamt: 18009, camt: 85.5, samt: 85.5, csamt: 0 },
+      { num: 2, hsn_sc: '9023', desc: 'Models for demonstration', uqc: 'NOS', qty: 3, rt: 18, txval: 101000, iamt: 18009, camt: 85.5, samt: 85.5, csamt: 0 },
     ]);
     expect(g.doc_issue.doc_det).toEqual([
       { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: numbers.B!.invoice, to: numbers.A!.invoice, totnum: 4, cancel: 0, net_issue: 4 }] },
@@ -201,7 +201,7 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
     ]);
     expect(readCsv((await admin.get('/api/admin/gst/gstr1/b2cl.csv?period=102026')).body)[1]).toEqual([numbers.C!.invoice, '10-Oct-2026', '118000.00', '29-Karnataka', '', '18', '100000.00', '0.00', '']);
     expect(readCsv((await admin.get('/api/admin/gst/gstr1/cdnur.csv?period=102026')).body)[1]).toEqual(['B2CL', numbers.C!.notes[0], '20-Oct-2026', 'C', '29-Karnataka', '1180.00', '', '18', '1000.00', '0.00']);
-    expect(readCsv((await admin.get('/api/admin/gst/gstr1/hsn.csv?period=102026')).body)[2]).toEqual(['9023', 'Demonstration instruments/mode', 'NOS-NUMBERS', '3', '119180.00', '18', '101000.00', '18009.00', '85.50', '85.50', '0.00']);
+    expect(readCsv((await admin.get('/api/admin/gst/gstr1/hsn.csv?period=102026')).body)[2]).toEqual(['9023', 'Models for demonstration', 'NOS-NUMBERS', '3', '119180.00', '18', '101000.00', '18009.00', '85.50', '85.50', '0.00']);
     expect(readCsv((await admin.get('/api/admin/gst/gstr1/docs.csv?period=102026')).body)).toEqual([
       ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
       ['Invoices for outward supply', numbers.B!.invoice, numbers.A!.invoice, '4', '0'],
@@ -219,6 +219,8 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
       ['/api/admin/gst/hsn.csv?from=2025-01-01&to=2026-10-31', /at most 366 days/],
       ['/api/admin/gst/gstr1.json', /period=MMYYYY/],
       ['/api/admin/gst/gstr1.json?period=132026', /period must be a month as MMYYYY/],
+      ['/api/admin/gst/gstr1.json?period=129999', /period must be a month as MMYYYY/],
+      ['/api/admin/gst/register.csv?from=9999-12-01&to=9999-12-31', /from must be a date as YYYY-MM-DD/],
       ['/api/admin/gst/gstr1.json?period=102026&from=2026-10-01&to=2026-10-31', /period=MMYYYY/],
       ['/api/admin/gst/gstr1.json?from=2026-10-02&to=2026-10-31', /whole month or one whole quarter/],
       ['/api/admin/gst/gstr1.json?from=2026-11-01&to=2027-01-31', /whole month or one whole quarter/],

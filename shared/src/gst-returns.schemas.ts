@@ -51,7 +51,7 @@ const isCalendarDay = (s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00.000
 const Day = (name: string) =>
   z
     .string({ error: `${name} is required (a date as YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`)
+    .regex(/^20\d{2}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD (years 2000-2099)`)
     .refine(isCalendarDay, `${name} is not a calendar date`);
 
 /** The longest period the register and the HSN summary cover at once: a financial year. */
@@ -103,7 +103,7 @@ export const Gstr1Query = z
   .object({
     period: z
       .string()
-      .regex(/^(0[1-9]|1[0-2])\d{4}$/, 'period must be a month as MMYYYY, e.g. 112026 for November 2026')
+      .regex(/^(0[1-9]|1[0-2])20\d{2}$/, 'period must be a month as MMYYYY (years 2000-2099), e.g. 112026 for November 2026')
       .optional(),
     from: Day('from').optional(),
     to: Day('to').optional(),

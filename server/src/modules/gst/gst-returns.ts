@@ -92,7 +92,7 @@ export function registerCsv(docs: TaxDocument[]): string {
  * other code is described by the first product sold under it.
  */
 const HSN_DESCRIPTIONS: Record<string, string> = {
-  '9023': 'Demonstration instruments/models',
+  '9023': 'Models for demonstration',
   '9503': 'Toys, scale models, puzzles',
   '8542': 'Electronic integrated circuits',
   '8541': 'Diodes, transistors, LEDs',
