@@ -16,7 +16,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   catalogue: 'Catalogue (products, categories, adverts, stock)',
   fulfilment: 'Fulfilment (orders, dispatch, packing slips)',
   support: 'Support (orders, claims, 3D requests, outbox; no money)',
-  accounts: 'Accounts (invoices, credit notes, refunds)',
+  accounts: 'Accounts (invoices, credit notes, refunds, GST reports)',
 };
 
 /** Areas of the dashboard and the roles besides the owner that may use them. */
