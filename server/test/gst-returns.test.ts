@@ -233,6 +233,12 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
     }
   });
 
+  it('is documented in the OpenAPI description', async () => {
+    const res = await shop.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/admin/gst/register.csv', '/api/admin/gst/hsn.csv', '/api/admin/gst/gstr1.json', '/api/admin/gst/gstr1/{section}.csv']));
+  });
+
   it('is for accounts and the owner only, and every download is in the audit log', async () => {
     expect((await shop.app.inject('/api/admin/gst/gstr1.json?period=102026')).statusCode).toBe(401);
     const tokenOf = async (role: 'accounts' | 'fulfilment') => {
