@@ -28,6 +28,7 @@ import { printingAdminRoutes } from './modules/printing/printing.admin.routes';
 import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { gstRoutes } from './modules/gst/gst.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
 import { serviceRoutes } from './modules/claims/services.routes';
 import { studentAdminRoutes } from './modules/students/students.admin.routes';
@@ -97,6 +98,7 @@ const ROUTES = [
   refundAdminRoutes,
   notifyRoutes,
   invoiceRoutes,
+  gstRoutes,
   seoRoutes,
   shippingRoutes,
   shippingAdminRoutes,

@@ -16,7 +16,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   catalogue: 'Catalogue (products, categories, adverts, stock)',
   fulfilment: 'Fulfilment (orders, dispatch, packing slips)',
   support: 'Support (orders, claims, 3D requests, outbox; no money)',
-  accounts: 'Accounts (invoices, credit notes, refunds)',
+  accounts: 'Accounts (invoices, credit notes, refunds, GST reports)',
 };
 
 /** Areas of the dashboard and the roles besides the owner that may use them. */
@@ -30,7 +30,7 @@ const AREAS = {
   fulfilment: ['fulfilment'],
   /** invoices are packing slips too */
   invoices: ['fulfilment', 'accounts'],
-  /** payments, refunds, credit notes, revenue */
+  /** payments, refunds, credit notes, revenue, GST returns */
   money: ['accounts'],
   /** claims, 3D printing requests, the mail outbox */
   support: ['support'],
@@ -78,6 +78,10 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'POST /api/admin/orders/:orderId/refunds': 'money',
   'POST /api/admin/refunds/:refundId/retry': 'money',
   'GET /api/admin/orders/:orderId/credit-notes/:creditNoteId.pdf': 'money',
+  'GET /api/admin/gst/register.csv': 'money',
+  'GET /api/admin/gst/hsn.csv': 'money',
+  'GET /api/admin/gst/gstr1.json': 'money',
+  'GET /api/admin/gst/gstr1/:section.csv': 'money',
 
   'GET /api/admin/outbox': 'support',
   'POST /api/admin/outbox/:id/resend': 'support',

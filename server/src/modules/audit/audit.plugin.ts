@@ -15,13 +15,13 @@ const ENTITY_ALIASES: Record<string, string> = { UserOrders: 'orders', ordersAdm
 
 /** The entity of an admin route: its first path segment after /api (and /admin), and the first parameter's value. */
 function entityOf(url: string, params: unknown): { entityType: string | null; entityId: string | null } {
-  const type = url.replace(/^\/api\/(admin\/)?/, '').split('/')[0]?.replace(/\.csv$/, '') ?? '';
+  const type = url.replace(/^\/api\/(admin\/)?/, '').split('/')[0]?.replace(/\.(csv|json)$/, '') ?? '';
   const values = Object.values((params ?? {}) as Record<string, unknown>);
   return { entityType: ENTITY_ALIASES[type] ?? (type || null), entityId: values.length ? String(values[0]) : null };
 }
 
 /**
- * Every admin write and every export (a `.csv` or `.pdf` route) by a signed-in admin is
+ * Every admin write and every export (a `.csv`, `.pdf` or `.json` route) by a signed-in admin is
  * appended to the audit log once its answer is sent, refused or not: who, role,
  * address, route, status, entity and the changes the route recorded.
  */
@@ -49,6 +49,6 @@ export const auditLogPlugin = fp(async (app: App) => {
     if (!route.config?.admin) return;
     const methods = [route.method].flat();
     const writes = !methods.every((m) => m === 'GET' || m === 'HEAD');
-    if (writes || route.url.endsWith('.csv') || route.url.endsWith('.pdf')) route.onResponse = [...[route.onResponse ?? []].flat(), log];
+    if (writes || /\.(csv|pdf|json)$/.test(route.url)) route.onResponse = [...[route.onResponse ?? []].flat(), log];
   });
 });

@@ -86,3 +86,51 @@ export async function creditNotesOf(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   return db.selectFrom('credit_notes').select(['id', 'order_id', 'number']).where('order_id', 'in', orderIds).orderBy('id').execute();
 }
+
+/** Ids lists go to the database in chunks (both databases cap the parameters of a statement). */
+const CHUNK = 1000;
+async function inChunks<T>(ids: number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await read(ids.slice(i, i + CHUNK))));
+  return out;
+}
+
+/**
+ * Invoices and credit notes whose issued_at text sorts within [from, to) (ISO-8601 text; the
+ * caller widens the bounds and checks each instant, as a database default may write another form).
+ */
+export async function documentsIssuedWithin(db: Db, from: string, to: string) {
+  const [invoices, notes] = await Promise.all([
+    db.selectFrom('invoices').select(['order_id', 'number', 'issued_at']).where('issued_at', '>=', from).where('issued_at', '<', to).orderBy('id').execute(),
+    db.selectFrom('credit_notes').select(['id', 'order_id', 'number', 'issued_at']).where('issued_at', '>=', from).where('issued_at', '<', to).orderBy('id').execute(),
+  ]);
+  return { invoices, notes };
+}
+
+/** What the invoices of these orders are computed from: the orders, their invoices, lines and credit notes with their refunds. */
+export async function invoicedOrders(db: Db, orderIds: number[]) {
+  const [orders, invoices, lines, notes] = await Promise.all([
+    inChunks(orderIds, (ids) =>
+      db.selectFrom('orders').select(['id', 'order_code', 'name', 'delivery_state', 'discount_paise', 'shipping_paise', 'total_paise']).where('id', 'in', ids).execute(),
+    ),
+    inChunks(orderIds, (ids) => db.selectFrom('invoices').select(['order_id', 'number', 'issued_at']).where('order_id', 'in', ids).execute()),
+    inChunks(orderIds, (ids) =>
+      db.selectFrom('order_lines').select(['id', 'order_id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp']).where('order_id', 'in', ids).orderBy('id').execute(),
+    ),
+    inChunks(orderIds, (ids) =>
+      db
+        .selectFrom('credit_notes')
+        .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
+        .select(['credit_notes.id', 'credit_notes.order_id', 'credit_notes.number', 'credit_notes.issued_at', 'refunds.amount_paise', 'refunds.lines', 'refunds.reason'])
+        .where('credit_notes.order_id', 'in', ids)
+        .orderBy('credit_notes.id')
+        .execute(),
+    ),
+  ]);
+  return {
+    orders: orders.map((o) => ({ ...o, discount_paise: Number(o.discount_paise), shipping_paise: Number(o.shipping_paise), total_paise: Number(o.total_paise) })),
+    invoices,
+    lines: lines.map((l) => ({ ...l, unit_price_paise: Number(l.unit_price_paise) })),
+    notes: notes.map((n) => ({ ...n, amount_paise: Number(n.amount_paise) })),
+  };
+}

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, principalIndex, shippingLine, stateCode } from '@shared/gst';
+import { creditNoteNumber, creditNotesLines, type CreditedRefund, financialYear, invoiceLines, invoiceNumber, invoiceTotals, principalIndex, shippingLine, stateCode, type InvoiceLine } from '@shared/gst';
+import { istDayOfStored, storedInstant } from '@shared/gst-returns.schemas';
 import { notFound } from '../../errors';
 import type { AttachmentRef } from '../mail/mailer';
 import { invoicePdf } from './invoice-pdf';
@@ -34,20 +35,22 @@ export async function issueIn(trx: Db, config: Config, orderId: number, paidAt: 
 /** The title of the invoice line of the shipping charge. */
 const SHIPPING_TITLE = 'Shipping and handling';
 
-/** What an invoice and its credit notes are computed from: the order, its lines and the place of supply. */
-async function invoiced(db: Db, config: Config, orderCode: string, ownerId: string | null, missing: string) {
-  const order = await repo.orderForInvoice(db, orderCode);
-  const invoice = order ? await repo.invoiceOf(db, order.id) : undefined;
-  if (!order || !invoice || (ownerId !== null && order.user_id !== ownerId)) throw notFound(missing, 'invoice_not_found');
-  const stored = await repo.linesForInvoice(db, order.id);
-  const deliveryState = order.delivery_state ?? config.invoice.state;
-  const intraState = stateCode(deliveryState) !== null ? stateCode(deliveryState) === stateCode(config.invoice.state) : deliveryState.toLowerCase() === config.invoice.state.toLowerCase();
+/** A stored order line, as an invoice reads it. */
+type StoredLine = { id: number; title: string; quantity: number; unit_price_paise: number; hsn_code: string | null; gst_rate_bp: number | null };
+
+/**
+ * The lines of an order's invoice: the goods with their share of the discount, then the shipping
+ * charge as its own line (part of a composite supply, at the principal supply's rate and HSN), with
+ * the place of supply: CGST + SGST within the shop's state, IGST to another.
+ */
+function computeInvoice(order: { delivery_state: string | null; discount_paise: number; shipping_paise: number }, stored: StoredLine[], shopState: string) {
+  const deliveryState = order.delivery_state ?? shopState;
+  const intraState = stateCode(deliveryState) !== null ? stateCode(deliveryState) === stateCode(shopState) : deliveryState.toLowerCase() === shopState.toLowerCase();
   const goods = invoiceLines(
     stored.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity, rateBp: l.gst_rate_bp ?? 1800 })),
     order.discount_paise,
     intraState,
   );
-  // Shipping is its own line after the goods: part of a composite supply, at the principal supply's rate and HSN.
   const ship = shippingLine(goods, order.shipping_paise, intraState);
   const lines = ship ? [...goods, ship] : goods;
   const principal = stored[principalIndex(goods)];
@@ -56,6 +59,27 @@ async function invoiced(db: Db, config: Config, orderCode: string, ownerId: stri
     const line = stored[index];
     return line ? { title: line.title, hsn: line.hsn_code ?? '9023' } : { title: SHIPPING_TITLE, hsn: principal?.hsn_code ?? '9023' };
   };
+  return { deliveryState, intraState, lines, describe };
+}
+
+/** What the refunds of an order's credit notes were (oldest first): amounts and, for refunds of lines, which invoice lines. */
+function refundsOf(notes: { amount_paise: number; lines: string | null }[], stored: StoredLine[]): CreditedRefund[] {
+  return notes.map((n) => {
+    const ids = n.lines ? (JSON.parse(n.lines) as number[]) : null;
+    return { amountPaise: n.amount_paise, ...(ids ? { onlyLines: stored.map((l) => ids.includes(l.id)) } : {}) };
+  });
+}
+
+/** The date printed on a document: the day in India it was issued (23:30 IST on the 31st is the 31st). */
+const documentDay = istDayOfStored;
+
+/** What an invoice and its credit notes are computed from: the order, its lines and the place of supply. */
+async function invoiced(db: Db, config: Config, orderCode: string, ownerId: string | null, missing: string) {
+  const order = await repo.orderForInvoice(db, orderCode);
+  const invoice = order ? await repo.invoiceOf(db, order.id) : undefined;
+  if (!order || !invoice || (ownerId !== null && order.user_id !== ownerId)) throw notFound(missing, 'invoice_not_found');
+  const stored = await repo.linesForInvoice(db, order.id);
+  const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, config.invoice.state);
   const parties = {
     supplier: { legalName: config.invoice.legalName, address: config.invoice.address, state: config.invoice.state, stateCode: stateCode(config.invoice.state), gstin: config.invoice.gstin },
     buyer: { name: order.name, address: order.address, phone: order.phone, email: order.email },
@@ -73,7 +97,7 @@ export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ow
     ...parties,
     kind: 'invoice',
     number: invoice.number,
-    date: String(invoice.issued_at).slice(0, 10),
+    date: documentDay(invoice.issued_at),
     couponCode: order.coupon_code,
     lines: lines.map((l, i) => ({ ...l, ...describe(i) })),
     totals: invoiceTotals(lines),
@@ -133,21 +157,112 @@ export async function creditNotePdfOf(db: Db, config: Config, orderCode: string,
   const note = notes[at];
   if (!note) throw notFound('Credit note not found', 'credit_note_not_found');
   // Every earlier credit note of the order counts: a line is never credited twice.
-  const refunds = notes.slice(0, at + 1).map((n) => {
-    const ids = n.lines ? (JSON.parse(n.lines) as number[]) : null;
-    return { amountPaise: n.amount_paise, ...(ids ? { onlyLines: stored.map((l) => ids.includes(l.id)) } : {}) };
-  });
+  const refunds = refundsOf(notes.slice(0, at + 1), stored);
   const credited = creditNotesLines(lines, refunds, parties.intraState)[at]!;
   const pdf = await invoicePdf({
     ...parties,
     kind: 'credit-note',
     number: note.number,
-    date: String(note.issued_at).slice(0, 10),
-    against: { number: invoice.number, date: String(invoice.issued_at).slice(0, 10) },
+    date: documentDay(note.issued_at),
+    against: { number: invoice.number, date: documentDay(invoice.issued_at) },
     reason: note.reason,
     couponCode: null,
     lines: credited.map((l) => ({ ...l, ...describe(l.index) })),
     totals: invoiceTotals(credited),
   });
   return { number: note.number, pdf };
+}
+
+/** A line of an invoice or credit note as the GST returns read it. */
+export interface TaxDocumentLine {
+  hsn: string;
+  title: string;
+  rateBp: number;
+  /** units supplied (an invoice) or taken back (a credit note that credits what was left of a line); 0 for shipping */
+  units: number;
+  shipping: boolean;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+/** An invoice or credit note as the GST returns read it: its amounts are positive, as printed. */
+export interface TaxDocument {
+  kind: 'invoice' | 'credit-note';
+  number: string;
+  /** the day in India it was issued (YYYY-MM-DD) */
+  day: string;
+  orderCode: string;
+  buyer: string;
+  placeOfSupply: { state: string; code: string | null };
+  intraState: boolean;
+  /** the invoice (for a credit note, the one it reduces): its number, day and value */
+  invoice: { number: string; day: string; totalPaise: number };
+  lines: TaxDocumentLine[];
+}
+
+/**
+ * The invoices and credit notes issued from `from` (inclusive) to `to` (exclusive), with the same
+ * lines and amounts as their PDFs (the same computation): invoices first, then credit notes, each
+ * in the order they were numbered.
+ */
+export async function taxDocumentsIssued(db: Db, config: Config, from: Date, to: Date): Promise<TaxDocument[]> {
+  // The text bounds are a day wider (a database default may write another form); each instant is checked here.
+  const dayAround = (at: Date, days: number) => new Date(at.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const within = (text: string) => {
+    const t = storedInstant(text).getTime();
+    return t >= from.getTime() && t < to.getTime();
+  };
+  const found = await repo.documentsIssuedWithin(db, dayAround(from, -1), dayAround(to, 1));
+  const invoices = found.invoices.filter((i) => within(i.issued_at));
+  const notes = found.notes.filter((n) => within(n.issued_at));
+  const data = await repo.invoicedOrders(db, [...new Set([...invoices.map((i) => i.order_id), ...notes.map((n) => n.order_id)])]);
+
+  const group = <T extends { order_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) map.set(r.order_id, [...(map.get(r.order_id) ?? []), r]);
+    return map;
+  };
+  const [invoiceOfOrder, linesOfOrder, notesOfOrder] = [group(data.invoices), group(data.lines), group(data.notes)];
+  const byOrder = new Map<number, { invoiceDocument: TaxDocument; noteDocuments: Map<number, TaxDocument> }>();
+  for (const order of data.orders) {
+    const invoice = invoiceOfOrder.get(order.id)?.[0];
+    if (!invoice) continue;
+    const stored = linesOfOrder.get(order.id) ?? [];
+    const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, config.invoice.state);
+    const header = {
+      orderCode: order.order_code,
+      buyer: order.name,
+      placeOfSupply: { state: deliveryState, code: stateCode(deliveryState) },
+      intraState,
+      invoice: { number: invoice.number, day: documentDay(invoice.issued_at), totalPaise: invoiceTotals(lines).totalPaise },
+    };
+    const lineOf = (l: InvoiceLine, index: number, units: number): TaxDocumentLine => {
+      const { title, hsn } = describe(index);
+      const shipping = index >= stored.length;
+      return { hsn, title, rateBp: l.rateBp, units: shipping ? 0 : units, shipping, taxablePaise: l.taxablePaise, cgstPaise: l.cgstPaise, sgstPaise: l.sgstPaise, igstPaise: l.igstPaise, totalPaise: l.totalPaise };
+    };
+    const invoiceDocument: TaxDocument = { kind: 'invoice', number: invoice.number, day: header.invoice.day, ...header, lines: lines.map((l, i) => lineOf(l, i, l.quantity)) };
+    // Every credit note of the order counts, in the order issued: a line is never credited twice.
+    const orderNotes = notesOfOrder.get(order.id) ?? [];
+    const credited = creditNotesLines(lines, refundsOf(orderNotes, stored), intraState);
+    const creditedSoFar = lines.map(() => 0);
+    const noteDocuments = new Map<number, TaxDocument>();
+    orderNotes.forEach((note, k) => {
+      const noteLines = credited[k]!.map((l) => {
+        creditedSoFar[l.index] = creditedSoFar[l.index]! + l.totalPaise;
+        // Units go back with the note that credits what was left of a line (a cancellation, a refund of the line).
+        const units = creditedSoFar[l.index]! >= lines[l.index]!.totalPaise ? lines[l.index]!.quantity : 0;
+        return lineOf(l, l.index, units);
+      });
+      noteDocuments.set(note.id, { kind: 'credit-note', number: note.number, day: documentDay(note.issued_at), ...header, lines: noteLines });
+    });
+    byOrder.set(order.id, { invoiceDocument, noteDocuments });
+  }
+  return [
+    ...invoices.flatMap((i) => byOrder.get(i.order_id)?.invoiceDocument ?? []),
+    ...notes.flatMap((n) => byOrder.get(n.order_id)?.noteDocuments.get(n.id) ?? []),
+  ];
 }

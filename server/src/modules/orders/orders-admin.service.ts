@@ -52,10 +52,10 @@ export async function listOrders(db: Db, q: AdminOrdersQuery) {
   return { orders: await withLines(db, orders), total: capped ? repo.ADMIN_COUNT_CAP : counted, capped, page: q.page ?? 1, pageSize: page.limit };
 }
 
-/** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
+/** A CSV cell: quoted, and never read as a formula by a spreadsheet (a plain number, negative too, stays a number). */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

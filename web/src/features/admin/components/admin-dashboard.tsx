@@ -23,6 +23,7 @@ import { StudentOfMonthSection } from './student-of-month-section';
 import { ShippingSection } from './shipping-section';
 import { StaffSection } from './staff-section';
 import { AuditSection } from './audit-section';
+import { GstReportsSection } from './gst-reports-section';
 import { TwoFactorSection } from './two-factor-section';
 
 /**
@@ -38,6 +39,7 @@ const SECTIONS = [
   { id: 'adv', label: 'Advert Image', Content: AdvertsSection, needs: 'POST /api/advertimages' },
   { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection, needs: 'GET /api/coupons' },
   { id: 'shipping', label: 'Shipping', Content: ShippingSection, needs: 'PUT /api/admin/shipping' },
+  { id: 'gst', label: 'GST reports', Content: GstReportsSection, needs: 'GET /api/admin/gst/register.csv' },
   { id: 'claims', label: 'Free Claims', Content: ClaimsSection, needs: 'GET /api/admin/claims' },
   { id: 'printing', label: '3D Printing Requests', Content: PrintRequestsSection, needs: 'GET /api/admin/print-requests' },
   { id: 'student', label: 'Student of the Month', Content: StudentOfMonthSection, needs: 'POST /api/studofmonth' },
