@@ -68,7 +68,7 @@ export function CustomersSection() {
         </button>
       }
     >
-      <div role="search" aria-label="Search customers" className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
+      <div role="search" aria-label="Customer search" className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
         <label htmlFor={searchId} className={labelClass}>
           Search customers
         </label>
