@@ -26,6 +26,7 @@ import { mailAdminRoutes } from './modules/mail/mail.admin.routes';
 import { claimAdminRoutes } from './modules/claims/claims.admin.routes';
 import { printingAdminRoutes } from './modules/printing/printing.admin.routes';
 import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
+import { customerAdminRoutes } from './modules/customers/customers.admin.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
@@ -96,6 +97,7 @@ const ROUTES = [
   studentRoutes,
   studentAdminRoutes,
   refundAdminRoutes,
+  customerAdminRoutes,
   notifyRoutes,
   invoiceRoutes,
   gstRoutes,

@@ -10,6 +10,8 @@ export const Product = z.object({
   category: z.string(),
   /** units for sale; null when the shop does not track this product's stock */
   stock: z.number().int().nullable(),
+  /** tracked stock only: at or below this many units the shop is mailed (decision 047) */
+  lowStockThreshold: z.number().int().optional(),
   /** shipping weight in grams, when the shop gave one */
   weight: z.number().int().optional(),
 });

@@ -103,6 +103,15 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'PUT /api/admin/staff-settings': 'ownerOnly',
   'GET /api/admin/audit': 'ownerOnly',
   'GET /api/admin/audit.csv': 'ownerOnly',
+
+  // Customers (decision 047): everyone who handles orders looks customers up; support also keeps
+  // the note, blocks and exports them (the list of every shopper's e-mail and phone).
+  'GET /api/admin/customers': 'ordersRead',
+  'GET /api/admin/customers/:id': 'ordersRead',
+  'GET /api/admin/customers.csv': 'support',
+  'PUT /api/admin/customers/:id/note': 'support',
+  'POST /api/admin/customers/:id/block': 'support',
+  'POST /api/admin/customers/:id/unblock': 'support',
 };
 
 /** Routes every admin may call, even one who must still set up two-factor sign-in. */

@@ -23,3 +23,8 @@ export function stockLabel(stock: number | null): string | null {
 export function canSell(stock: number | null, quantity: number): boolean {
   return stock === null || quantity <= stock;
 }
+
+/** A product's low-stock threshold when the admin gives none (decision 047). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+/** Largest low-stock threshold an admin may set. */
+export const MAX_LOW_STOCK_THRESHOLD = 100_000;

@@ -24,6 +24,10 @@ interface ProductTable {
   gst_rate_bp: Generated<number>;
   /** shipping weight in grams; null: not given (counts as 0 g) */
   weight_grams: Generated<number | null>;
+  /** at or below this many units the shop is mailed (decision 047) */
+  low_stock_threshold: Generated<number>;
+  /** 1: the shop was mailed about the current crossing; cleared when the stock goes back above */
+  low_stock_alerted: Generated<number>;
 }
 
 interface ProductImageTable {
@@ -140,10 +144,20 @@ interface UserTable {
   zipCode: string | null;
   role: string | null;
   banned: boolean | number | null;
+  banReason: string | null;
   /** an admin's staff role (shared/src/staff-roles.ts) */
   staffRole: string | null;
   /** better-auth's two-factor plugin: TOTP confirmed */
   twoFactorEnabled: boolean | number | null;
+}
+
+/** The shop's private note on a customer (decision 047). */
+interface CustomerNoteTable {
+  user_id: string;
+  note: string;
+  /** 'admin:<username>' */
+  updated_by: string;
+  updated_at: string;
 }
 
 interface CartItemTable {
@@ -435,6 +449,7 @@ export interface Database {
   students_of_month: StudentOfMonthTable;
   print_request_files: PrintRequestFileTable;
   cart_items: CartItemTable;
+  customer_notes: CustomerNoteTable;
   coupons: CouponTable;
   orders: OrderTable;
   order_lines: OrderLineTable;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { App } from '../app-types';
 import { createAuth } from '../modules/auth/auth';
 import { createSessionReader } from '../modules/auth/session-reader';
+import { ensureCustomerIndexes } from '../modules/customers/customers.repository';
 import { webhookQueue } from '../modules/jobs/webhook-queue';
 import { createMailer, type AttachmentRef, type Mailer } from '../modules/mail/mailer';
 import { attachmentPdf } from '../modules/invoices/invoices.service';
@@ -40,6 +41,8 @@ export const appServices = fp(
     app.addHook('onClose', async () => mail.close());
     const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
     const auth = await createAuth({ config, db, mailer: mail, secret, log: app.log, ...(redis ? { rateLimitStore: redis.authStore } : {}) });
+    // better-auth's user table exists now: the Customers list's indexes on it (decision 047).
+    await ensureCustomerIndexes(db);
     app.decorate('mailer', mail);
     app.decorate('auth', auth);
     app.decorate('readSession', createSessionReader(auth, db));

@@ -2,12 +2,25 @@ import type { Db } from '../../db/database';
 import { refuseDuplicate } from '../../db/dialect';
 import { normalizePhone, type Me, type UpdateProfileInput } from '@shared/account.schemas';
 import { accountMessages } from '@shared/account-messages';
+import { customerMessages } from '@shared/customers.schemas';
 import { AppError, notFound } from '../../errors';
 import * as repo from './accounts.repository';
 
 export async function getMe(db: Db, userId: string): Promise<Me> {
   const u = await repo.findUser(db, userId);
   if (!u) throw notFound(accountMessages.userNotFound, 'user_not_found');
+  return meOf(u);
+}
+
+/** The shopper placing an order: refused (403) when the shop blocked them (decision 047). */
+export async function orderingShopper(db: Db, userId: string): Promise<Me> {
+  const u = await repo.findUser(db, userId);
+  if (!u) throw notFound(accountMessages.userNotFound, 'user_not_found');
+  if (u.banned) throw new AppError('account_blocked', 403, customerMessages.blocked);
+  return meOf(u);
+}
+
+function meOf(u: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>): Me {
   const username = u.displayUsername ?? u.username ?? u.name;
   return {
     id: u.id,

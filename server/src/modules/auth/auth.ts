@@ -3,6 +3,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import { admin, bearer, twoFactor, username } from 'better-auth/plugins';
+import { customerMessages } from '@shared/customers.schemas';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
@@ -203,7 +204,7 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },
     hooks: { before: beforeHook },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer(), admin(), twoFactor({ issuer: shopName })],
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer(), admin({ bannedUserMessage: customerMessages.blocked }), twoFactor({ issuer: shopName })],
   } satisfies BetterAuthOptions;
 
   // Tables first: better-auth checks the schema as soon as it starts.

@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/storage';
 import { deleteImage, storeImage, type StoredImage } from '../images/image.service';
 import * as search from '../search/search.service';
+import * as stock from '../stock/stock.service';
 import * as repo from './catalogue.repository';
 import { getProduct } from './catalogue.service';
 
@@ -21,6 +22,8 @@ export interface ProductFields {
   gstRateBp?: number;
   /** shipping weight; null: not given */
   weightGrams?: number | null;
+  /** at or below this many units the shop is mailed (default 5; decision 047) */
+  lowStockThreshold?: number;
 }
 
 async function categoryNamed(db: Db, name: string) {
@@ -58,6 +61,7 @@ export async function createProduct(db: Db, storage: FileStorage, fields: Produc
         ...(fields.hsnCode ? { hsn_code: fields.hsnCode } : {}),
         ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
         ...(fields.weightGrams !== undefined ? { weight_grams: fields.weightGrams } : {}),
+        ...(fields.lowStockThreshold !== undefined ? { low_stock_threshold: fields.lowStockThreshold } : {}),
       });
       await repo.insertProductImages(trx, productId, images);
       await search.indexProducts(trx, [{ id: productId, title: fields.title, description: fields.description, category: category.type }]);
@@ -67,8 +71,11 @@ export async function createProduct(db: Db, storage: FileStorage, fields: Produc
   return getProduct(db, id);
 }
 
-/** Changes the fields given; images, when given, replace the old ones. */
-export async function updateProduct(db: Db, storage: FileStorage, id: number, fields: Partial<ProductFields>, files: Buffer[]): Promise<Product> {
+/**
+ * Changes the fields given; images, when given, replace the old ones. A change of the stock or
+ * its threshold checks for a low-stock crossing in the same transaction (with `alerts`).
+ */
+export async function updateProduct(db: Db, storage: FileStorage, id: number, fields: Partial<ProductFields>, files: Buffer[], alerts?: stock.LowStockAlerts): Promise<Product> {
   const current = await getProduct(db, id);
   const category = fields.category !== undefined ? await categoryNamed(db, fields.category) : await categoryNamed(db, current.category);
   const next = {
@@ -80,6 +87,7 @@ export async function updateProduct(db: Db, storage: FileStorage, id: number, fi
     ...(fields.hsnCode !== undefined ? { hsn_code: fields.hsnCode } : {}),
     ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
     ...(fields.weightGrams !== undefined ? { weight_grams: fields.weightGrams } : {}),
+    ...(fields.lowStockThreshold !== undefined ? { low_stock_threshold: fields.lowStockThreshold } : {}),
   };
   const oldImages = await withImages(storage, files, (images) =>
     search.catalogueTransaction(db, async (trx) => {
@@ -88,6 +96,7 @@ export async function updateProduct(db: Db, storage: FileStorage, id: number, fi
       const replaced = files.length > 0 ? await repo.deleteProductImages(trx, id) : [];
       if (files.length > 0) await repo.insertProductImages(trx, id, images);
       await search.indexProducts(trx, [{ id, title: next.title, description: next.description, category: category.type }]);
+      if (alerts && (fields.stock !== undefined || fields.lowStockThreshold !== undefined)) await stock.checkLowStock(trx, alerts, [id]);
       return replaced;
     }),
   );

@@ -3,7 +3,7 @@ import type { App } from '../../app-types';
 import { Category, ErrorBody, IdParam, Product } from '@shared/catalogue.schemas';
 import { rupeesToPaise } from '@shared/money';
 import { ProductDescription, ProductTitle } from '@shared/product-text';
-import { MAX_STOCK } from '@shared/stock';
+import { MAX_LOW_STOCK_THRESHOLD, MAX_STOCK } from '@shared/stock';
 import { MAX_SLAB_GRAMS } from '@shared/shipping';
 import { parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
@@ -30,6 +30,13 @@ const Stock = z
   .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_STOCK), 'Stock must be a whole number from 0 to 1,000,000, or empty to not track it')
   .transform((v) => (v === '' ? null : Number(v)));
 
+/** Low-stock threshold (decision 047); empty: keep it (5 for a new product). */
+const LowStockThreshold = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d{1,6}$/.test(v) && Number(v) <= MAX_LOW_STOCK_THRESHOLD), 'Low-stock alert must be a whole number of units from 0 to 100,000')
+  .transform((v) => (v === '' ? undefined : Number(v)));
+
 /** Shipping weight in grams; empty: not given. */
 const Weight = z
   .string()
@@ -55,6 +62,7 @@ const ProductForm = z.object({
   hsnCode: Hsn.optional(),
   gstRate: GstRate.optional(),
   weight: Weight.optional(),
+  lowStockThreshold: LowStockThreshold.optional(),
 });
 // No defaults: a field left out keeps its value (a default here would erase it).
 const ProductPatchForm = ProductForm.extend({ description: Description.optional(), stock: Stock.optional() }).partial();
@@ -77,7 +85,7 @@ export async function catalogueAdminRoutes(app: App) {
       const product = await admin.createProduct(
         db,
         storage,
-        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category, stock: f.stock, ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}), ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}), ...(f.weight !== undefined ? { weightGrams: f.weight } : {}) },
+        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category, stock: f.stock, ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}), ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}), ...(f.weight !== undefined ? { weightGrams: f.weight } : {}), ...(f.lowStockThreshold !== undefined ? { lowStockThreshold: f.lowStockThreshold } : {}) },
         form.files.map((x) => x.data),
       );
       return reply.code(201).send(product);
@@ -104,11 +112,13 @@ export async function catalogueAdminRoutes(app: App) {
           ...(f.hsnCode !== undefined ? { hsnCode: f.hsnCode } : {}),
           ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}),
           ...(f.weight !== undefined ? { weightGrams: f.weight } : {}),
+          ...(f.lowStockThreshold !== undefined ? { lowStockThreshold: f.lowStockThreshold } : {}),
         },
         form.files.map((x) => x.data),
+        { mailer: app.mailer, config: app.config },
       );
       // For the audit log: who changed the price, title or stock from what to what.
-      req.auditChanges = diff(before, after, ['title', 'price', 'description', 'category', 'stock', 'images']);
+      req.auditChanges = diff(before, after, ['title', 'price', 'description', 'category', 'stock', 'lowStockThreshold', 'images']);
       return after;
     },
   );

@@ -11,13 +11,14 @@ export interface ProductRow {
   category: string;
   stock: number | null;
   weight_grams: number | null;
+  low_stock_threshold: number;
 }
 
 function productQuery(db: Db) {
   return db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.title', 'p.description', 'p.price_paise', 'p.category_id', 'c.type as category', 'p.stock', 'p.weight_grams']);
+    .select(['p.id', 'p.title', 'p.description', 'p.price_paise', 'p.category_id', 'c.type as category', 'p.stock', 'p.weight_grams', 'p.low_stock_threshold']);
 }
 
 export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
@@ -106,6 +107,7 @@ export interface NewProduct {
   price_paise: number;
   category_id: number;
   stock?: number | null;
+  low_stock_threshold?: number;
   hsn_code?: string;
   gst_rate_bp?: number;
   weight_grams?: number | null;

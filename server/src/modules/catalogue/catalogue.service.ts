@@ -26,6 +26,7 @@ export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
         images: imagesOf.get(id) ?? [],
         category: r.category,
         stock: r.stock === null ? null : Number(r.stock),
+        ...(r.stock !== null ? { lowStockThreshold: Number(r.low_stock_threshold) } : {}),
         ...(r.weight_grams !== null ? { weight: Number(r.weight_grams) } : {}),
       },
     ];

@@ -245,3 +245,17 @@ export function printConfirmationMail(shopName: string, name: string, requestId:
     `Thank you for your 3D printing request. The estimated price is ${price}; we will contact you to confirm the details and the final price.`,
   ]);
 }
+
+/** The shop's low-stock alert (decision 047): what just fell to its threshold, then everything that is low. */
+export function lowStockMail(shopName: string, crossed: { title: string; stock: number }[], low: { title: string; stock: number; threshold: number }[], dashboardUrl: string): MailContent {
+  const subject = crossed.length === 1 ? `Low stock: ${crossed[0]!.title} (${crossed[0]!.stock} left)` : `Low stock: ${crossed.length} products`;
+  return mail(
+    shopName,
+    subject,
+    [
+      `Just fell to or below its threshold: ${crossed.map((c) => `${c.title} (${c.stock} left)`).join('; ')}.`,
+      `Everything low now (units left / threshold): ${low.map((l) => `${l.title}: ${l.stock} / ${l.threshold}`).join('; ')}.`,
+    ],
+    { label: 'Products in the admin dashboard', url: dashboardUrl },
+  );
+}

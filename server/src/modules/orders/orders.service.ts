@@ -43,6 +43,8 @@ export interface OrderDeps {
  */
 export async function createOrder(deps: OrderDeps, userId: string, input: CreateOrderInput): Promise<CreatedOrder> {
   const { db, provider } = deps;
+  // A shopper the shop blocked orders nothing, whatever session they still hold (decision 047).
+  const me = await accounts.orderingShopper(db, userId);
   await settleShoppersPending(deps, userId);
   const lines = await cart.pricedCart(db, userId);
   if (lines.length === 0) throw badRequest(orderMessages.cartEmptyCheckout, 'cart_empty');
@@ -55,7 +57,6 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   if (!matches) throw new AppError('cart_changed', 409, orderMessages.cartChanged);
 
   const subtotal = cart.subtotalPaise(lines);
-  const me = await accounts.getMe(db, userId);
   const to = deliveryOf(me, input.address);
   // The shop must deliver to the address; shipping is priced from the owner's rules, never taken from the browser.
   const delivery = await shipping.quoteForCheckout(db, { pincode: to.zipCode, goodsPaise: subtotal, weightGrams: cart.weightGrams(lines) });
@@ -105,7 +106,7 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       })),
     );
     if (coupon) await coupons.reserveForOrder(trx, coupon.id, created.id, userId, Boolean(coupon.once_per_customer));
-    return { ...created, stockChanged: await stock.holdUnits(trx, lines) };
+    return { ...created, stockChanged: await stock.holdUnits(trx, lines, deps) };
   });
   await stock.stockChanged(db, order.stockChanged);
 

@@ -74,3 +74,47 @@ export async function listLowStock(db: Db, threshold: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Low-stock alerts (decision 047), in the transaction that changed these products' stock: the
+ * products now at or below their threshold whose crossing the shop was not told of are marked told,
+ * and answered. A concurrent sale of the same product waits on the row (it changed its stock in
+ * the same transaction) and then finds it marked: one crossing, one mail.
+ */
+export async function markLowStockCrossed(db: Db, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .updateTable('products')
+    .set({ low_stock_alerted: 1 })
+    .where('id', 'in', productIds)
+    .where('stock', 'is not', null)
+    .where('stock', '<=', sql<number>`low_stock_threshold`)
+    .where('low_stock_alerted', '=', 0)
+    .returning(['id', 'title', 'stock', 'low_stock_threshold'])
+    .execute();
+}
+
+/** Products back above their threshold (or no longer tracked) may alert again when they next fall to it. */
+export async function rearmLowStock(db: Db, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .updateTable('products')
+    .set({ low_stock_alerted: 0 })
+    .where('id', 'in', productIds)
+    .where('low_stock_alerted', '=', 1)
+    .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', sql<number>`low_stock_threshold`)]))
+    .execute();
+}
+
+/** Tracked products at or below their own threshold, fewest first: the alert's list of what is low. */
+export async function listBelowThreshold(db: Db, limit: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'title', 'stock', 'low_stock_threshold'])
+    .where('stock', 'is not', null)
+    .where('stock', '<=', sql<number>`low_stock_threshold`)
+    .orderBy('stock')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -15,6 +15,7 @@ export function productFormData(values: ProductForm): FormData {
   if (values.hsnCode.trim()) form.append('hsnCode', values.hsnCode.trim());
   if (values.gstRate.trim()) form.append('gstRate', values.gstRate.trim());
   form.append('weight', values.weight.trim());
+  if (values.lowStockThreshold.trim()) form.append('lowStockThreshold', values.lowStockThreshold.trim());
   for (const file of Array.from(values.images ?? [])) form.append('images', file);
   return form;
 }

@@ -12,7 +12,7 @@ export function AddProductSection() {
   const categories = useCategories();
   const create = useCreateProduct();
   const { form, progress, onSubmit } = useProductForm({
-    defaultValues: { title: '', price: '', description: '', category: '', stock: '', hsnCode: '', gstRate: '', weight: '', images: undefined },
+    defaultValues: { title: '', price: '', description: '', category: '', stock: '', lowStockThreshold: '', hsnCode: '', gstRate: '', weight: '', images: undefined },
     save: create.mutateAsync,
     saved: adminMessages.productAdded,
     failed: adminMessages.errorAddingProduct,

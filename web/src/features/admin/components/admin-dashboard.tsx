@@ -13,6 +13,7 @@ import { AdvertsSection } from './adverts-section';
 import { CategoriesSection } from './categories-section';
 import { ClaimsSection } from './claims-section';
 import { CouponsSection } from './coupons-section';
+import { CustomersSection } from './customers-section';
 import { ManageProductsSection } from './manage-products-section';
 import { OrdersSection } from './orders-section';
 import { NotifySection } from './notify-section';
@@ -35,6 +36,7 @@ const SECTIONS = [
   { id: 'add', label: 'Add Products', Content: AddProductSection, needs: 'POST /api/products' },
   { id: 'manage', label: 'Manage Products', Content: ManageProductsSection, needs: 'PATCH /api/products/:id' },
   { id: 'orders', label: 'Orders', Content: OrdersSection, needs: 'GET /api/ordersAdmin' },
+  { id: 'customers', label: 'Customers', Content: CustomersSection, needs: 'GET /api/admin/customers' },
   { id: 'category', label: 'Manage Category', Content: CategoriesSection, needs: 'POST /api/categories' },
   { id: 'adv', label: 'Advert Image', Content: AdvertsSection, needs: 'POST /api/advertimages' },
   { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection, needs: 'GET /api/coupons' },

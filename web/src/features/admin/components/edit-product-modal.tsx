@@ -27,6 +27,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
       description: product.description,
       category: product.category,
       stock: product.stock === null ? '' : String(product.stock),
+      lowStockThreshold: product.lowStockThreshold === undefined ? '' : String(product.lowStockThreshold),
       hsnCode: '',
       weight: product.weight === undefined ? '' : String(product.weight),
       gstRate: '',

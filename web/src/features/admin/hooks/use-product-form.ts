@@ -6,7 +6,7 @@ import type { ProductUpload } from '../api/create-product';
 import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm } from '../lib/form-schemas';
 
-const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'hsnCode', 'gstRate', 'weight', 'images'] as const;
+const FIELDS = ['title', 'price', 'description', 'category', 'stock', 'lowStockThreshold', 'hsnCode', 'gstRate', 'weight', 'images'] as const;
 
 /**
  * The Add and Edit Product form, checked with the schema the server checks with. While it saves,

@@ -40,6 +40,8 @@ export const ProductForm = z.object({
   gstRate: z.string().refine((v) => ['', '0', '0.25', '3', '5', '12', '18', '28'].includes(v.trim()), 'Enter 0, 0.25, 3, 5, 12, 18 or 28, or leave empty'),
   /** grams; empty: not given */
   weight: z.string().refine((v) => v.trim() === '' || (/^\d{1,7}$/.test(v.trim()) && Number(v) <= 1_000_000), 'Enter a whole number of grams from 0 to 1,000,000, or leave empty'),
+  /** units at or below which the shop is mailed; empty: 5 on a new product, unchanged on an edit (decision 047) */
+  lowStockThreshold: z.string().refine((v) => v.trim() === '' || (/^\d{1,6}$/.test(v.trim()) && Number(v) <= 100_000), 'Enter a whole number of units from 0 to 100,000, or leave empty'),
   images: files,
 });
 export type ProductForm = z.infer<typeof ProductForm>;

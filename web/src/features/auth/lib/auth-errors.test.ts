@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerMessages } from '@shared/customers.schemas';
 import { ApiError } from '../../../lib/api-client';
 import { resetRequestErrorMessage, signInErrorMessage, signUpFailure } from './auth-errors';
 
@@ -9,6 +10,10 @@ describe('signInErrorMessage', () => {
   it('uses the fixed texts for wrong credentials and an unverified email', () => {
     expect(signInErrorMessage(apiError(401, 'INVALID_EMAIL_OR_PASSWORD'))).toBe('Invalid email or password');
     expect(signInErrorMessage(apiError(403, 'EMAIL_NOT_VERIFIED'))).toBe('Email not verified. Please verify your email.');
+  });
+
+  it("shows a blocked account the shop's message, not the unverified one (decision 047)", () => {
+    expect(signInErrorMessage(apiError(403, 'BANNED_USER', customerMessages.blocked))).toBe(customerMessages.blocked);
   });
 
   it("shows any other error's own message", () => {

@@ -12,6 +12,8 @@ function codeOf(error: unknown): string {
 export function signInErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return NETWORK_ERROR;
   const code = codeOf(error);
+  // An account the shop blocked: the server's message says so (decision 047).
+  if (code === 'BANNED_USER') return error.message;
   if (code === 'EMAIL_NOT_VERIFIED' || error.status === 403) return accountMessages.emailNotVerified;
   if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'USER_NOT_FOUND' || code === 'INVALID_EMAIL' || error.status === 401) {
     return accountMessages.invalidCredentials;

@@ -1,0 +1,189 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
+
+/**
+ * Indexes on better-auth's user table for the Customers list (decision 047): newest first, and a
+ * prefix of the lower-cased name or e-mail, or of the phone, as a range (byte order on PostgreSQL,
+ * as SQLite's, whatever the database's collation). Made at every start once better-auth has made
+ * its tables (they do not exist yet when a new database runs the shop's migrations); `IF NOT
+ * EXISTS` makes that a look-up after the first time.
+ */
+export async function ensureCustomerIndexes(db: Db): Promise<void> {
+  const indexes = [
+    sql`CREATE INDEX IF NOT EXISTS user_customers_list_idx ON "user" ("createdAt", id)`,
+    sql`CREATE INDEX IF NOT EXISTS user_email_prefix_idx ON "user" ((${bytewise(db, sql`lower(email)`)}))`,
+    sql`CREATE INDEX IF NOT EXISTS user_name_prefix_idx ON "user" ((${bytewise(db, sql`lower(name)`)}))`,
+    sql`CREATE INDEX IF NOT EXISTS user_phone_prefix_idx ON "user" ((${bytewise(db, sql`phone`)}))`,
+  ];
+  for (const index of indexes) {
+    try {
+      await index.execute(db);
+    } catch (err) {
+      // Two nodes starting at once: PostgreSQL may refuse the second CREATE of the same name while the first commits.
+      if ((err as { code?: string }).code !== '23505' && (err as { code?: string }).code !== '42P07') throw err;
+    }
+  }
+}
+
+function bytewise(db: Db, expr: RawBuilder<unknown>): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`${expr} COLLATE "C"` : (expr as RawBuilder<string>);
+}
+
+/** The smallest text greater than every text that starts with `prefix` (bytewise, as the indexes order). */
+const pastPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
+
+export interface CustomerFilter {
+  /** lower-cased beginning of a name or e-mail */
+  text: string;
+  /** the beginning of a stored phone (+91…), when the search looks like one */
+  phone: string | null;
+}
+
+const customerColumns = ['id', 'name', 'email', 'phone', 'createdAt', 'banned', 'banReason', 'username', 'displayUsername', 'address', 'city', 'state', 'zipCode', 'emailVerified'] as const;
+
+function customers(db: Db, f: CustomerFilter) {
+  // Shoppers: staff accounts are better-auth users with role 'admin'.
+  let q = db.selectFrom('user').where((eb) => eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')]));
+  if (f.text) {
+    const name = bytewise(db, sql`lower(name)`);
+    const email = bytewise(db, sql`lower(email)`);
+    const phone = bytewise(db, sql`phone`);
+    const { text } = f;
+    q = q.where((eb) =>
+      eb.or([
+        eb.and([eb(name, '>=', text), eb(name, '<', pastPrefix(text))]),
+        eb.and([eb(email, '>=', text), eb(email, '<', pastPrefix(text))]),
+        ...(f.phone ? [eb.and([eb(phone, '>=', f.phone), eb(phone, '<', pastPrefix(f.phone))])] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** One page of customers, newest first. */
+export async function listCustomers(db: Db, f: CustomerFilter, page: { limit: number; offset: number }) {
+  return customers(db, f).select(customerColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+export type CustomerUserRow = Awaited<ReturnType<typeof listCustomers>>[number];
+
+/** The customers after `after` (newest first), for the CSV: keyset paging, so each batch costs its size. */
+export async function customersAfter(db: Db, f: CustomerFilter, after: { createdAt: string | Date; id: string } | null, limit: number) {
+  let q = customers(db, f).select(customerColumns);
+  if (after) q = q.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]));
+  return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Counted exactly up to this many; past it the count says "at least this many" (decision 043). */
+export const CUSTOMER_COUNT_CAP = 10_000;
+
+/** The filtered customers counted, at most CUSTOMER_COUNT_CAP + 1 of them. */
+export async function countCustomers(db: Db, f: CustomerFilter): Promise<number> {
+  const capped = customers(db, f).select(sql<number>`1`.as('one')).limit(CUSTOMER_COUNT_CAP + 1).as('listed');
+  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findCustomer(db: Db, id: string) {
+  return customers(db, { text: '', phone: null }).select(customerColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The paid orders of these customers, summed per customer: only their rows, by orders_user_idx
+ * (user_id, id), never the whole table.
+ */
+export async function orderStats(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      'user_id',
+      eb.fn.countAll<number>().as('orders'),
+      sql<number>`sum(CASE WHEN status = 'canceled' THEN 0 ELSE total_paise END)`.as('spent_paise'),
+      eb.fn.max('paid_at').as('last_paid_at'),
+    ])
+    .where('user_id', 'in', userIds)
+    .where('paid_at', 'is not', null)
+    .groupBy('user_id')
+    .execute();
+}
+
+/** A customer's newest paid orders with their number of items. */
+export async function ordersOf(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('orders as o')
+    .select((eb) => [
+      'o.order_code',
+      'o.status',
+      'o.total_paise',
+      'o.paid_at',
+      eb.selectFrom('order_lines as l').select(sql<number>`coalesce(sum(l.quantity), 0)`.as('n')).whereRef('l.order_id', '=', 'o.id').as('items'),
+    ])
+    .where('o.user_id', '=', userId)
+    .where('o.paid_at', 'is not', null)
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The delivery addresses of a customer's paid orders, most recent first (at most `limit`). */
+export async function addressesOf(db: Db, userId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select((eb) => ['address', eb.fn.max('id').as('last')])
+    .where('user_id', '=', userId)
+    .where('paid_at', 'is not', null)
+    .groupBy('address')
+    .orderBy('last', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.address);
+}
+
+export async function refundsOf(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['o.order_code', 'r.amount_paise', 'r.status', 'r.kind', 'r.reason', 'r.created_at'])
+    .where('o.user_id', '=', userId)
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function claimsOf(db: Db, email: string, limit: number) {
+  return db
+    .selectFrom('free_claims')
+    .select(['id', 'product_title', 'status', 'created_at'])
+    .where('email_key', '=', email.toLowerCase())
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function printRequestsOf(db: Db, email: string, limit: number) {
+  return db
+    .selectFrom('print_requests')
+    .select(['id', 'reason', 'price_paise', 'status', 'created_at'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findNote(db: Db, userId: string) {
+  return db.selectFrom('customer_notes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function saveNote(db: Db, userId: string, note: string, by: string, at: string): Promise<void> {
+  await db
+    .insertInto('customer_notes')
+    .values({ user_id: userId, note, updated_by: by, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ note, updated_by: by, updated_at: at }))
+    .execute();
+}
+
+export async function deleteNote(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('customer_notes').where('user_id', '=', userId).execute();
+}
