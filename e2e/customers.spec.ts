@@ -49,11 +49,17 @@ test('the admin finds a customer, writes a note and blocks them; the shopper can
   await context.close();
 });
 
-test('the Customers section works on a 360 px screen', async ({ page }) => {
+test('the Customers section and a customer page fit a 360 px screen', async ({ page }) => {
+  const shopper = await verifiedShopper(page.request, 'custnarrow');
   await page.setViewportSize({ width: 360, height: 740 });
   await logInAsAdmin(page);
   await openSection(page, 'Customers');
-  await expect(page.getByLabel('Search customers')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.getByLabel('Search customers').fill(shopper.email);
+  await expect(page.getByRole('list', { name: 'Customers' }).getByRole('listitem')).toHaveCount(1);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: shopper.username }).click();
+  await expect(page.getByRole('button', { name: 'Block customer' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('customer-360.png'), fullPage: true });
 });
