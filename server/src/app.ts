@@ -26,6 +26,8 @@ import { mailAdminRoutes } from './modules/mail/mail.admin.routes';
 import { claimAdminRoutes } from './modules/claims/claims.admin.routes';
 import { printingAdminRoutes } from './modules/printing/printing.admin.routes';
 import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
+import { returnRoutes } from './modules/returns/returns.routes';
+import { returnAdminRoutes } from './modules/returns/returns.admin.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { legacyRoutes } from './modules/legacy/legacy.routes';
@@ -95,6 +97,8 @@ const ROUTES = [
   studentRoutes,
   studentAdminRoutes,
   refundAdminRoutes,
+  returnRoutes,
+  returnAdminRoutes,
   notifyRoutes,
   invoiceRoutes,
   seoRoutes,

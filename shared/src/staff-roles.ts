@@ -79,6 +79,11 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'POST /api/admin/refunds/:refundId/retry': 'money',
   'GET /api/admin/orders/:orderId/credit-notes/:creditNoteId.pdf': 'money',
 
+  'GET /api/admin/returns': 'ordersRead',
+  'GET /api/admin/returns/:id/photos/:photoId': 'ordersRead',
+  'PATCH /api/admin/returns/:id': 'fulfilment',
+  'POST /api/admin/returns/:id/refund': 'money',
+
   'GET /api/admin/outbox': 'support',
   'POST /api/admin/outbox/:id/resend': 'support',
   'GET /api/admin/claims': 'support',
