@@ -25,6 +25,8 @@ async function waitOnOrders(page: Page, orderId: string, text: string | RegExp) 
 
 test('the shopper cancels a placed order and sees it refunded, returns one line of a delivered order, and the admin approves, receives and refunds it', async ({ page, browser }) => {
   test.setTimeout(180_000);
+  // On a small phone, both the shopper and the admin.
+  await page.setViewportSize({ width: 360, height: 740 });
   await loggedInShopper(page, 'returns');
   const products = (await (await page.request.get('/api/products?limit=20')).json()) as { id: number; price: number; title: string }[];
   const [first, second] = products.filter((p) => p.price > 0);
@@ -54,6 +56,7 @@ test('the shopper cancels a placed order and sees it refunded, returns one line 
   const form = card.getByRole('form', { name: 'Request a return' });
   await form.getByLabel(new RegExp(`^${second!.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).selectOption('1');
   await form.getByLabel('Reason').fill('The box arrived crushed');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await form.getByRole('button', { name: 'Send return request' }).click();
   await expect(toast(page, 'Your return request has been sent.')).toBeVisible();
   const requested = card.getByText(/^Return #\d+: Return requested$/);
@@ -61,11 +64,12 @@ test('the shopper cancels a placed order and sees it refunded, returns one line 
   const returnId = (await requested.textContent())!.match(/#(\d+)/)![1]!;
 
   // The admin approves, receives and refunds it.
-  const adminPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
   await logInAsAdmin(adminPage);
   await openSection(adminPage, 'Returns');
   const returnCard = adminPage.getByRole('article', { name: `Return #${returnId}: order ${delivered}` });
   await expect(returnCard).toBeVisible();
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await returnCard.getByLabel('Message to the shopper (optional)').fill('Please send it back in any box');
   await returnCard.getByRole('button', { name: 'Approve' }).click();
   await expect(returnCard.getByText('Return approved: send the parcel back')).toBeVisible();
