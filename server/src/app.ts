@@ -27,6 +27,8 @@ import { claimAdminRoutes } from './modules/claims/claims.admin.routes';
 import { printingAdminRoutes } from './modules/printing/printing.admin.routes';
 import { refundAdminRoutes } from './modules/refunds/refunds.admin.routes';
 import { customerAdminRoutes } from './modules/customers/customers.admin.routes';
+import { returnRoutes } from './modules/returns/returns.routes';
+import { returnAdminRoutes } from './modules/returns/returns.admin.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
@@ -98,6 +100,8 @@ const ROUTES = [
   studentAdminRoutes,
   refundAdminRoutes,
   customerAdminRoutes,
+  returnRoutes,
+  returnAdminRoutes,
   notifyRoutes,
   invoiceRoutes,
   gstRoutes,

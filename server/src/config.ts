@@ -43,6 +43,8 @@ const EnvSchema = z.object({
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** days after delivery in which a shopper may ask for a return (the dashboard's shop setting overrides it, decision 048) */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   REDIS_URL: z
@@ -141,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     formRateLimit: e.FORM_RATE_LIMIT,
+    returnWindowDays: e.RETURN_WINDOW_DAYS,
     /** the whole request (headers and body) must arrive within this; a stalled one is answered 408 */
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -192,7 +192,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       await as(shop, s.cookie).post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id));
       expect((await admin.delete(`/api/products/${p.id}`)).statusCode).toBe(200);
       const orders = (await as(shop, s.cookie).get('/api/UserOrders')).json().orders;
-      expect(orders[0].items).toEqual([{ title: 'Soon Gone', quantity: 1, price: 123, image_url: null }]);
+      expect(orders[0].items).toEqual([{ title: 'Soon Gone', quantity: 1, price: 123, image_url: null, lineId: expect.any(Number), returnable: 0 }]);
     });
   });
 

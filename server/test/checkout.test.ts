@@ -149,8 +149,8 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
           created_at: expect.any(String),
           status: 'placed',
           items: [
-            { title: 'Kit A', quantity: 2, price: 2499.5, image_url: expect.stringMatching(/^\/uploads\//) },
-            { title: 'Sensor', quantity: 1, price: 89, image_url: null },
+            { title: 'Kit A', quantity: 2, price: 2499.5, image_url: expect.stringMatching(/^\/uploads\//), lineId: expect.any(Number), returnable: 0 },
+            { title: 'Sensor', quantity: 1, price: 89, image_url: null, lineId: expect.any(Number), returnable: 0 },
           ],
           address: '12 MG Road, Pune, Maharashtra 411001',
           phone: '+919876543210',
@@ -165,6 +165,10 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
           trackingUrl: null,
           invoice: expect.stringMatching(/^RK\/\d\d-\d\d\/\d{6}$/),
           creditNotes: [],
+          // Placed and not dispatched: the shopper may cancel it; no return before delivery (issue 27).
+          cancelable: true,
+          returnUntil: null,
+          returns: [],
         },
       ]);
     });

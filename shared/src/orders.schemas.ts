@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReturnView } from './returns';
 import { MAX_QUANTITY } from './cart-limits';
 import { MAX_ID } from './catalogue.schemas';
 import { DeliveryAddress } from './account.schemas';
@@ -106,6 +107,10 @@ const OrderItem = z.object({
   quantity: z.number().int(),
   price: z.number(),
   image_url: z.string().nullable(),
+  /** the order line's id (returns name it) */
+  lineId: z.number().int().optional(),
+  /** units that may be returned now (0 outside the return window or once all are in returns) */
+  returnable: z.number().int().optional(),
 });
 
 /** An order as the shopper's list shows it (SPEC.md §3). */
@@ -131,5 +136,11 @@ export const UserOrder = z.object({
   invoice: z.string().nullable(),
   /** GST credit notes of its processed refunds (download at /api/orders/{order_id}/credit-notes/{id}.pdf) */
   creditNotes: z.array(z.object({ id: z.number().int(), number: z.string() })),
+  /** the shopper may cancel it (placed, not dispatched): POST /api/orders/{order_id}/cancel */
+  cancelable: z.boolean().optional(),
+  /** the end of the return window (ISO-8601) while it is open, else null */
+  returnUntil: z.string().nullable().optional(),
+  /** return requests of this order, oldest first */
+  returns: z.array(ReturnView).optional(),
 });
 export type UserOrder = z.infer<typeof UserOrder>;

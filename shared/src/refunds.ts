@@ -11,7 +11,7 @@ export const refundMessages = {
   lineNotRefundable: 'A chosen line is not part of this order or was refunded already.',
   amountOrLines: 'Give an amount or choose whole lines to refund, not both.',
   keyUsedElsewhere: 'This idempotencyKey was already used for a refund of another order. Send a new key for this refund.',
-  keyReserved: 'idempotencyKey may not start with "cancel:" or "late:": the shop names its own refunds that way',
+  keyReserved: 'idempotencyKey may not start with "cancel:", "late:" or "return:": the shop names its own refunds that way',
   /** processOrder's answer for a payment that came after the order stopped awaiting one */
   latePayment: (amount: string) =>
     `This order was no longer awaiting payment when your payment arrived, so it was not placed. Your payment of ${amount} is being refunded to your original payment method.`,
@@ -38,7 +38,7 @@ export const RefundInput = z
       .trim()
       .min(8, 'idempotencyKey must have 8 to 100 characters')
       .max(100)
-      .refine((k) => !/^(cancel|late):/i.test(k), refundMessages.keyReserved),
+      .refine((k) => !/^(cancel|late|return):/i.test(k), refundMessages.keyReserved),
   })
   .refine((r) => (r.amount === undefined) !== (r.lines === undefined), { message: refundMessages.amountOrLines, path: ['amount'] });
 export type RefundInput = z.infer<typeof RefundInput>;

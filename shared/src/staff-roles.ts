@@ -83,6 +83,11 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'GET /api/admin/gst/gstr1.json': 'money',
   'GET /api/admin/gst/gstr1/:section.csv': 'money',
 
+  'GET /api/admin/returns': 'ordersRead',
+  'GET /api/admin/returns/:id/photos/:photoId': 'ordersRead',
+  'PATCH /api/admin/returns/:id': 'fulfilment',
+  'POST /api/admin/returns/:id/refund': 'money',
+
   'GET /api/admin/outbox': 'support',
   'POST /api/admin/outbox/:id/resend': 'support',
   'GET /api/admin/claims': 'support',

@@ -34,6 +34,7 @@ import * as m110 from './migrations/110-audit-log';
 import * as m120 from './migrations/120-admin-order-indexes';
 import * as m150 from './migrations/150-customers';
 import * as m151 from './migrations/151-low-stock-alerts';
+import * as m155 from './migrations/155-returns';
 
 export type Db = Kysely<Database>;
 
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '120-admin-order-indexes': m120,
   '150-customers': m150,
   '151-low-stock-alerts': m151,
+  '155-returns': m155,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

@@ -220,6 +220,8 @@ export interface OrderTable {
   tracking_url: Generated<string | null>;
   /** the shipping charged, part of total_paise (never discounted by a coupon) */
   shipping_paise: Generated<number>;
+  /** when it was marked delivered: the return window starts here (migration 155) */
+  delivered_at: Generated<string | null>;
 }
 
 /** A captured payment of an order: the one that placed it, or one that came late. */
@@ -335,6 +337,8 @@ export interface OrderLineTable {
   /** the product's HSN/SAC code and GST rate when ordered */
   hsn_code: string | null;
   gst_rate_bp: number | null;
+  /** units in return requests that were not rejected; never above quantity (migration 155) */
+  return_held_quantity: Generated<number>;
 }
 
 interface CouponRedemptionTable {
@@ -486,6 +490,42 @@ export interface Database {
   public_cache_version: PublicCacheVersionTable;
   shipping_settings: { id: number; rules: string; updated_at: string };
   shipping_pincodes: ShippingPincodeTable;
+  return_requests: ReturnRequestTable;
+  return_lines: ReturnLineTable;
+  return_photos: ReturnPhotoTable;
+}
+
+/** A shopper's request to return units of a delivered order (modules/returns, decision 048). */
+interface ReturnRequestTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: string;
+  /** 'requested' | 'approved' | 'rejected' | 'received' | 'refunded' (shared/src/returns.ts) */
+  status: string;
+  reason: string;
+  /** the shop's message to the shopper with its last decision */
+  admin_message: string | null;
+  /** 1 when its units were put back on sale at receipt */
+  restocked: Generated<number>;
+  /** the refund that paid it back (one at most) */
+  refund_id: number | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+interface ReturnLineTable {
+  id: Generated<number>;
+  return_id: number;
+  order_line_id: number;
+  quantity: number;
+}
+
+interface ReturnPhotoTable {
+  id: Generated<number>;
+  return_id: number;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
 }
 
 /** One pincode of the courier's serviceability list (modules/shipping). */

@@ -72,6 +72,17 @@ export async function deleteRedemption(db: Db, orderId: number): Promise<void> {
   await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
 }
 
+/** Removes a paid order's redemption; true when there was one (then its use is given back once). */
+export async function deleteUsedRedemption(db: Db, orderId: number): Promise<boolean> {
+  const res = await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).where('state', '=', 'used').executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Gives a paid use back (the paid order was canceled). */
+export async function giveBackUse(db: Db, couponId: number): Promise<void> {
+  await db.updateTable('coupons').set({ used_count: sql`used_count - 1` }).where('id', '=', couponId).where('used_count', '>', 0).execute();
+}
+
 /** A coupon as the admin writes it: its terms, not its counters. */
 export type CouponWrite = Required<Omit<Insertable<CouponTable>, 'id' | 'used_count' | 'reserved_count' | 'created_at'>>;
 

@@ -70,3 +70,12 @@ export async function releaseForOrder(db: Db, couponId: number, orderId: number)
   await repo.releaseUse(db, couponId);
   await repo.deleteRedemption(db, orderId);
 }
+
+/**
+ * A paid order was canceled (by the admin or the shopper, inside the canceling
+ * transaction): its coupon use is given back, once, so a limited or
+ * once-per-customer coupon can be used again (decision 048).
+ */
+export async function releaseUsedForOrder(db: Db, couponId: number, orderId: number): Promise<void> {
+  if (await repo.deleteUsedRedemption(db, orderId)) await repo.giveBackUse(db, couponId);
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Metadata } from 'sharp';
+import type { default as Sharp, Metadata } from 'sharp';
 import { RENDITION_WIDTHS, renditionPath } from '@shared/images';
 import { badRequest } from '../../errors';
 import { keyFromPublicPath, publicPath, type FileStorage } from '../../storage/storage';
@@ -12,20 +12,24 @@ export interface StoredImage {
 
 const MAX_PIXELS = 40_000_000;
 
+/** sharp and the image's metadata; a 400 when the data is not an image sharp can read. */
+async function readImage(input: Buffer): Promise<{ sharp: typeof Sharp; meta: Metadata }> {
+  // Loaded on first use: libvips costs tens of megabytes that a shop that is only browsed never needs.
+  const { default: sharp } = await import('sharp');
+  try {
+    return { sharp, meta: await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata() };
+  } catch {
+    throw badRequest('The file is not an image we can read (use PNG, JPEG, WebP or GIF).', 'invalid_image');
+  }
+}
+
 /**
  * Stores an uploaded image and its WebP renditions (RENDITION_WIDTHS), returning
  * the server-relative path of the original. The original is re-encoded (format
  * kept) so that metadata such as GPS positions never leaves the shop.
  */
 export async function storeImage(storage: FileStorage, folder: string, input: Buffer): Promise<StoredImage> {
-  // Loaded on first use: libvips costs tens of megabytes that a shop that is only browsed never needs.
-  const { default: sharp } = await import('sharp');
-  let meta: Metadata;
-  try {
-    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
-  } catch {
-    throw badRequest('The file is not an image we can read (use PNG, JPEG, WebP or GIF).', 'invalid_image');
-  }
+  const { sharp, meta } = await readImage(input);
   const format = meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' ? meta.format : 'png';
   const base = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();
   const original = await base.clone().toFormat(format).toBuffer({ resolveWithObject: true });
@@ -65,4 +69,19 @@ export async function isReadableImage(input: Buffer): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Stores a customer's photo (a return's) privately: checked to be an image, re-encoded (no GPS or
+ * other metadata kept) and capped at 2000 px, under a folder that /uploads never serves. Answers
+ * the storage key, its type and size.
+ */
+export async function storePrivateImage(storage: FileStorage, folder: string, input: Buffer): Promise<{ key: string; contentType: string; size: number }> {
+  const { sharp, meta } = await readImage(input);
+  const format = meta.format === 'png' || meta.format === 'webp' ? meta.format : 'jpeg';
+  const data = await sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }).toFormat(format).toBuffer();
+  const key = `${folder}/${randomUUID()}.${format === 'jpeg' ? 'jpg' : format}`;
+  const contentType = `image/${format}`;
+  await storage.put(key, data, contentType);
+  return { key, contentType, size: data.length };
 }

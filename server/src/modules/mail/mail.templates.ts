@@ -259,3 +259,26 @@ export function lowStockMail(shopName: string, crossed: { title: string; stock: 
     { label: 'Products in the admin dashboard', url: dashboardUrl },
   );
 }
+
+const RETURN_WORDS: Record<string, { subject: string; line: string }> = {
+  requested: { subject: 'return request received', line: 'We have your return request and will look at it shortly; we will write again with our decision.' },
+  approved: { subject: 'return approved', line: 'Your return has been approved. Please pack the items securely and send the parcel back to us; we will refund you once it arrives.' },
+  rejected: { subject: 'return not approved', line: 'We are sorry: we could not approve your return request.' },
+  received: { subject: 'return parcel received', line: 'Your returned parcel has arrived. We will refund you shortly.' },
+  refunded: { subject: 'return refunded', line: 'We have refunded your return.' },
+};
+
+/**
+ * The shopper's mail at each step of a return request (decision 048): requested, approved,
+ * rejected, received, refunded (with the amount; a second mail follows when the provider has
+ * processed it, with the credit note). `message` is the shop's note with its decision.
+ */
+export function returnStatusMail(shopName: string, name: string, orderCode: string, returnId: number, status: string, ordersUrl: string, message: string | null, refund: string | null = null): MailContent {
+  const words = RETURN_WORDS[status] ?? { subject: `return ${status}`, line: `Your return is now ${status}.` };
+  const money = refund ? [`We have asked our payment provider to refund ${refund} to your original payment method. Banks usually show it within 5 to 7 working days.`] : [];
+  const note = message ? [`Our note: ${message}`] : [];
+  return mail(shopName, `Order ${orderCode}: ${words.subject} (return #${returnId})`, [`Hello ${name},`, words.line, ...note, ...money, `Order: ${orderCode}, return #${returnId}.`], {
+    label: 'View my orders',
+    url: ordersUrl,
+  });
+}

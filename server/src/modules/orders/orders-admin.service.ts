@@ -2,10 +2,13 @@ import type { Db } from '../../db/database';
 import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type DispatchInput, type OrderStatusInput } from '@shared/admin-orders.schemas';
 import { canMove, nextStatuses, type OrderStatus } from '@shared/order-status';
 import { formatPaise, paiseToRupees } from '@shared/money';
+import { orderMessages } from '@shared/order-messages';
+import { returnMessages } from '@shared/returns';
 import { AppError, notFound } from '../../errors';
 import { orderStatusMail, trackingMail } from '../mail/mail.templates';
 import type { OrderDeps } from './orders.service';
 import * as catalogue from '../catalogue/catalogue.service';
+import * as coupons from '../coupons/coupons.service';
 import { packingSlipsPdf, type PackingSlip } from './packing-slip-pdf';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
@@ -107,25 +110,60 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
   if (!canMove(from, to)) {
     throw new AppError('status_not_allowed', 409, `An order that is ${from} cannot become ${to}.`);
   }
-  // Canceling gives the units back and starts the refund of what was paid in the transaction that
-  // cancels: of any number of concurrent cancels exactly one moves the order, so one refund. The
-  // shopper's mail is queued in the same transaction (decision 035).
+  const moved = await moveOrder(deps, order, from, to, tracking, 'admin');
+  if (!moved) {
+    throw new AppError('status_changed', 409, 'The order changed meanwhile. Refresh and try again.');
+  }
+  return { message: 'Order status updated successfully!', ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
+}
+
+/**
+ * POST /api/orders/{orderId}/cancel: the shopper cancels their own order while it is placed and
+ * not dispatched, exactly as the admin's cancel does (units back, coupon use given back, the rest of
+ * the payment refunded through the provider at once, a credit note when it is processed). Another
+ * shopper's order is "not found". The move is conditional on the order still being placed, so a
+ * dispatch racing with the cancel leaves one of them refused.
+ * Cash on delivery (issue 3): an order placed without an online payment has no placing payment, so
+ * `refundRestIn` answers null and the order is only canceled; `isPlacedOrder` is where such an
+ * unpaid placed order must be accepted.
+ */
+export async function cancelByShopper(deps: OrderDeps, userId: string, orderCode: string) {
+  const order = await repo.findByCode(deps.db, orderCode.trim().toUpperCase());
+  if (!order || order.user_id !== userId || !isPlacedOrder(order)) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+  if (order.status !== 'placed') throw new AppError('not_cancelable', 409, returnMessages.notCancelable);
+  const moved = await moveOrder(deps, order, 'placed', 'canceled', null, 'shopper');
+  if (!moved) throw new AppError('not_cancelable', 409, returnMessages.notCancelable);
+  return { message: returnMessages.canceled, ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
+}
+
+/** An order that went past checkout: paid online (a cash-on-delivery order, issue 3, is placed unpaid). */
+function isPlacedOrder(order: repo.OrderRow): boolean {
+  return order.paid_at !== null;
+}
+
+/**
+ * One status move in one transaction. Canceling gives the units and the coupon use back and starts
+ * the refund of what was paid in the transaction that cancels: of any number of concurrent cancels
+ * (admin or shopper) exactly one moves the order, so one refund. The shopper's mail is queued in the
+ * same transaction (decision 035). Answers null when the order was no longer `from`.
+ */
+async function moveOrder(deps: OrderDeps, order: repo.OrderRow, from: OrderStatus, to: OrderStatus, tracking: TrackingDetails | null, by: 'admin' | 'shopper') {
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveStatus(trx, order.id, from, to))) return null;
     if (tracking) await repo.setDispatch(trx, order.id, dispatchColumns(tracking));
-    const stockChanged = to === 'canceled' ? await stock.returnUnits(trx, order.id) : false;
-    const refund = to === 'canceled' ? await refunds.refundRestIn(trx, order.id, 'admin') : null;
+    const canceling = to === 'canceled';
+    const stockChanged = canceling ? await stock.returnUnits(trx, order.id) : false;
+    if (canceling && order.coupon_id !== null) await coupons.releaseUsedForOrder(trx, order.coupon_id, order.id);
+    const refund = canceling ? await refunds.refundRestIn(trx, order.id, by) : null;
     const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refund ? formatPaise(refund.amountPaise) : null, tracking);
     if (mail) await deps.mailer.queue(trx, [{ to: order.email, kind: `order-${to}`, ...mail }]);
     return { refund, stockChanged };
   });
-  if (!moved) {
-    throw new AppError('status_changed', 409, 'The order changed meanwhile. Refresh and try again.');
-  }
+  if (!moved) return null;
   deps.mailer.deliverSoon();
   await stock.stockChanged(deps.db, moved.stockChanged);
   if (moved.refund) await refunds.executeRefund(deps, moved.refund.id);
-  return { message: 'Order status updated successfully!', ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
+  return moved;
 }
 
 /**

@@ -69,6 +69,7 @@ const columns = [
   'provider_payment_id',
   'paid_at',
   'created_at',
+  'delivered_at',
 ] as const;
 
 function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; shipping_paise: unknown; total_paise: unknown }>(row: T) {
@@ -147,11 +148,11 @@ export async function listLines(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   const rows = await db
     .selectFrom('order_lines')
-    .select(['order_id', 'product_id', 'title', 'unit_price_paise', 'quantity', 'image_path'])
+    .select(['id', 'order_id', 'product_id', 'title', 'unit_price_paise', 'quantity', 'image_path', 'return_held_quantity'])
     .where('order_id', 'in', orderIds)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
+  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise), return_held_quantity: Number(r.return_held_quantity) }));
 }
 
 /** The shopper's paid orders, and orders a late payment was refunded for, newest first. */
@@ -259,7 +260,8 @@ export async function setDispatch(db: Db, id: number, d: { courier: string; trac
 export async function moveStatus(db: Db, id: number, from: string, to: string): Promise<boolean> {
   const res = await db
     .updateTable('orders')
-    .set({ status: to, updated_at: new Date().toISOString() })
+    // Delivery starts the return window (decision 048).
+    .set({ status: to, updated_at: new Date().toISOString(), ...(to === 'delivered' ? { delivered_at: new Date().toISOString() } : {}) })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();

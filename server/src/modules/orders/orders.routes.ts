@@ -4,6 +4,7 @@ import { ErrorBody } from '@shared/catalogue.schemas';
 import { CreatedOrder, CreateOrderInput, ProcessOrderInput, UserOrder } from '@shared/orders.schemas';
 import { requireUser, requireVerifiedUser, sessionUser } from '../auth/auth.guards';
 import * as orders from './orders.service';
+import * as ordersAdmin from './orders-admin.service';
 import { claimImportedOrders } from '../legacy/legacy.service';
 
 export async function orderRoutes(app: App) {
@@ -56,6 +57,20 @@ export async function orderRoutes(app: App) {
     );
   }
 
+  app.post(
+    '/api/orders/:orderId/cancel',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "Cancel one of the signed-in shopper's orders while it is placed and not dispatched: units back, the payment refunded at once (404 for anyone else's order)",
+        params: z.object({ orderId: z.string().min(1).max(40) }),
+        response: { 200: z.object({ message: z.string(), refund: z.number().optional() }), ...errors },
+      },
+    },
+    async (req) => ordersAdmin.cancelByShopper(app.orderDeps, req.user!.id, req.params.orderId),
+  );
+
   app.get(
     '/api/UserOrders',
     {
@@ -68,7 +83,7 @@ export async function orderRoutes(app: App) {
     },
     async (req) => {
       await claimImportedOrders(app.db, req.user!);
-      return { orders: await orders.listUserOrders(app.db, req.user!.id) };
+      return { orders: await orders.listUserOrders(app.db, app.config, req.user!.id) };
     },
   );
 }

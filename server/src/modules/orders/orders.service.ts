@@ -15,6 +15,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import type { ShopMetrics } from '../system/metrics';
 import * as invoices from '../invoices/invoices.service';
 import * as refunds from '../refunds/refunds.service';
+import * as returns from '../returns/returns.service';
 import * as shipping from '../shipping/shipping.service';
 import * as stock from '../stock/stock.service';
 import { refundMessages } from '@shared/refunds';
@@ -255,38 +256,54 @@ export async function isPaidOrderReference(db: Db, ref: string): Promise<boolean
   return repo.paidOrderWithReference(db, ref.trim());
 }
 
-/** GET api/UserOrders: the signed-in shopper's paid orders, newest first. */
-export async function listUserOrders(db: Db, userId: string): Promise<UserOrder[]> {
+/** GET api/UserOrders: the signed-in shopper's paid orders, newest first, with what they may still do (cancel, return) and their returns. */
+export async function listUserOrders(db: Db, config: Config, userId: string): Promise<UserOrder[]> {
   const orders = await repo.listPaidOrdersOf(db, userId);
   const ids = orders.map((o) => o.id);
-  const [lines, refunded, invoiceNumbers, creditNotes] = await Promise.all([
+  const [lines, refunded, invoiceNumbers, creditNotes, returnRequests, windowDays] = await Promise.all([
     repo.listLines(db, ids),
     refunds.refundTotals(db, ids),
     invoices.numbersOf(db, ids),
     invoices.creditNotesOf(db, ids),
+    returns.returnsOfOrders(db, ids),
+    returns.returnWindowDays(db, config),
   ]);
-  return orders.map((o) => ({
-    id: o.id,
-    order_id: o.order_code,
-    created_at: o.paid_at ?? String(o.created_at),
-    status: o.status,
-    items: lines
-      .filter((l) => l.order_id === o.id)
-      .map((l) => ({ title: l.title, quantity: l.quantity, price: paiseToRupees(l.unit_price_paise), image_url: l.image_path })),
-    address: o.address,
-    phone: o.phone,
-    total_amount: paiseToRupees(o.total_paise),
-    discount: paiseToRupees(o.discount_paise),
-    shipping: paiseToRupees(o.shipping_paise),
-    coupon_code: o.coupon_code,
-    refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
-    refund_pending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),
-    courier: o.courier,
-    trackingNumber: o.tracking_number,
-    trackingUrl: o.tracking_url,
-    invoice: invoiceNumbers.get(o.id) ?? null,
-    creditNotes: creditNotes.get(o.id) ?? [],
-  }));
+  return orders.map((o) => {
+    const returnUntil = returns.returnUntil(o, windowDays);
+    return {
+      id: o.id,
+      order_id: o.order_code,
+      created_at: o.paid_at ?? String(o.created_at),
+      status: o.status,
+      items: lines
+        .filter((l) => l.order_id === o.id)
+        .map((l) => ({
+          title: l.title,
+          quantity: l.quantity,
+          price: paiseToRupees(l.unit_price_paise),
+          image_url: l.image_path,
+          lineId: l.id,
+          returnable: returnUntil ? Math.max(0, l.quantity - l.return_held_quantity) : 0,
+        })),
+      address: o.address,
+      phone: o.phone,
+      total_amount: paiseToRupees(o.total_paise),
+      discount: paiseToRupees(o.discount_paise),
+      shipping: paiseToRupees(o.shipping_paise),
+      coupon_code: o.coupon_code,
+      refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
+      refund_pending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),
+      courier: o.courier,
+      trackingNumber: o.tracking_number,
+      trackingUrl: o.tracking_url,
+      invoice: invoiceNumbers.get(o.id) ?? null,
+      creditNotes: creditNotes.get(o.id) ?? [],
+      // Placed and not dispatched (an order placed by a late payment's flag alone is not).
+      cancelable: o.status === 'placed' && o.paid_at !== null,
+      returnUntil,
+      returns: returnRequests.get(o.id) ?? [],
+    };
+  });
 }
 
 /**

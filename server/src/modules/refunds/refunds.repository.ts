@@ -105,6 +105,11 @@ export async function refundsOf(db: Db, orderIds: number[]) {
   return rows.map(normaliseRefund);
 }
 
+export async function refundsByIds(db: Db, ids: number[]) {
+  const rows = await db.selectFrom('refunds').select(refundColumns).where('id', 'in', ids).execute();
+  return rows.map(normaliseRefund);
+}
+
 export async function listPendingRefunds(db: Db, limit: number) {
   const rows = await db.selectFrom('refunds').select(refundColumns).where('status', '=', 'pending').orderBy('id').limit(limit).execute();
   return rows.map(normaliseRefund);

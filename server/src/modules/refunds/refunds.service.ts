@@ -17,7 +17,7 @@ interface NewRefund {
   orderId: number;
   paymentId: number;
   amountPaise: number;
-  kind: 'cancel' | 'partial' | 'late_payment';
+  kind: 'cancel' | 'partial' | 'late_payment' | 'return';
   reason: string;
   key: string;
   createdBy: string;
@@ -365,4 +365,35 @@ export async function refundRestIn(trx: Db, orderId: number, createdBy: string):
   if (!payment || left <= 0) return null;
   const id = await createRefundIn(trx, { orderId, paymentId: payment.id, amountPaise: left, kind: 'cancel', reason: 'Order canceled', key: `cancel:${orderId}`, createdBy });
   return { id, amountPaise: left };
+}
+
+/**
+ * Starts the refund of a shopper's return (inside the transaction that marks it refunded): the
+ * amount from the payment that placed the order, for the returned lines (their credit note shares
+ * it over those lines). The key `return:<id>` makes a second refund of the same return impossible
+ * whatever races. Answers null when the order was not paid online (cash on delivery, issue 3).
+ * `executeRefund` must follow the commit.
+ */
+export async function startReturnRefundIn(
+  trx: Db,
+  r: { orderId: number; returnId: number; amountPaise: number; lineIds: number[]; reason: string; createdBy: string },
+): Promise<number | null> {
+  const payment = (await repo.paymentsOf(trx, r.orderId)).find((p) => !p.late);
+  if (!payment) return null;
+  return createRefundIn(trx, {
+    orderId: r.orderId,
+    paymentId: payment.id,
+    amountPaise: r.amountPaise,
+    kind: 'return',
+    reason: r.reason,
+    key: `return:${r.returnId}`,
+    createdBy: r.createdBy,
+    lines: r.lineIds,
+  });
+}
+
+/** Refunds by id (amount and status), for views of what they paid back. */
+export async function refundsByIds(db: Db, ids: number[]): Promise<Map<number, { amountPaise: number; status: repo.RefundRow['status'] }>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await repo.refundsByIds(db, ids)).map((r) => [r.id, { amountPaise: r.amount_paise, status: r.status }]));
 }

@@ -20,6 +20,7 @@ import { NotifySection } from './notify-section';
 import { OutboxSection } from './outbox-section';
 import { OverviewSection } from './overview-section';
 import { PrintRequestsSection } from './print-requests-section';
+import { ReturnsSection } from './returns-section';
 import { StudentOfMonthSection } from './student-of-month-section';
 import { ShippingSection } from './shipping-section';
 import { StaffSection } from './staff-section';
@@ -37,6 +38,7 @@ const SECTIONS = [
   { id: 'manage', label: 'Manage Products', Content: ManageProductsSection, needs: 'PATCH /api/products/:id' },
   { id: 'orders', label: 'Orders', Content: OrdersSection, needs: 'GET /api/ordersAdmin' },
   { id: 'customers', label: 'Customers', Content: CustomersSection, needs: 'GET /api/admin/customers' },
+  { id: 'returns', label: 'Returns', Content: ReturnsSection, needs: 'GET /api/admin/returns' },
   { id: 'category', label: 'Manage Category', Content: CategoriesSection, needs: 'POST /api/categories' },
   { id: 'adv', label: 'Advert Image', Content: AdvertsSection, needs: 'POST /api/advertimages' },
   { id: 'cupo', label: 'Manage Coupons', Content: CouponsSection, needs: 'GET /api/coupons' },

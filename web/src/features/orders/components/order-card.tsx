@@ -3,6 +3,7 @@ import { orderMessages } from '@shared/order-messages';
 import type { UserOrder } from '@shared/orders.schemas';
 import { ProductImage } from '../../catalogue/components/product-image';
 import { formatOrderDate, statusTone, type StatusTone } from '../lib/order-format';
+import { OrderActions } from './order-actions';
 
 const TONES: Record<StatusTone, string> = {
   grey: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -127,6 +128,7 @@ export function OrderCard({ order }: { order: UserOrder }) {
           </>
         )}
       </dl>
+      <OrderActions order={order} />
     </article>
   );
 }

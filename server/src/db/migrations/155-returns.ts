@@ -1,0 +1,48 @@
+import { sql, type Kysely } from 'kysely';
+import { timestampColumn, withId } from '../dialect';
+
+/**
+ * Shopper returns (issue 27, decision 048). A return request holds units of
+ * order lines: `order_lines.return_held_quantity` counts the units of requests
+ * not rejected, and the CHECK is the last guard that no interleaving of
+ * requests returns a unit twice. `orders.delivered_at` starts the return window.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('orders').addColumn('delivered_at', 'text').execute();
+  await db.schema
+    .alterTable('order_lines')
+    .addColumn('return_held_quantity', 'integer', (c) => c.notNull().defaultTo(0).check(sql`return_held_quantity >= 0`))
+    .execute();
+  await withId(db, db.schema.createTable('return_requests'))
+    .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('admin_message', 'text')
+    .addColumn('restocked', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('refund_id', 'integer', (c) => c.unique().references('refunds.id'))
+    .addColumn('created_at', 'text', timestampColumn)
+    .addColumn('updated_at', 'text', timestampColumn)
+    .execute();
+  await db.schema.createIndex('return_requests_order_idx').on('return_requests').column('order_id').execute();
+  await db.schema.createIndex('return_requests_status_idx').on('return_requests').columns(['status', 'id']).execute();
+  await withId(db, db.schema.createTable('return_lines'))
+    .addColumn('return_id', 'integer', (c) => c.notNull().references('return_requests.id').onDelete('cascade'))
+    .addColumn('order_line_id', 'integer', (c) => c.notNull().references('order_lines.id').onDelete('cascade'))
+    .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
+    .execute();
+  await db.schema.createIndex('return_lines_return_idx').on('return_lines').column('return_id').execute();
+  await withId(db, db.schema.createTable('return_photos'))
+    .addColumn('return_id', 'integer', (c) => c.notNull().references('return_requests.id').onDelete('cascade'))
+    .addColumn('storage_key', 'text', (c) => c.notNull())
+    .addColumn('content_type', 'text', (c) => c.notNull())
+    .addColumn('size_bytes', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('return_photos_return_idx').on('return_photos').column('return_id').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('return_photos').execute();
+  await db.schema.dropTable('return_lines').execute();
+  await db.schema.dropTable('return_requests').execute();
+}

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** The order a return is about, with what the return window and the refund need. */
+export async function findOrderByCode(db: Db, code: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'order_code', 'user_id', 'status', 'name', 'email', 'paid_at', 'delivered_at', 'subtotal_paise', 'total_paise', 'shipping_paise'])
+    .where('order_code', '=', code)
+    .executeTakeFirst();
+  return row && { ...row, subtotal_paise: Number(row.subtotal_paise), total_paise: Number(row.total_paise), shipping_paise: Number(row.shipping_paise) };
+}
+export type ReturnOrder = NonNullable<Awaited<ReturnType<typeof findOrderByCode>>>;
+
+export async function findOrderById(db: Db, id: number) {
+  const row = await db.selectFrom('orders').select('order_code').where('id', '=', id).executeTakeFirst();
+  return row ? findOrderByCode(db, row.order_code) : undefined;
+}
+
+export async function linesOf(db: Db, orderId: number) {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['id', 'title', 'quantity', 'unit_price_paise', 'return_held_quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise), return_held_quantity: Number(r.return_held_quantity) }));
+}
+
+/**
+ * Holds `units` of an order line for a return, in one conditional statement: never beyond what was
+ * bought, however many requests race (the CHECK-free guard is the WHERE). True when held.
+ */
+export async function holdReturnUnits(db: Db, orderId: number, lineId: number, units: number): Promise<boolean> {
+  const res = await db
+    .updateTable('order_lines')
+    .set({ return_held_quantity: sql`return_held_quantity + ${units}` })
+    .where('id', '=', lineId)
+    .where('order_id', '=', orderId)
+    .where(sql`return_held_quantity + ${units}`, '<=', sql.ref('quantity'))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Gives held units back (the return was rejected). */
+export async function releaseReturnUnits(db: Db, lineId: number, units: number): Promise<void> {
+  await db
+    .updateTable('order_lines')
+    .set({ return_held_quantity: sql`return_held_quantity - ${units}` })
+    .where('id', '=', lineId)
+    .where('return_held_quantity', '>=', units)
+    .execute();
+}
+
+export async function insertReturn(db: Db, r: { order_id: number; user_id: string; reason: string }): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('return_requests')
+    .values({ ...r, status: 'requested', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertLines(db: Db, returnId: number, lines: { lineId: number; quantity: number }[]): Promise<void> {
+  await db
+    .insertInto('return_lines')
+    .values(lines.map((l) => ({ return_id: returnId, order_line_id: l.lineId, quantity: l.quantity })))
+    .execute();
+}
+
+export async function insertPhotos(db: Db, returnId: number, photos: { key: string; contentType: string; size: number }[]): Promise<void> {
+  if (photos.length === 0) return;
+  await db
+    .insertInto('return_photos')
+    .values(photos.map((p) => ({ return_id: returnId, storage_key: p.key, content_type: p.contentType, size_bytes: p.size })))
+    .execute();
+}
+
+const returnColumns = ['id', 'order_id', 'user_id', 'status', 'reason', 'admin_message', 'restocked', 'refund_id', 'created_at', 'updated_at'] as const;
+
+export async function findReturn(db: Db, id: number) {
+  return db.selectFrom('return_requests').select(returnColumns).where('id', '=', id).executeTakeFirst();
+}
+export type ReturnRow = NonNullable<Awaited<ReturnType<typeof findReturn>>>;
+
+export async function returnsOfOrders(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('return_requests').select(returnColumns).where('order_id', 'in', orderIds).orderBy('id').execute();
+}
+
+export async function listReturns(db: Db, status: string | undefined, page: { limit: number; offset: number }) {
+  let q = db.selectFrom('return_requests').select(returnColumns);
+  if (status) q = q.where('status', '=', status);
+  return q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countReturns(db: Db, status: string | undefined): Promise<number> {
+  let q = db.selectFrom('return_requests').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (status) q = q.where('status', '=', status);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** The lines of returns, with the order line's title and price. */
+export async function linesOfReturns(db: Db, returnIds: number[]) {
+  if (returnIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('return_lines')
+    .innerJoin('order_lines', 'order_lines.id', 'return_lines.order_line_id')
+    .select(['return_lines.return_id', 'return_lines.order_line_id', 'return_lines.quantity', 'order_lines.title', 'order_lines.unit_price_paise'])
+    .where('return_lines.return_id', 'in', returnIds)
+    .orderBy('return_lines.id')
+    .execute();
+  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
+}
+
+export async function photosOf(db: Db, returnIds: number[]) {
+  if (returnIds.length === 0) return [];
+  return db.selectFrom('return_photos').select(['id', 'return_id']).where('return_id', 'in', returnIds).orderBy('id').execute();
+}
+
+export async function findPhoto(db: Db, returnId: number, photoId: number) {
+  return db.selectFrom('return_photos').select(['storage_key', 'content_type']).where('return_id', '=', returnId).where('id', '=', photoId).executeTakeFirst();
+}
+
+/**
+ * Moves a return from one status to another in one conditional statement: of any number of
+ * concurrent moves exactly one sees a row changed.
+ */
+export async function moveReturn(db: Db, id: number, from: string, to: string, set: { admin_message?: string | null; restocked?: number } = {}): Promise<boolean> {
+  const res = await db
+    .updateTable('return_requests')
+    .set({ status: to, updated_at: new Date().toISOString(), ...set })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setRefund(db: Db, id: number, refundId: number): Promise<void> {
+  await db.updateTable('return_requests').set({ refund_id: refundId }).where('id', '=', id).execute();
+}
