@@ -34,7 +34,7 @@ const expired = () => new AppError('admin_session_expired', 401, staffSessionMes
  * is deleted and answered 401; a live one has its last use moved forward, at
  * most once a minute.
  */
-export async function useAdminSession(db: Db, session: Times & { id: string }, limits: Limits, now = Date.now()): Promise<void> {
+export async function checkAdminSession(db: Db, session: Times & { id: string }, limits: Limits, now = Date.now()): Promise<void> {
   // NaN (an unreadable time) counts as ended.
   if (!(now < sessionEndsAt(session, limits))) {
     await repo.deleteSessions(db, [session.id]);

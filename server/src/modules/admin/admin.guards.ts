@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staffPolicy } from '../settings/staff-policy.service';
 import { adminOfSession, adminToken, checkRole, checkTwoFactor, type Admin, type SessionAccount } from './admin-access';
-import { useAdminSession } from './admin-sessions.service';
+import { checkAdminSession } from './admin-sessions.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,7 +30,7 @@ async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
   const admin = adminOfSession(session?.user as SessionAccount | undefined);
   // One query for the owner's policy; the session's last use is written at most once a minute.
   const policy = await staffPolicy(req.server.db, req.server.config.staffPolicy);
-  await useAdminSession(req.server.db, session!.session, policy);
+  await checkAdminSession(req.server.db, session!.session, policy);
   req.admin = admin;
   req.adminSessionId = session!.session.id;
   const url = req.routeOptions.url ?? '';
