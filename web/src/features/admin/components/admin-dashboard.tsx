@@ -80,7 +80,8 @@ export function AdminDashboard({ token }: { token: string }) {
   const mainRef = useRef<HTMLDivElement>(null);
   const chosen = useRef(false);
   const twoFactor = useTwoFactorStatus(token);
-  const sections = sectionsFor(me.data?.role, Boolean(twoFactor.data?.required && !twoFactor.data.enabled));
+  // None until it is known whether two-factor setup comes first (else the first section would be refused).
+  const sections = twoFactor.isPending ? [] : sectionsFor(me.data?.role, Boolean(twoFactor.data?.required && !twoFactor.data.enabled));
   // Add Products, or the first section the role may use.
   const current = sections.find(({ id }) => id === section) ?? sections[0];
   const Content = current?.Content;
