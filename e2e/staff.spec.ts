@@ -15,6 +15,14 @@ async function addStaffMember(page: Page, username: string, role: string): Promi
   return (await page.getByRole('status').filter({ hasText: `Password for ${username}` }).locator('code').textContent())!.trim();
 }
 
+/** A staff member signs in on their own page. */
+async function signInAs(page: Page, username: string, password: string) {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
 test('the owner adds a catalogue staff member, who sees only the catalogue sections; the audit log shows their sign-in', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const username = uniqueName('cat_');
@@ -28,10 +36,7 @@ test('the owner adds a catalogue staff member, who sees only the catalogue secti
   // The new member signs in in a browser of their own and sees the catalogue sections only.
   const theirs = await browser.newContext();
   const staffPage = await theirs.newPage();
-  await staffPage.goto('/admin');
-  await staffPage.getByLabel('Username').fill(username);
-  await staffPage.getByLabel('Password').fill(password);
-  await staffPage.getByRole('button', { name: 'Login', exact: true }).click();
+  await signInAs(staffPage, username, password);
   await expect(staffPage.getByText(`Signed in as ${username}`)).toBeVisible();
   const nav = staffPage.getByRole('navigation', { name: 'Admin sections' });
   await expect(nav.getByRole('button', { name: 'Manage Products', exact: true })).toBeVisible();
@@ -58,12 +63,7 @@ test('a staff member enrols in two-factor sign-in with a code from the shown sec
 
   const theirs = await browser.newContext();
   const staffPage = await theirs.newPage();
-  const signIn = async () => {
-    await staffPage.goto('/admin');
-    await staffPage.getByLabel('Username').fill(username);
-    await staffPage.getByLabel('Password').fill(password);
-    await staffPage.getByRole('button', { name: 'Login', exact: true }).click();
-  };
+  const signIn = () => signInAs(staffPage, username, password);
   await signIn();
   await expect(staffPage.getByText(`Signed in as ${username}`)).toBeVisible();
   await openSection(staffPage, 'Two-factor sign-in');
@@ -86,4 +86,60 @@ test('a staff member enrols in two-factor sign-in with a code from the shown sec
   await expect(staffPage.getByText(`Signed in as ${username}`)).toBeVisible();
   await expect(staffPage.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders', exact: true })).toBeVisible();
   await theirs.close();
+});
+
+test("the owner sees a staff member's session and ends it; the staff member's next action asks them to sign in", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const username = uniqueName('sup_');
+
+  await logInAsAdmin(page);
+  const password = await addStaffMember(page, username, 'support');
+
+  const theirs = await browser.newContext({ userAgent: 'Packing-desk browser' });
+  const staffPage = await theirs.newPage();
+  await signInAs(staffPage, username, password);
+  await expect(staffPage.getByText(`Signed in as ${username}`)).toBeVisible();
+  // Their own sessions: this one, marked.
+  await openSection(staffPage, 'My sessions');
+  await expect(staffPage.getByRole('article', { name: `Session of ${username}, this one` })).toBeVisible();
+
+  await openSection(page, 'Sessions');
+  const session = page.getByRole('article', { name: `Session of ${username}` });
+  await expect(session).toBeVisible();
+  await expect(session).toContainText('(support)');
+  await expect(session).toContainText('Packing-desk browser');
+  await page.screenshot({ path: 'test-results/sessions-section.png', fullPage: true });
+  await session.getByRole('button', { name: 'End session' }).click();
+  await expect(toast(page, `Ended the session of ${username}`)).toBeVisible();
+  await expect(session).toHaveCount(0);
+
+  // Their next action is refused and the page asks them to sign in again.
+  await openSection(staffPage, 'Free Claims');
+  await expect(staffPage.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(staffPage.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await theirs.close();
+});
+
+test('the owner sets the session limits and audit log retention, at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await logInAsAdmin(page);
+  await openSection(page, 'Staff');
+  const form = page.getByRole('form', { name: 'Sessions and audit log' });
+  await form.getByLabel('Keep the audit log (days, at least 90)').fill('30');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(form.getByText('Audit log kept: at least 90')).toBeVisible();
+  await form.getByLabel('Keep the audit log (days, at least 90)').fill('400');
+  await form.getByLabel('Sign out after idle (minutes)').fill('45');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toast(page, 'Saved the session and audit log settings')).toBeVisible();
+  await page.reload();
+  await openSection(page, 'Staff');
+  await expect(page.getByLabel('Keep the audit log (days, at least 90)')).toHaveValue('400');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/staff-policy-360.png', fullPage: true });
+  // Back to the defaults for the other tests.
+  await page.getByLabel('Keep the audit log (days, at least 90)').fill('365');
+  await page.getByLabel('Sign out after idle (minutes)').fill('30');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toast(page, 'Saved the session and audit log settings')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIT_RETENTION_DAYS, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@shared/staff-sessions.schemas';
 
 /**
  * The server's only reader of process.env. Every variable is documented in the
@@ -60,6 +61,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Robokits India <no-reply@robokits.example>'),
   SHOP_EMAIL: z.email().default('orders@robokits.example'),
   AUTH_RATE_LIMIT: flag('1'),
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(SESSION_IDLE_MINUTES.min).max(SESSION_IDLE_MINUTES.max).default(30),
+  ADMIN_SESSION_MAX_HOURS: z.coerce.number().int().min(SESSION_MAX_HOURS.min).max(SESSION_MAX_HOURS.max).default(12),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(AUDIT_RETENTION_DAYS.min).max(AUDIT_RETENTION_DAYS.max).default(365),
   RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -177,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     simulatedWebhookDelayMs: e.SIMULATED_WEBHOOK_DELAY_MS,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    /** defaults of the owner's staff policy until the owner sets it in the dashboard (decision 051) */
+    staffPolicy: { sessionIdleMinutes: e.ADMIN_SESSION_IDLE_MINUTES, sessionMaxHours: e.ADMIN_SESSION_MAX_HOURS, auditRetentionDays: e.AUDIT_RETENTION_DAYS },
     /** off: every public read is computed afresh (for measuring the engines behind the cache) */
     publicCache: e.PUBLIC_CACHE,
     /** keep a copy of the search index in this process's memory (off: search reads the database tables) */

@@ -21,7 +21,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 
 /** Areas of the dashboard and the roles besides the owner that may use them. */
 const AREAS = {
-  /** who am I, sign out */
+  /** who am I, sign out, one's own two-factor sign-in and sessions */
   self: ['catalogue', 'fulfilment', 'support', 'accounts'],
   catalogue: ['catalogue'],
   /** reading orders: everyone who handles them */
@@ -49,6 +49,11 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'GET /api/admin/me': 'self',
   'POST /api/admin/2fa/enrol': 'self',
   'POST /api/admin/2fa/confirm': 'self',
+  'GET /api/admin/2fa': 'self',
+  'POST /api/admin/2fa/disable': 'self',
+  'GET /api/admin/me/sessions': 'self',
+  'DELETE /api/admin/me/sessions': 'self',
+  'DELETE /api/admin/me/sessions/:id': 'self',
 
   'POST /api/products': 'catalogue',
   'PATCH /api/products/:id': 'catalogue',
@@ -106,6 +111,9 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'DELETE /api/admin/staff/:id': 'ownerOnly',
   'GET /api/admin/staff-settings': 'ownerOnly',
   'PUT /api/admin/staff-settings': 'ownerOnly',
+  'GET /api/admin/sessions': 'ownerOnly',
+  'DELETE /api/admin/sessions/:id': 'ownerOnly',
+  'DELETE /api/admin/staff/:id/sessions': 'ownerOnly',
   'GET /api/admin/audit': 'ownerOnly',
   'GET /api/admin/audit.csv': 'ownerOnly',
 

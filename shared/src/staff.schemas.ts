@@ -14,12 +14,17 @@ export const CreateStaffInput = z.object({
 });
 export type CreateStaffInput = z.infer<typeof CreateStaffInput>;
 
-/** PATCH: any of a new role, disabling or enabling, and a new password (generated, shown once). */
+/**
+ * PATCH: any of a new role, disabling or enabling, a new password (generated,
+ * shown once), and turning two-factor sign-in off (a lost phone); the last two
+ * end the account's sessions.
+ */
 export const UpdateStaffInput = z
   .object({
     role: StaffRole.optional(),
     disabled: z.boolean().optional(),
     resetPassword: z.literal(true).optional(),
+    resetTwoFactor: z.literal(true).optional(),
   })
   .strict();
 export type UpdateStaffInput = z.infer<typeof UpdateStaffInput>;
@@ -38,10 +43,6 @@ export type StaffMember = z.infer<typeof StaffMember>;
 /** A new account or a reset password: the password is shown once. */
 export const StaffWithPassword = z.object({ staff: StaffMember, password: z.string().optional() });
 export type StaffWithPassword = z.infer<typeof StaffWithPassword>;
-
-/** The owner's staff settings. */
-export const StaffSettings = z.object({ requireTwoFactor: z.boolean() });
-export type StaffSettings = z.infer<typeof StaffSettings>;
 
 export const staffAccountMessages = {
   usernameTaken: 'That username is taken.',

@@ -35,6 +35,14 @@ describe('the admin of a session', () => {
     expect(() => adminOfSession(session)).toThrow(unauthenticated);
   });
 
+  it.each([true, 1])('is nobody when the account is disabled (banned %j): 401', (banned) => {
+    expect(() => adminOfSession({ ...account, banned })).toThrow(unauthenticated);
+  });
+
+  it.each([false, 0, null, undefined])('is the admin when the account is not disabled (banned %j)', (banned) => {
+    expect(adminOfSession({ ...account, banned }).role).toBe('owner');
+  });
+
   it.each(['user', 'Admin', '', null, undefined])('is nobody for the role %j: 403', (role) => {
     expect(() => adminOfSession({ ...account, role })).toThrow(
       expect.objectContaining({ status: 403, code: 'admin_forbidden', message: adminMessages.forbidden }),

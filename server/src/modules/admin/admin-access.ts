@@ -21,6 +21,8 @@ export interface SessionAccount {
   name: string;
   staffRole?: string | null;
   twoFactorEnabled?: boolean | null;
+  /** disabled by the owner: its sessions are deleted, and one that slipped through is refused here */
+  banned?: boolean | number | null;
 }
 
 export interface Admin {
@@ -43,11 +45,11 @@ export function adminToken(authorization: unknown): string {
 }
 
 /**
- * The admin a session stands for: 401 without a session, 403 for an account
- * that is not an admin or has no known staff role.
+ * The admin a session stands for: 401 without a session or for a disabled
+ * account, 403 for an account that is not an admin or has no known staff role.
  */
 export function adminOfSession(account: SessionAccount | null | undefined): Admin {
-  if (!account) throw unauthenticated();
+  if (!account || account.banned) throw unauthenticated();
   const role = StaffRole.safeParse(account.staffRole);
   if (account.role !== 'admin' || !role.success) throw new AppError('admin_forbidden', 403, adminMessages.forbidden);
   return { id: account.id, username: account.username ?? account.name, role: role.data, twoFactor: Boolean(account.twoFactorEnabled) };

@@ -6,6 +6,8 @@ import type { Auth } from '../auth/auth';
 import { AppError } from '../../errors';
 import type { StaffRole } from '@shared/staff-roles';
 import { staffAccountMessages, type CreateStaffInput, type StaffMember, type StaffWithPassword, type UpdateStaffInput } from '@shared/staff.schemas';
+import { staffSessionMessages, type StaffSettings, type UpdateStaffSettings } from '@shared/staff-sessions.schemas';
+import { staffPolicy, updateStaffPolicy, type StaffPolicyDefaults } from '../settings/staff-policy.service';
 import * as repo from './admin-accounts.repository';
 import { countAdmins, findAdmin } from './admin-accounts.repository';
 
@@ -121,8 +123,9 @@ async function keepAnOwner(db: Db, id: string): Promise<void> {
 
 /**
  * Changes a staff account's role, disables or enables it (a disabled account's
- * sessions end at once) or sets a generated password (signing it out). The last
- * active owner can be neither demoted nor disabled.
+ * sessions end at once), sets a generated password or turns its two-factor
+ * sign-in off (a lost phone; both sign it out). The last active owner can be
+ * neither demoted nor disabled.
  */
 export async function updateStaff(auth: Auth, db: Db, id: string, input: UpdateStaffInput): Promise<StaffWithPassword> {
   const before = await staffOr404(db, id);
@@ -136,7 +139,8 @@ export async function updateStaff(auth: Auth, db: Db, id: string, input: UpdateS
     password = generatePassword();
     await ctx.internalAdapter.updatePassword(id, await ctx.password.hash(password));
   }
-  if (input.disabled || input.resetPassword) await ctx.internalAdapter.deleteUserSessions(id);
+  if (input.resetTwoFactor) await turnOffTwoFactor(auth, id);
+  if (input.disabled || input.resetPassword || input.resetTwoFactor) await ctx.internalAdapter.deleteUserSessions(id);
   return { staff: staffMember(await staffOr404(db, id)), ...(password ? { password } : {}) };
 }
 
@@ -145,4 +149,26 @@ export async function deleteStaff(auth: Auth, db: Db, id: string): Promise<void>
   const row = await staffOr404(db, id);
   if (row.staffRole === 'owner') await keepAnOwner(db, id);
   await (await auth.$context).internalAdapter.deleteUser(id);
+}
+
+/** Turns an account's two-factor sign-in off: its secret and recovery codes are deleted (better-auth's rows). */
+export async function turnOffTwoFactor(auth: Auth, id: string): Promise<void> {
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.updateUser(id, { twoFactorEnabled: false });
+  await ctx.adapter.deleteMany({ model: 'twoFactor', where: [{ field: 'userId', value: id }] });
+}
+
+/** The owner's staff policy, with the environment's defaults for what the owner has not set. */
+export async function staffSettings(db: Db, defaults: StaffPolicyDefaults): Promise<StaffSettings> {
+  return staffPolicy(db, defaults);
+}
+
+/** Changes the staff policy; the idle time may not be longer than the longest session (400). */
+export async function updateStaffSettings(db: Db, defaults: StaffPolicyDefaults, changes: UpdateStaffSettings): Promise<StaffSettings> {
+  const next = { ...(await staffPolicy(db, defaults)), ...changes };
+  if (next.sessionIdleMinutes > next.sessionMaxHours * 60) {
+    throw new AppError('validation', 400, staffSessionMessages.idleAboveMax, { sessionIdleMinutes: staffSessionMessages.idleAboveMax });
+  }
+  await updateStaffPolicy(db, changes);
+  return next;
 }

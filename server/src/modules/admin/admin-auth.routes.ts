@@ -37,7 +37,7 @@ export async function adminAuthRoutes(app: App) {
       const ticket = await guard.check(req.body.username, req.ip);
       const actor = req.body.username.toLowerCase();
       try {
-        const answer = await signIn(req.body.username, req.body.password, req.ip);
+        const answer = await signIn(req.body.username, req.body.password, req.ip, req.headers['user-agent']);
         await guard.succeeded(ticket);
         if ('challenge' in answer) return { twoFactorRequired: true as const, challenge: answer.challenge };
         await audit.record(app.db, { action: 'sign-in', actor, ip: req.ip, method: 'POST', route: '/api/adminlogin', status: 200 });
@@ -58,8 +58,9 @@ export async function adminAuthRoutes(app: App) {
    * Signs in through better-auth's username sign-in: the token of an admin, or
    * the two-factor challenge of an admin who has it on; else 401.
    */
-  async function signIn(username: string, password: string, ip: string): Promise<{ token: string } | { challenge: string }> {
-    const headers = new Headers({ [CLIENT_IP_HEADER]: ip, origin: app.config.publicUrl });
+  async function signIn(username: string, password: string, ip: string, userAgent: string | undefined): Promise<{ token: string } | { challenge: string }> {
+    // The address and browser are kept on the session, for the owner's list of staff sessions.
+    const headers = new Headers({ [CLIENT_IP_HEADER]: ip, origin: app.config.publicUrl, ...(userAgent ? { 'user-agent': userAgent } : {}) });
     let res: Response;
     try {
       res = await app.auth.api.signInUsername({ body: { username, password }, headers, asResponse: true });
@@ -95,7 +96,7 @@ export async function adminAuthRoutes(app: App) {
     },
     async (req) => {
       try {
-        const { token, username } = await completeTwoFactor(app, req.body.challenge, req.body.code, req.ip);
+        const { token, username } = await completeTwoFactor(app, req.body.challenge, req.body.code, req.ip, req.headers['user-agent']);
         await audit.record(app.db, { action: 'sign-in', actor: username, ip: req.ip, method: 'POST', route: '/api/adminlogin/2fa', status: 200 });
         return { token };
       } catch (err) {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { twoFactorRequired } from '../settings/settings.service';
+import { staffPolicy } from '../settings/staff-policy.service';
 import { adminOfSession, adminToken, checkRole, checkTwoFactor, type Admin, type SessionAccount } from './admin-access';
+import { checkAdminSession } from './admin-sessions.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,25 +10,32 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     admin?: Admin;
+    /** the id of the admin's session (their own sessions list marks it) */
+    adminSessionId?: string;
   }
 }
 
 /**
  * preHandler: a valid admin token in `Authorization: Bearer <token>` or, as the
  * original web app sends it (SPEC.md §6), `Authorization: <token>`; else 401
- * (no or bad token) or 403 (not an admin, or a staff role the route is not
- * open to). The rules are in admin-access.ts and shared/src/staff-roles.ts.
+ * (no or bad token, a disabled account, a session past the owner's idle or
+ * absolute limit) or 403 (not an admin, a staff role the route is not open to,
+ * two-factor sign-in required and not set up). The rules are in
+ * admin-access.ts, admin-sessions.service.ts and shared/src/staff-roles.ts.
  */
 async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
   const authorization = `Bearer ${adminToken(req.headers.authorization)}`;
   // Only the token counts: a shopper's cookie riding along must not turn into an admin session.
   const session = await req.server.auth.api.getSession({ headers: new Headers({ authorization }) });
   const admin = adminOfSession(session?.user as SessionAccount | undefined);
+  // One query for the owner's policy; the session's last use is written at most once a minute.
+  const policy = await staffPolicy(req.server.db, req.server.config.staffPolicy);
+  await checkAdminSession(req.server.db, session!.session, policy);
   req.admin = admin;
+  req.adminSessionId = session!.session.id;
   const url = req.routeOptions.url ?? '';
   checkRole(admin, req.method, url);
-  // Only accounts without two-factor sign-in pay for the look-up.
-  if (!admin.twoFactor) checkTwoFactor(admin, await twoFactorRequired(req.server.db), req.method, url);
+  if (!admin.twoFactor) checkTwoFactor(admin, policy.requireTwoFactor, req.method, url);
 }
 
 /** Route options shared by every admin route: the token is checked before the body is even read. */

@@ -3,7 +3,10 @@ import type { App } from '../../app-types';
 import { AppError } from '../../errors';
 import { twoFactorMessages, type TwoFactorEnrolment } from '@shared/two-factor.schemas';
 import { CLIENT_IP_HEADER } from '../auth/auth';
-import { adminMessages } from './admin-access';
+import { staffSessionMessages } from '@shared/staff-sessions.schemas';
+import { staffPolicy } from '../settings/staff-policy.service';
+import { adminMessages, type Admin } from './admin-access';
+import { turnOffTwoFactor } from './admin-accounts.service';
 
 /**
  * Two-factor sign-in for admins, on better-auth's two-factor plugin (TOTP and
@@ -29,8 +32,8 @@ function challengeCookie(challenge: string): string {
 }
 
 /** Completes a sign-in with a TOTP code (6 digits) or a recovery code: the admin's token and username. */
-export async function completeTwoFactor(app: App, challenge: string, code: string, ip: string): Promise<{ token: string; username: string }> {
-  const headers = new Headers({ cookie: challengeCookie(challenge), [CLIENT_IP_HEADER]: ip, origin: app.config.publicUrl });
+export async function completeTwoFactor(app: App, challenge: string, code: string, ip: string, userAgent?: string): Promise<{ token: string; username: string }> {
+  const headers = new Headers({ cookie: challengeCookie(challenge), [CLIENT_IP_HEADER]: ip, origin: app.config.publicUrl, ...(userAgent ? { 'user-agent': userAgent } : {}) });
   let res: Response;
   try {
     res = /^\d{6}$/.test(code)
@@ -68,8 +71,8 @@ export async function enrolTwoFactor(app: App, token: string, password: string):
   };
 }
 
-/** Confirms enrolment with a code from the app; better-auth replaces the session, so the answer is the new token. */
-export async function confirmTwoFactor(app: App, token: string, code: string): Promise<{ token: string }> {
+/** A code from the app checked by the plugin for a signed-in admin; 401 when it is wrong. */
+async function checkCode(app: App, token: string, code: string): Promise<Response> {
   let res: Response;
   try {
     res = await app.auth.api.verifyTOTP({ body: { code }, headers: bearer(token), asResponse: true });
@@ -77,5 +80,29 @@ export async function confirmTwoFactor(app: App, token: string, code: string): P
     throw invalidCode();
   }
   if (!res.ok) throw invalidCode();
+  return res;
+}
+
+/** Confirms enrolment with a code from the app; better-auth replaces the session, so the answer is the new token. */
+export async function confirmTwoFactor(app: App, token: string, code: string): Promise<{ token: string }> {
+  const res = await checkCode(app, token, code);
   return { token: res.headers.get('set-auth-token') ?? token };
+}
+
+/** Whether the admin has two-factor sign-in on, and whether the owner requires it (the dashboard then asks them to set it up first). */
+export async function twoFactorStatus(app: App, admin: Admin): Promise<{ enabled: boolean; required: boolean }> {
+  return { enabled: admin.twoFactor, required: (await staffPolicy(app.db, app.config.staffPolicy)).requireTwoFactor };
+}
+
+/**
+ * Turns the admin's own two-factor sign-in off with a current code from the app
+ * (a stolen token alone cannot); refused while the owner requires it.
+ */
+export async function disableTwoFactor(app: App, admin: Admin, token: string, code: string): Promise<void> {
+  const { enabled, required } = await twoFactorStatus(app, admin);
+  if (!enabled) throw new AppError('two_factor_not_on', 409, staffSessionMessages.twoFactorNotOn);
+  if (required) throw new AppError('two_factor_required', 409, staffSessionMessages.twoFactorStillRequired);
+  // Once it is on, the plugin checks the code of a signed-in admin and changes nothing.
+  await checkCode(app, token, code);
+  await turnOffTwoFactor(app.auth, admin.id);
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 
 type NewAuditLine = Insertable<Database['audit_log']>;
 
-/** The only write: the log is appended to, never updated or deleted from. */
+/** The only write by a request: the log is appended to, never updated; lines leave only by age (deleteAuditLinesBefore). */
 export async function insertAuditLine(db: Db, line: NewAuditLine): Promise<void> {
   await db.insertInto('audit_log').values(line).execute();
 }
@@ -35,4 +35,10 @@ export async function listAuditLines(db: Db, f: AuditFilter, page: { limit: numb
 export async function countAuditLines(db: Db, f: AuditFilter): Promise<number> {
   const row = await filtered(db, f).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The retention job's deletion, the only one (decision 051): lines written before `at` (ISO-8601). */
+export async function deleteAuditLinesBefore(db: Db, at: string): Promise<number> {
+  const result = await db.deleteFrom('audit_log').where('at', '<', at).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -36,6 +36,14 @@ export async function record(db: Db, line: AuditLine): Promise<void> {
   });
 }
 
+/**
+ * Deletes the lines older than the owner's retention period (days): run by the
+ * scheduled `audit-retention` job, never by a route. Answers how many went.
+ */
+export async function pruneOldLines(db: Db, retentionDays: number, now = Date.now()): Promise<number> {
+  return repo.deleteAuditLinesBefore(db, new Date(now - retentionDays * 24 * 60 * 60 * 1000).toISOString());
+}
+
 /** The fields whose values differ between before and after, as field → [before, after]. */
 export function diff<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): AuditChanges {
   const out: AuditChanges = {};

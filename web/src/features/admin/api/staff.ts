@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { StaffMember, StaffSettings, type CreateStaffInput, type StaffWithPassword, type UpdateStaffInput } from '@shared/staff.schemas';
+import { StaffMember, type CreateStaffInput, type StaffWithPassword, type UpdateStaffInput } from '@shared/staff.schemas';
+import { StaffSettings, type UpdateStaffSettings } from '@shared/staff-sessions.schemas';
 import { adminGet, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 
@@ -46,8 +47,8 @@ export function useStaffSettings() {
   return useQuery(queryOptions({ queryKey: settingsKey, queryFn: ({ signal }) => getStaffSettings(signal), staleTime: 0 }));
 }
 
-/** PUT /api/admin/staff-settings: require two-factor sign-in of every account. */
-function putStaffSettings(settings: StaffSettings): Promise<StaffSettings> {
+/** PUT /api/admin/staff-settings: any of the staff policy; answers all of it. */
+function putStaffSettings(settings: UpdateStaffSettings): Promise<StaffSettings> {
   return adminSend<StaffSettings>('PUT', '/api/admin/staff-settings', settings);
 }
 

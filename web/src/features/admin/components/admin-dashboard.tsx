@@ -7,6 +7,7 @@ import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { notify } from '../../../lib/notify';
 import { adminLogout } from '../api/admin-logout';
 import { useAdminMe } from '../api/get-admin-me';
+import { useTwoFactorStatus } from '../api/two-factor';
 import { endAdminSession } from '../lib/admin-session';
 import { AddProductSection } from './add-product-section';
 import { AdvertsSection } from './adverts-section';
@@ -27,6 +28,7 @@ import { StaffSection } from './staff-section';
 import { AuditSection } from './audit-section';
 import { GstReportsSection } from './gst-reports-section';
 import { TwoFactorSection } from './two-factor-section';
+import { MySessionsSection, StaffSessionsSection } from './sessions-section';
 
 /**
  * The sections of the sidebar; SPEC.md §4 names the first six's states add, manage, Orders, Category, ADV, CUPO.
@@ -51,17 +53,26 @@ const SECTIONS = [
   { id: 'outbox', label: 'Mail outbox', Content: OutboxSection, needs: 'GET /api/admin/outbox' },
   { id: 'staff', label: 'Staff', Content: StaffSection, needs: 'GET /api/admin/staff' },
   { id: 'audit', label: 'Audit log', Content: AuditSection, needs: 'GET /api/admin/audit' },
+  { id: 'sessions', label: 'Sessions', Content: StaffSessionsSection, needs: 'GET /api/admin/sessions' },
+  // The owner's Sessions has theirs.
+  { id: 'my-sessions', label: 'My sessions', Content: MySessionsSection, needs: 'GET /api/admin/me/sessions', unless: 'GET /api/admin/sessions' },
   { id: 'two-factor', label: 'Two-factor sign-in', Content: TwoFactorSection, needs: 'POST /api/admin/2fa/enrol' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
-/** The sections a role may use: their route is open to it. */
-function sectionsFor(role: StaffRole | undefined) {
+const mayCall = (role: StaffRole, route: string) => {
+  const [method, url] = route.split(' ') as [string, string];
+  return roleMayCall(role, method, url);
+};
+
+/**
+ * The sections a role may use: their route is open to it. An account that must still set up
+ * two-factor sign-in (the owner requires it) gets that section only: the server refuses the rest.
+ */
+function sectionsFor(role: StaffRole | undefined, mustEnrol: boolean) {
   if (!role) return [];
-  return SECTIONS.filter(({ needs }) => {
-    const [method, url] = needs.split(' ') as [string, string];
-    return roleMayCall(role, method, url);
-  });
+  if (mustEnrol) return SECTIONS.filter(({ id }) => id === 'two-factor');
+  return SECTIONS.filter((section) => mayCall(role, section.needs) && !('unless' in section && mayCall(role, section.unless)));
 }
 
 export function AdminDashboard({ token }: { token: string }) {
@@ -74,7 +85,9 @@ export function AdminDashboard({ token }: { token: string }) {
   const navId = useId();
   const mainRef = useRef<HTMLDivElement>(null);
   const chosen = useRef(false);
-  const sections = sectionsFor(me.data?.role);
+  const twoFactor = useTwoFactorStatus(token);
+  // None until it is known whether two-factor setup comes first (else the first section would be refused).
+  const sections = twoFactor.isPending ? [] : sectionsFor(me.data?.role, Boolean(twoFactor.data?.required && !twoFactor.data.enabled));
   // Add Products, or the first section the role may use.
   const current = sections.find(({ id }) => id === section) ?? sections[0];
   const Content = current?.Content;

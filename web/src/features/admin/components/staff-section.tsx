@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@shared/staff-roles';
 import { CreateStaffInput, type StaffMember, type UpdateStaffInput } from '@shared/staff.schemas';
 import { FormField, SubmitButton } from '../../../components/ui/form-field';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
+import { StaffSettings } from '@shared/staff-sessions.schemas';
 import { useAddStaff, useDeleteStaff, useStaff, useStaffSettings, useUpdateStaff, useUpdateStaffSettings } from '../api/staff';
+import { useEndStaffSessions } from '../api/staff-sessions';
 import { reportSaveFailure, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
 import { Options, SelectField } from './form-controls';
@@ -61,6 +64,7 @@ function AddStaffForm({ onPassword }: { onPassword: (shown: { username: string; 
 
 function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPassword: (shown: { username: string; password: string }) => void; onDelete: () => void }) {
   const update = useUpdateStaff();
+  const endSessions = useEndStaffSessions();
   const change = async (changes: UpdateStaffInput, done: string) => {
     let password: string | undefined;
     const ok = await withToasts(async () => ({ password } = await update.mutateAsync({ id: member.id, changes })), done, `Could not change ${member.username}`);
@@ -90,6 +94,19 @@ function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPas
         <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => void change({ resetPassword: true }, `New password for ${member.username}`)}>
           Reset password
         </button>
+        {member.twoFactor && (
+          <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => void change({ resetTwoFactor: true }, `Two-factor sign-in is off for ${member.username}`)}>
+            Reset two-factor
+          </button>
+        )}
+        <button
+          type="button"
+          className={`${secondaryButton} ad:py-1.5`}
+          disabled={endSessions.isPending}
+          onClick={() => void withToasts(() => endSessions.mutateAsync(member.id), `Signed ${member.username} out everywhere`, `Could not end the sessions of ${member.username}`)}
+        >
+          End sessions
+        </button>
         <button type="button" className={`${secondaryButton} ad:py-1.5 ad:text-red-700`} onClick={onDelete}>
           Delete
         </button>
@@ -99,12 +116,9 @@ function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPas
 }
 
 /** The owner's switch: every account must use two-factor sign-in (one without it may only set it up). */
-function RequireTwoFactor() {
-  const settings = useStaffSettings();
+function RequireTwoFactor({ on }: { on: boolean }) {
   const update = useUpdateStaffSettings();
   const id = useId();
-  if (!settings.data) return null;
-  const on = settings.data.requireTwoFactor;
   return (
     <div className="ad:flex ad:items-center ad:gap-2">
       <input
@@ -122,7 +136,52 @@ function RequireTwoFactor() {
   );
 }
 
-/** Staff (owner only): add, change the role, disable, reset the password, delete. */
+const LIMITS = StaffSettings.omit({ requireTwoFactor: true });
+type Limits = z.infer<typeof LIMITS>;
+const LIMIT_FIELDS = ['sessionIdleMinutes', 'sessionMaxHours', 'auditRetentionDays'] as const;
+
+/** The owner's session limits and audit log retention. */
+function LimitsForm({ settings }: { settings: Limits }) {
+  const update = useUpdateStaffSettings();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Limits>({ resolver: zodResolver(LIMITS), values: settings });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      notify('success', 'Saved the session and audit log settings');
+    } catch (error) {
+      reportSaveFailure(error, 'Could not save the settings', LIMIT_FIELDS, setError);
+    }
+  });
+  const number = { type: 'number', inputMode: 'numeric', min: 1 } as const;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sessions and audit log" className="ad:grid ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:sm:grid-cols-3">
+      <FormField label="Sign out after idle (minutes)" {...number} error={errors.sessionIdleMinutes?.message} {...register('sessionIdleMinutes', { valueAsNumber: true })} />
+      <FormField label="Longest session (hours)" {...number} error={errors.sessionMaxHours?.message} {...register('sessionMaxHours', { valueAsNumber: true })} />
+      <FormField label="Keep the audit log (days, at least 90)" {...number} error={errors.auditRetentionDays?.message} {...register('auditRetentionDays', { valueAsNumber: true })} />
+      <div className="ad:sm:col-span-3">
+        <SubmitButton busy={isSubmitting} label="Save settings" busyLabel="Saving..." />
+      </div>
+    </form>
+  );
+}
+
+function Policy() {
+  const settings = useStaffSettings();
+  if (!settings.data) return null;
+  return (
+    <>
+      <RequireTwoFactor on={settings.data.requireTwoFactor} />
+      <LimitsForm settings={settings.data} />
+    </>
+  );
+}
+
+/** Staff (owner only): the policy; add, change the role, disable, reset the password or two-factor, end sessions, delete. */
 export function StaffSection() {
   const staff = useStaff();
   const remove = useDeleteStaff();
@@ -131,7 +190,7 @@ export function StaffSection() {
 
   return (
     <AdminSection title="Staff">
-      <RequireTwoFactor />
+      <Policy />
       <AddStaffForm onPassword={setShown} />
       {shown && <NewPassword {...shown} />}
       <QueryBody query={staff} loadingLabel="Loading staff" errorText="Could not load the staff accounts">

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { ConfirmTwoFactorInput, EnrolTwoFactorInput, type TwoFactorEnrolment } from '@shared/two-factor.schemas';
+import { DisableTwoFactorInput, staffSessionMessages } from '@shared/staff-sessions.schemas';
 import { FormError, FormFields, SubmitButton, type FieldSpec } from '../../../components/ui/form-field';
 import { notify } from '../../../lib/notify';
 import { useActionForm } from '../../../lib/use-action-form';
-import { useConfirmTwoFactor, useEnrolTwoFactor } from '../api/two-factor';
+import { useConfirmTwoFactor, useDisableTwoFactor, useEnrolTwoFactor, useTwoFactorStatus } from '../api/two-factor';
 import { reasonOf } from '../lib/admin-fetch';
-import { startAdminSession } from '../lib/admin-session';
-import { AdminSection } from './admin-section';
+import { startAdminSession, useAdminSession } from '../lib/admin-session';
+import { AdminSection, QueryBody } from './admin-section';
 
 const PASSWORD: FieldSpec<EnrolTwoFactorInput>[] = [{ name: 'password', label: 'Your password', type: 'password', autoComplete: 'current-password' }];
 const CODE: FieldSpec<ConfirmTwoFactorInput>[] = [{ name: 'code', label: 'Code from your authenticator app', autoComplete: 'one-time-code', inputMode: 'numeric' }];
@@ -50,23 +51,70 @@ function Confirm({ enrolment, onDone }: { enrolment: TwoFactorEnrolment; onDone:
   );
 }
 
-/** Two-factor sign-in for the signed-in admin: password, QR code and recovery codes, a code from the app to turn it on. */
-export function TwoFactorSection() {
+/** Turning it off: a current code from the app (not offered while the owner requires it). */
+function TurnOff() {
+  const disable = useDisableTwoFactor();
+  const { form, onSubmit, error } = useActionForm(
+    DisableTwoFactorInput,
+    { code: '' },
+    async (values) => {
+      await disable.mutateAsync(values);
+      notify('success', staffSessionMessages.twoFactorOff);
+    },
+    failed,
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Turn off two-factor sign-in" className="ad:flex ad:max-w-sm ad:flex-col ad:gap-3">
+      <FormFields fields={CODE} form={form} />
+      <SubmitButton busy={form.formState.isSubmitting} label="Turn off" busyLabel="Turning off..." />
+      <FormError>{error}</FormError>
+    </form>
+  );
+}
+
+function SetUp() {
   const enrol = useEnrolTwoFactor();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const { form, onSubmit, error } = useActionForm(EnrolTwoFactorInput, { password: '' }, async (values) => setEnrolment(await enrol.mutateAsync(values)), failed);
+  return enrolment ? (
+    <Confirm enrolment={enrolment} onDone={() => setEnrolment(null)} />
+  ) : (
+    <form onSubmit={onSubmit} noValidate aria-label="Set up two-factor sign-in" className="ad:flex ad:max-w-sm ad:flex-col ad:gap-3">
+      <FormFields fields={PASSWORD} form={form} />
+      <SubmitButton busy={form.formState.isSubmitting} label="Set up" busyLabel="Setting up..." />
+      <FormError>{error}</FormError>
+    </form>
+  );
+}
+
+/**
+ * Two-factor sign-in for the signed-in admin: set it up (password, QR code and recovery codes, a
+ * code from the app), or turn it off with a code unless the owner requires it.
+ */
+export function TwoFactorSection() {
+  const status = useTwoFactorStatus(useAdminSession().token);
   return (
     <AdminSection title="Two-factor sign-in">
-      <p className="ad:text-slate-700">After your password, sign-in will ask for a code from an authenticator app on your phone.</p>
-      {enrolment ? (
-        <Confirm enrolment={enrolment} onDone={() => setEnrolment(null)} />
-      ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Set up two-factor sign-in" className="ad:flex ad:max-w-sm ad:flex-col ad:gap-3">
-          <FormFields fields={PASSWORD} form={form} />
-          <SubmitButton busy={form.formState.isSubmitting} label="Set up" busyLabel="Setting up..." />
-          <FormError>{error}</FormError>
-        </form>
-      )}
+      <QueryBody query={status} loadingLabel="Loading two-factor sign-in" errorText="Could not load your two-factor sign-in">
+        {({ enabled, required }) =>
+          enabled ? (
+            <>
+              <p className="ad:text-slate-700">Your account uses two-factor sign-in: after your password, sign-in asks for a code from your authenticator app.</p>
+              {required ? <p className="ad:text-slate-700">The shop owner requires it, so it cannot be turned off.</p> : <TurnOff />}
+            </>
+          ) : (
+            <>
+              {required && (
+                <p role="alert" className="ad:rounded-md ad:border ad:border-amber-300 ad:bg-amber-50 ad:p-3 ad:text-slate-900">
+                  The shop owner requires two-factor sign-in: set it up to use the dashboard.
+                </p>
+              )}
+              <p className="ad:text-slate-700">After your password, sign-in will ask for a code from an authenticator app on your phone.</p>
+              <SetUp />
+            </>
+          )
+        }
+      </QueryBody>
     </AdminSection>
   );
 }
