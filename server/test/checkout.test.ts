@@ -165,6 +165,11 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
           trackingUrl: null,
           invoice: expect.stringMatching(/^RK\/\d\d-\d\d\/\d{6}$/),
           creditNotes: [],
+          paymentMethod: 'online',
+          codToCollect: 0,
+          codFee: 0,
+          codCollectedAt: null,
+          returnedAt: null,
         },
       ]);
     });

@@ -60,6 +60,22 @@ export async function releaseUse(db: Db, couponId: number): Promise<void> {
     .execute();
 }
 
+/** Gives a used coupon use back (a COD order canceled or returned before it was paid). */
+export async function releaseCommittedUse(db: Db, couponId: number): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set({ used_count: sql`used_count - 1` })
+    .where('id', '=', couponId)
+    .where('used_count', '>', 0)
+    .execute();
+}
+
+/** Deletes an order's redemption in that state; true when there was one (so a use is given back once). */
+export async function deleteRedemptionInState(db: Db, orderId: number, state: 'used'): Promise<boolean> {
+  const res = await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).where('state', '=', state).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
 export async function insertRedemption(db: Db, r: { order_id: number; coupon_id: number; user_id: string; once_key: string | null }): Promise<void> {
   await db.insertInto('coupon_redemptions').values({ ...r, state: 'reserved' }).execute();
 }

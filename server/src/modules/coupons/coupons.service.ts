@@ -70,3 +70,8 @@ export async function releaseForOrder(db: Db, couponId: number, orderId: number)
   await repo.releaseUse(db, couponId);
   await repo.deleteRedemption(db, orderId);
 }
+
+/** A placed COD order was canceled or came back unpaid: its use is given back (decision 044). */
+export async function releaseUsedForOrder(db: Db, couponId: number, orderId: number): Promise<void> {
+  if (await repo.deleteRedemptionInState(db, orderId, 'used')) await repo.releaseCommittedUse(db, couponId);
+}

@@ -4,7 +4,9 @@ import { canMove, nextStatuses, type OrderStatus } from '@shared/order-status';
 import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, notFound } from '../../errors';
 import { orderStatusMail, trackingMail } from '../mail/mail.templates';
-import type { OrderDeps } from './orders.service';
+import { paymentOf, type OrderDeps } from './orders.service';
+import { codStatusChangeIn, returnToOrigin, toCollectPaise } from './cod-admin.service';
+import { RETURNED } from '@shared/admin-orders.schemas';
 import * as catalogue from '../catalogue/catalogue.service';
 import { packingSlipsPdf, type PackingSlip } from './packing-slip-pdf';
 import * as refunds from '../refunds/refunds.service';
@@ -32,13 +34,14 @@ async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdmi
     razorpayOrderId: o.provider_order_id,
     razorpayPaymentId: o.provider_payment_id,
     shippingAddress: o.address,
-    nextStatuses: o.paid_at === null ? [] : [...nextStatuses(o.status as OrderStatus)],
+    nextStatuses: o.paid_at === null ? [] : [...nextStatuses(o.status as OrderStatus), ...(toCollectPaise(o) !== null && o.status === 'dispatched' ? [RETURNED] : [])],
     refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
     refundPending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),
     flag: o.flag,
     courier: o.courier,
     trackingNumber: o.tracking_number,
     trackingUrl: o.tracking_url,
+    ...paymentOf(o),
   }));
 }
 
@@ -100,6 +103,7 @@ const dispatchColumns = (t: TrackingDetails) => ({ courier: t.courier, tracking_
  * dashboard sends the status alone): they can be added later (setDispatchDetails).
  */
 export async function changeStatus(deps: OrderDeps, orderCode: string, input: OrderStatusInput) {
+  if (input.status === RETURNED) return returnToOrigin(deps, orderCode);
   const to = input.status;
   const order = await paidOrder(deps.db, orderCode);
   const tracking = to === 'dispatched' ? trackingOf(input) : null;
@@ -115,8 +119,20 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
     if (tracking) await repo.setDispatch(trx, order.id, dispatchColumns(tracking));
     const stockChanged = to === 'canceled' ? await stock.returnUnits(trx, order.id) : false;
     const refund = to === 'canceled' ? await refunds.refundRestIn(trx, order.id, 'admin') : null;
-    const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refund ? formatPaise(refund.amountPaise) : null, tracking);
-    if (mail) await deps.mailer.queue(trx, [{ to: order.email, kind: `order-${to}`, ...mail }]);
+    // Cash on delivery: invoiced when it leaves; canceled unpaid: coupon use back, invoice (if any) credited.
+    const attachments = await codStatusChangeIn(deps, trx, order, to);
+    const collect = toCollectPaise(order);
+    const mail = orderStatusMail(
+      deps.config.public.shopName,
+      order.name,
+      order.order_code,
+      to,
+      `${deps.config.publicUrl}/Orders`,
+      refund ? formatPaise(refund.amountPaise) : null,
+      tracking,
+      collect === null ? null : formatPaise(collect),
+    );
+    if (mail) await deps.mailer.queue(trx, [{ to: order.email, kind: `order-${to}`, ...mail, ...(attachments.length > 0 ? { attachments } : {}) }]);
     return { refund, stockChanged };
   });
   if (!moved) {
@@ -187,6 +203,7 @@ export async function packingSlips(db: Db, shopName: string, orderCodes: string[
       address: o.address,
       lines: own,
       weightGrams: own.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0),
+      collectPaise: toCollectPaise(o),
     };
   });
   return packingSlipsPdf(shopName, slips);
