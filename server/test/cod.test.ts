@@ -139,6 +139,8 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect(refund.json().reason).toContain('UPI-778899');
     expect(await shop.db.selectFrom('simulated_refunds').selectAll().execute()).toEqual([]);
     expect((await s.api.get('/api/UserOrders')).json().orders[0].creditNotes).toHaveLength(1);
+    const refundMail = (await mailsOfKind(shop, 'refund-processed')).find((m) => m.subject.includes(orderId))!;
+    expect(refundMail.text_body).toContain('by bank transfer or UPI');
   });
 
   it('returned to origin: canceled, units back, coupon released, a credit note cancels the invoice, and returns count against COD', async () => {

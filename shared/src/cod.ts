@@ -7,12 +7,12 @@ import { formatPaise, rupeesToPaise } from './money';
  * the admin records the cash collected.
  */
 
-export const PAYMENT_METHODS = ['online', 'cod'] as const;
+const PAYMENT_METHODS = ['online', 'cod'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS, { message: "paymentMethod must be 'online' or 'cod'" });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 /** Returned-to-origin COD parcels after which a shopper is offered prepaid only, unless the owner sets another number. */
-export const DEFAULT_COD_MAX_RETURNS = 2;
+const DEFAULT_COD_MAX_RETURNS = 2;
 
 const MAX_RUPEES = 1_000_000;
 const Rupees = (label: string) =>
@@ -93,9 +93,8 @@ export const codMessages = {
   manualRefundReference: 'Give the bank transfer or UPI reference of this refund: a cash-on-delivery order is refunded by hand, not through the payment gateway.',
 } as const;
 
-/** "Pay ₹X on delivery" / "COD — to collect ₹X" from paise. */
+/** "Pay ₹X on delivery" from paise. */
 export const payOnDeliveryText = (paise: number) => codMessages.payOnDelivery(formatPaise(paise));
-export const toCollectText = (paise: number) => codMessages.toCollect(formatPaise(paise));
 
 /** A date given as YYYY-MM-DD, not in the future. */
 const CollectionDate = z

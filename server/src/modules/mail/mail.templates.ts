@@ -190,11 +190,14 @@ export function orderStatusMail(
 }
 
 /** The shopper's notice that a refund has reached the payment provider's "processed" state. */
-export function refundProcessedMail(shopName: string, name: string, orderCode: string, amount: string, ordersUrl: string): MailContent {
+export function refundProcessedMail(shopName: string, name: string, orderCode: string, amount: string, ordersUrl: string, manual = false): MailContent {
+  const how = manual
+    ? `Your refund of ${amount} for order ${orderCode} has been sent to you by bank transfer or UPI (you paid cash on delivery). Depending on your bank it can take a working day or two to show on your statement.`
+    : `Your refund of ${amount} for order ${orderCode} has been processed by our payment provider. Depending on your bank it can take a few working days to show on your statement.`;
   return mail(
     shopName,
     `Refund of ${amount} for order ${orderCode} processed`,
-    [`Hello ${name},`, `Your refund of ${amount} for order ${orderCode} has been processed by our payment provider. Depending on your bank it can take a few working days to show on your statement.`],
+    [`Hello ${name},`, how],
     { label: 'View my orders', url: ordersUrl },
   );
 }

@@ -104,14 +104,14 @@ async function applyAnswer(deps: OrderDeps, refund: repo.RefundRow, answer: Prov
 }
 
 /** A refund the provider completed: marked processed once, with its GST credit note, and the shopper's mail (the credit note attached) queued with it. */
-async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
+async function markProcessed(deps: OrderDeps, refund: repo.RefundRow, manual = false): Promise<void> {
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
     await invoices.issueCreditNoteIn(trx, deps.config, refund);
     const order = await repo.findOrder(trx, refund.order_id);
     if (!order) return true;
     const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
-    const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`);
+    const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`, manual);
     await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
     return true;
   });
@@ -269,7 +269,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     throw err;
   }
   await stock.stockChanged(db, stockChanged);
-  if (manual) await markProcessed(deps, (await repo.findRefund(db, id))!);
+  if (manual) await markProcessed(deps, (await repo.findRefund(db, id))!, true);
   else await executeRefund(deps, id);
   return view((await repo.findRefund(db, id))!);
 }
