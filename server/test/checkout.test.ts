@@ -169,6 +169,11 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
           cancelable: true,
           returnUntil: null,
           returns: [],
+          paymentMethod: 'online',
+          codToCollect: 0,
+          codFee: 0,
+          codCollectedAt: null,
+          returnedAt: null,
         },
       ]);
     });

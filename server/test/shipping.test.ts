@@ -40,7 +40,14 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
 
   it('is free for a shop that sets nothing, and every valid pincode is served', async () => {
     expect((await admin.get('/api/admin/shipping')).json()).toEqual({
-      settings: { flatRate: null, freeAbove: null, slabs: [], defaultZone: 'national', defaultDays: null },
+      settings: {
+        flatRate: null,
+        freeAbove: null,
+        slabs: [],
+        defaultZone: 'national',
+        defaultDays: null,
+        cod: { enabled: false, min: null, max: null, fee: null, maxOpen: null, maxReturns: 2 },
+      },
       pincodes: { count: 0, zones: [] },
     });
     const s = await shopperWithCart(shop, [[kit.id, 1]]);

@@ -100,6 +100,11 @@ it('passes the admin order list through whole', () => {
     courier: null,
     trackingNumber: null,
     trackingUrl: null,
+    paymentMethod: 'cod',
+    codToCollect: 2998,
+    codFee: 30,
+    codCollectedAt: null,
+    returnedAt: null,
   };
   expect(accepted(AdminOrder, order)).toEqual(order);
   expect(accepted(AdminOrderList, [order])).toEqual([order]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './order-status';
 import { DispatchDetails } from './orders.schemas';
+import { OrderPayment } from './cod';
 import { ADMIN_PAGE_SIZE } from './paging';
 
 /** Orders per page of the admin list. */
@@ -40,6 +41,7 @@ export const AdminOrder = z.object({
    */
   flag: z.string().nullable(),
   ...DispatchDetails.shape,
+  ...OrderPayment.shape,
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -66,13 +68,16 @@ const trackingUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error:
 export const DispatchInput = z.object({ courier, trackingNumber, trackingUrl: trackingUrl.optional() });
 export type DispatchInput = z.infer<typeof DispatchInput>;
 
+/** PATCH api/UserOrders/{orderId}'s status 'returned': a COD parcel refused by the buyer came back (returned to origin); the order becomes canceled (decision 044). */
+export const RETURNED = 'returned' as const;
+
 /**
- * PATCH api/UserOrders/{orderId}: the next status. Dispatching may give the courier and the
+ * PATCH api/UserOrders/{orderId}: the next status, or 'returned' for a COD parcel returned to origin. Dispatching may give the courier and the
  * tracking number (both or neither, and a tracking link only with them): the original dashboard
  * sends the status alone, and the details can be added later (decision 038).
  */
 export const OrderStatusInput = z
-  .object({ status: z.enum(ORDER_STATUSES), courier: courier.optional(), trackingNumber: trackingNumber.optional(), trackingUrl: trackingUrl.optional() })
+  .object({ status: z.enum([...ORDER_STATUSES, RETURNED]), courier: courier.optional(), trackingNumber: trackingNumber.optional(), trackingUrl: trackingUrl.optional() })
   .superRefine((v, ctx) => {
     if (v.status !== 'dispatched' || !(v.courier || v.trackingNumber || v.trackingUrl)) return;
     if (!v.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: 'Enter the courier' });

@@ -4,6 +4,7 @@ import { MAX_QUANTITY } from './cart-limits';
 import { MAX_ID } from './catalogue.schemas';
 import { DeliveryAddress } from './account.schemas';
 import { DeliveryCheck } from './shipping';
+import { OrderPayment, PaymentMethod } from './cod';
 
 
 const ProductId = z.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID);
@@ -72,8 +73,12 @@ export const CreateOrderInput = z.object({
   couponCode: z.union([CouponCode, z.literal(''), z.null()]).optional(),
   /** Deliver to this address instead of the profile's (decision 042). */
   address: DeliveryAddress.optional(),
+  /** 'cod': cash on delivery, placed at once when the owner offers it (decision 044); default online */
+  paymentMethod: PaymentMethod.default('online'),
 });
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>;
+/** What a client sends (paymentMethod may be left out: online). */
+export type CreateOrderBody = z.input<typeof CreateOrderInput>;
 
 export const CreatedOrder = z.object({
   id: z.string(),
@@ -142,5 +147,6 @@ export const UserOrder = z.object({
   returnUntil: z.string().nullable().optional(),
   /** return requests of this order, oldest first */
   returns: z.array(ReturnView).optional(),
+  ...OrderPayment.shape,
 });
 export type UserOrder = z.infer<typeof UserOrder>;

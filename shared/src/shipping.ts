@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PINCODE_PATTERN, shippingMessages } from './delivery';
 import { rupeesToPaise } from './money';
+import { COD_OFF, CodSettings, codRulesFromSettings, codSettingsFromRules, type CodRules } from './cod';
 
 /**
  * Shipping charges and pincode serviceability (decision 040). Free unless the owner sets rules:
@@ -63,7 +64,8 @@ const ShippingSlab = z.object({
  * - slabs: per zone, the rate of the lightest slab the parcel's weight fits in (heavier than every
  *   slab: the heaviest slab's rate); a zone without slabs pays flatRate;
  * - flatRate: the charge where no slab applies (null: free);
- * - defaultZone, defaultDays: what every valid pincode gets while the pincode list is empty.
+ * - defaultZone, defaultDays: what every valid pincode gets while the pincode list is empty;
+ * - cod: cash on delivery, off unless enabled (decision 044).
  */
 export const ShippingSettings = z
   .object({
@@ -72,6 +74,7 @@ export const ShippingSettings = z
     slabs: z.array(ShippingSlab).max(200, 'At most 200 slabs').default([]),
     defaultZone: Zone.default('national'),
     defaultDays: Days.nullable().default(null),
+    cod: CodSettings.default(codSettingsFromRules(COD_OFF)),
   })
   .refine((s) => new Set(s.slabs.map((x) => `${x.zone}/${x.upToGrams}`)).size === s.slabs.length, {
     message: 'Each zone may have one slab per weight',
@@ -103,9 +106,11 @@ export interface ShippingRules {
   slabs: { zone: string; upToGrams: number; ratePaise: number }[];
   defaultZone: string;
   defaultDays: string | null;
+  /** absent in rules saved before cash on delivery existed: off */
+  cod?: CodRules;
 }
 
-export const FREE_SHIPPING: ShippingRules = { flatRatePaise: null, freeAbovePaise: null, slabs: [], defaultZone: 'national', defaultDays: null };
+export const FREE_SHIPPING: ShippingRules = { flatRatePaise: null, freeAbovePaise: null, slabs: [], defaultZone: 'national', defaultDays: null, cod: COD_OFF };
 
 export function rulesFromSettings(s: ShippingSettings): ShippingRules {
   const paise = (v: number | null) => (v === null ? null : rupeesToPaise(v.toFixed(2))!);
@@ -115,6 +120,7 @@ export function rulesFromSettings(s: ShippingSettings): ShippingRules {
     slabs: s.slabs.map((x) => ({ zone: x.zone, upToGrams: x.upToGrams, ratePaise: paise(x.rate)! })).sort((a, b) => a.zone.localeCompare(b.zone) || a.upToGrams - b.upToGrams),
     defaultZone: s.defaultZone,
     defaultDays: s.defaultDays,
+    cod: codRulesFromSettings(s.cod),
   };
 }
 
@@ -126,6 +132,7 @@ export function settingsFromRules(r: ShippingRules): ShippingSettings {
     slabs: r.slabs.map((x) => ({ zone: x.zone, upToGrams: x.upToGrams, rate: x.ratePaise / 100 })),
     defaultZone: r.defaultZone,
     defaultDays: r.defaultDays,
+    cod: codSettingsFromRules(r.cod ?? COD_OFF),
   };
 }
 

@@ -80,6 +80,8 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
 
   'GET /api/admin/overview': 'money',
   'GET /api/admin/orders/:orderId/money': 'money',
+  /** cash on delivery: the cash the courier collected makes the order paid (decision 044) */
+  'POST /api/admin/orders/:orderId/cod-collection': 'money',
   'POST /api/admin/orders/:orderId/refunds': 'money',
   'POST /api/admin/refunds/:refundId/retry': 'money',
   'GET /api/admin/orders/:orderId/credit-notes/:creditNoteId.pdf': 'money',

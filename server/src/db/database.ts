@@ -35,6 +35,7 @@ import * as m120 from './migrations/120-admin-order-indexes';
 import * as m150 from './migrations/150-customers';
 import * as m151 from './migrations/151-low-stock-alerts';
 import * as m155 from './migrations/155-returns';
+import * as m130 from './migrations/130-cash-on-delivery';
 
 export type Db = Kysely<Database>;
 
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '150-customers': m150,
   '151-low-stock-alerts': m151,
   '155-returns': m155,
+  '130-cash-on-delivery': m130,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

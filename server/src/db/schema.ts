@@ -222,6 +222,22 @@ export interface OrderTable {
   shipping_paise: Generated<number>;
   /** when it was marked delivered: the return window starts here (migration 155) */
   delivered_at: Generated<string | null>;
+  /** 'online' (the payment gateway) or 'cod' (cash on delivery, decision 044) */
+  payment_method: Generated<string>;
+  /** the COD fee charged, part of total_paise */
+  cod_fee_paise: Generated<number>;
+  /** COD: the cash recorded as collected, when and with which reference (null until then) */
+  cod_collected_paise: Generated<number | null>;
+  cod_collected_at: Generated<string | null>;
+  cod_reference: Generated<string | null>;
+  /** a COD parcel refused by the buyer came back (the order is canceled) */
+  returned_at: Generated<string | null>;
+}
+
+/** A shopper who ordered cash on delivery: the row every COD checkout of theirs locks (decision 044). */
+interface CodShopperTable {
+  user_id: string;
+  locked_at: string;
 }
 
 /** A captured payment of an order: the one that placed it, or one that came late. */
@@ -469,7 +485,9 @@ export interface Database {
   legacy_imports: LegacyImportTable;
   invoice_counters: { series: string; last: number };
   invoices: { id: Generated<number>; order_id: number; number: string; issued_at: Generated<string> };
-  credit_notes: { id: Generated<number>; refund_id: number; order_id: number; number: string; issued_at: Generated<string> };
+  /** refund_id null: a credit note cancelling an invoice without a refund (a COD parcel returned to origin), with its own amount and reason */
+  credit_notes: { id: Generated<number>; refund_id: number | null; order_id: number; number: string; issued_at: Generated<string>; amount_paise: number | null; reason: string | null };
+  cod_shoppers: CodShopperTable;
   payment_events: PaymentEventTable;
   simulated_orders: SimulatedOrderTable;
   simulated_payments: SimulatedPaymentTable;

@@ -72,9 +72,9 @@ export async function releaseForOrder(db: Db, couponId: number, orderId: number)
 }
 
 /**
- * A paid order was canceled (by the admin or the shopper, inside the canceling
- * transaction): its coupon use is given back, once, so a limited or
- * once-per-customer coupon can be used again (decision 048).
+ * A placed order was canceled (by the admin or the shopper, inside the canceling transaction), or a
+ * COD parcel came back unpaid: its coupon use is given back, once, so a limited or
+ * once-per-customer coupon can be used again (decisions 044, 048).
  */
 export async function releaseUsedForOrder(db: Db, couponId: number, orderId: number): Promise<void> {
   if (await repo.deleteUsedRedemption(db, orderId)) await repo.giveBackUse(db, couponId);

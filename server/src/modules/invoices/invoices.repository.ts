@@ -39,11 +39,18 @@ export async function invoiceOf(db: Db, orderId: number) {
 export async function orderForInvoice(db: Db, orderCode: string) {
   const row = await db
     .selectFrom('orders')
-    .select(['id', 'order_code', 'user_id', 'name', 'email', 'phone', 'address', 'delivery_state', 'subtotal_paise', 'discount_paise', 'shipping_paise', 'total_paise', 'coupon_code', 'paid_at'])
+    .select(['id', 'order_code', 'user_id', 'name', 'email', 'phone', 'address', 'delivery_state', 'subtotal_paise', 'discount_paise', 'shipping_paise', 'cod_fee_paise', 'total_paise', 'coupon_code', 'paid_at'])
     .where('order_code', '=', orderCode.toUpperCase())
     .executeTakeFirst();
   return (
-    row && { ...row, subtotal_paise: Number(row.subtotal_paise), discount_paise: Number(row.discount_paise), shipping_paise: Number(row.shipping_paise), total_paise: Number(row.total_paise) }
+    row && {
+      ...row,
+      subtotal_paise: Number(row.subtotal_paise),
+      discount_paise: Number(row.discount_paise),
+      shipping_paise: Number(row.shipping_paise),
+      cod_fee_paise: Number(row.cod_fee_paise),
+      total_paise: Number(row.total_paise),
+    }
   );
 }
 
@@ -62,7 +69,7 @@ export async function numbersOf(db: Db, orderIds: number[]) {
   return db.selectFrom('invoices').select(['order_id', 'number']).where('order_id', 'in', orderIds).execute();
 }
 
-export async function insertCreditNote(db: Db, note: { refund_id: number; order_id: number; number: string }): Promise<void> {
+export async function insertCreditNote(db: Db, note: { refund_id: number | null; order_id: number; number: string; amount_paise?: number; reason?: string }): Promise<void> {
   await db.insertInto('credit_notes').values({ ...note, issued_at: new Date().toISOString() }).execute();
 }
 
@@ -70,16 +77,26 @@ export async function creditNoteOfRefund(db: Db, refundId: number) {
   return db.selectFrom('credit_notes').select(['id', 'number']).where('refund_id', '=', refundId).executeTakeFirst();
 }
 
-/** The credit notes of an order in the order they were issued, with what each refund was: the amount and, for a refund of lines, their ids. */
+/**
+ * The credit notes of an order in the order they were issued, with what each refund was: the amount
+ * and, for a refund of lines, their ids (a note without a refund has its own amount and reason).
+ */
 export async function creditNotesWithRefunds(db: Db, orderId: number) {
   const rows = await db
     .selectFrom('credit_notes')
-    .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
-    .select(['credit_notes.id', 'credit_notes.number', 'credit_notes.issued_at', 'refunds.amount_paise', 'refunds.lines', 'refunds.reason'])
+    .leftJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
+    .select([
+      'credit_notes.id',
+      'credit_notes.number',
+      'credit_notes.issued_at',
+      'refunds.lines',
+      (eb) => eb.fn.coalesce('refunds.amount_paise', 'credit_notes.amount_paise').as('amount_paise'),
+      (eb) => eb.fn.coalesce('refunds.reason', 'credit_notes.reason').as('reason'),
+    ])
     .where('credit_notes.order_id', '=', orderId)
     .orderBy('credit_notes.id')
     .execute();
-  return rows.map((r) => ({ ...r, amount_paise: Number(r.amount_paise) }));
+  return rows.map((r) => ({ ...r, amount_paise: Number(r.amount_paise), reason: r.reason ?? '' }));
 }
 
 export async function creditNotesOf(db: Db, orderIds: number[]) {
@@ -111,7 +128,7 @@ export async function documentsIssuedWithin(db: Db, from: string, to: string) {
 export async function invoicedOrders(db: Db, orderIds: number[]) {
   const [orders, invoices, lines, notes] = await Promise.all([
     inChunks(orderIds, (ids) =>
-      db.selectFrom('orders').select(['id', 'order_code', 'name', 'delivery_state', 'discount_paise', 'shipping_paise', 'total_paise']).where('id', 'in', ids).execute(),
+      db.selectFrom('orders').select(['id', 'order_code', 'name', 'delivery_state', 'discount_paise', 'shipping_paise', 'cod_fee_paise', 'total_paise']).where('id', 'in', ids).execute(),
     ),
     inChunks(orderIds, (ids) => db.selectFrom('invoices').select(['order_id', 'number', 'issued_at']).where('order_id', 'in', ids).execute()),
     inChunks(orderIds, (ids) =>
@@ -120,17 +137,26 @@ export async function invoicedOrders(db: Db, orderIds: number[]) {
     inChunks(orderIds, (ids) =>
       db
         .selectFrom('credit_notes')
-        .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
-        .select(['credit_notes.id', 'credit_notes.order_id', 'credit_notes.number', 'credit_notes.issued_at', 'refunds.amount_paise', 'refunds.lines', 'refunds.reason'])
+        // A note that cancels a COD invoice has no refund: its own amount and reason (decision 044).
+        .leftJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
+        .select([
+          'credit_notes.id',
+          'credit_notes.order_id',
+          'credit_notes.number',
+          'credit_notes.issued_at',
+          'refunds.lines',
+          (eb) => eb.fn.coalesce('refunds.amount_paise', 'credit_notes.amount_paise').as('amount_paise'),
+          (eb) => eb.fn.coalesce('refunds.reason', 'credit_notes.reason').as('reason'),
+        ])
         .where('credit_notes.order_id', 'in', ids)
         .orderBy('credit_notes.id')
         .execute(),
     ),
   ]);
   return {
-    orders: orders.map((o) => ({ ...o, discount_paise: Number(o.discount_paise), shipping_paise: Number(o.shipping_paise), total_paise: Number(o.total_paise) })),
+    orders: orders.map((o) => ({ ...o, discount_paise: Number(o.discount_paise), shipping_paise: Number(o.shipping_paise), cod_fee_paise: Number(o.cod_fee_paise), total_paise: Number(o.total_paise) })),
     invoices,
     lines: lines.map((l) => ({ ...l, unit_price_paise: Number(l.unit_price_paise) })),
-    notes: notes.map((n) => ({ ...n, amount_paise: Number(n.amount_paise) })),
+    notes: notes.map((n) => ({ ...n, amount_paise: Number(n.amount_paise), reason: n.reason ?? '' })),
   };
 }

@@ -34,6 +34,8 @@ export async function issueIn(trx: Db, config: Config, orderId: number, paidAt: 
 
 /** The title of the invoice line of the shipping charge. */
 const SHIPPING_TITLE = 'Shipping and handling';
+/** The title of the invoice line of a cash-on-delivery fee. */
+const COD_FEE_TITLE = 'Cash on delivery fee';
 
 /** A stored order line, as an invoice reads it. */
 type StoredLine = { id: number; title: string; quantity: number; unit_price_paise: number; hsn_code: string | null; gst_rate_bp: number | null };
@@ -43,7 +45,7 @@ type StoredLine = { id: number; title: string; quantity: number; unit_price_pais
  * charge as its own line (part of a composite supply, at the principal supply's rate and HSN), with
  * the place of supply: CGST + SGST within the shop's state, IGST to another.
  */
-function computeInvoice(order: { delivery_state: string | null; discount_paise: number; shipping_paise: number }, stored: StoredLine[], shopState: string) {
+function computeInvoice(order: { delivery_state: string | null; discount_paise: number; shipping_paise: number; cod_fee_paise: number }, stored: StoredLine[], shopState: string) {
   const deliveryState = order.delivery_state ?? shopState;
   const intraState = stateCode(deliveryState) !== null ? stateCode(deliveryState) === stateCode(shopState) : deliveryState.toLowerCase() === shopState.toLowerCase();
   const goods = invoiceLines(
@@ -52,12 +54,15 @@ function computeInvoice(order: { delivery_state: string | null; discount_paise: 
     intraState,
   );
   const ship = shippingLine(goods, order.shipping_paise, intraState);
-  const lines = ship ? [...goods, ship] : goods;
+  // The COD fee is charged with the goods too: part of the composite supply, like shipping (decision 044).
+  const codFee = shippingLine(goods, order.cod_fee_paise, intraState);
+  const extra = [...(ship ? [{ line: ship, title: SHIPPING_TITLE }] : []), ...(codFee ? [{ line: codFee, title: COD_FEE_TITLE }] : [])];
+  const lines = [...goods, ...extra.map((e) => e.line)];
   const principal = stored[principalIndex(goods)];
   /** The description and HSN code of the invoice line at `index`. */
   const describe = (index: number) => {
     const line = stored[index];
-    return line ? { title: line.title, hsn: line.hsn_code ?? '9023' } : { title: SHIPPING_TITLE, hsn: principal?.hsn_code ?? '9023' };
+    return line ? { title: line.title, hsn: line.hsn_code ?? '9023' } : { title: extra[index - stored.length]?.title ?? SHIPPING_TITLE, hsn: principal?.hsn_code ?? '9023' };
   };
   return { deliveryState, intraState, lines, describe };
 }
@@ -140,6 +145,26 @@ export async function issueCreditNoteIn(trx: Db, config: Config, refund: { id: n
   const number = creditNoteNumber(config.invoice.prefix, fy, seq);
   await repo.insertCreditNote(trx, { refund_id: refund.id, order_id: refund.order_id, number });
   return number;
+}
+
+/**
+ * A credit note that cancels what is left of an order's invoice without a refund (a COD order
+ * canceled or returned to origin after it was invoiced at dispatch, before any cash was paid),
+ * inside the transaction that cancels it. None when the order has no invoice (canceled before
+ * dispatch: nothing was invoiced).
+ */
+export async function issueCancellingNoteIn(trx: Db, config: Config, order: { id: number; totalPaise: number; reason: string }, at: Date = new Date()): Promise<string | null> {
+  if (!(await repo.invoiceOf(trx, order.id))) return null;
+  const fy = financialYear(at);
+  const seq = await repo.nextInSeries(trx, `${config.invoice.prefix}C/${fy}`);
+  const number = creditNoteNumber(config.invoice.prefix, fy, seq);
+  await repo.insertCreditNote(trx, { refund_id: null, order_id: order.id, number, amount_paise: order.totalPaise, reason: order.reason });
+  return number;
+}
+
+/** Whether an order has its invoice. */
+export async function hasInvoice(db: Db, orderId: number): Promise<boolean> {
+  return (await repo.invoiceOf(db, orderId)) !== undefined;
 }
 
 /** The credit notes of orders (order id → their ids and numbers, oldest first). */

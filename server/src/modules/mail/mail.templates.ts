@@ -79,6 +79,9 @@ export interface OrderForMail {
   couponCode: string | null;
   total: string;
   paymentId: string;
+  /** cash on delivery: the COD fee (part of the total) and the amount to pay on delivery */
+  codFee?: string;
+  payOnDelivery?: string;
 }
 
 function orderTableHtml(o: OrderForMail): string {
@@ -91,8 +94,9 @@ function orderTableHtml(o: OrderForMail): string {
   const discount = o.couponCode ? `<tr><td colspan="3" style="padding:4px 8px">Coupon ${escapeHtml(o.couponCode)}</td><td style="padding:4px 8px;text-align:right">-${escapeHtml(o.discount)}</td></tr>` : '';
   return `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="padding:4px 8px">Qty</th><th style="padding:4px 8px;text-align:right">Price</th><th style="padding:4px 8px;text-align:right">Total</th></tr></thead><tbody>${rows}
 <tr><td colspan="3" style="padding:4px 8px">Subtotal</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.subtotal)}</td></tr>${discount}
-<tr><td colspan="3" style="padding:4px 8px">Shipping</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.shipping)}</td></tr>
-<tr><td colspan="3" style="padding:4px 8px;font-weight:700">Total paid</td><td style="padding:4px 8px;text-align:right;font-weight:700">${escapeHtml(o.total)}</td></tr></tbody></table>`;
+<tr><td colspan="3" style="padding:4px 8px">Shipping</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.shipping)}</td></tr>${o.codFee ? `
+<tr><td colspan="3" style="padding:4px 8px">Cash on delivery fee</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.codFee)}</td></tr>` : ''}
+<tr><td colspan="3" style="padding:4px 8px;font-weight:700">${o.payOnDelivery ? 'Total to pay on delivery' : 'Total paid'}</td><td style="padding:4px 8px;text-align:right;font-weight:700">${escapeHtml(o.total)}</td></tr></tbody></table>`;
 }
 
 function orderText(o: OrderForMail): string {
@@ -101,7 +105,8 @@ function orderText(o: OrderForMail): string {
     `Subtotal: ${o.subtotal}`,
     ...(o.couponCode ? [`Coupon ${o.couponCode}: -${o.discount}`] : []),
     `Shipping: ${o.shipping}`,
-    `Total paid: ${o.total}`,
+    ...(o.codFee ? [`Cash on delivery fee: ${o.codFee}`] : []),
+    o.payOnDelivery ? `Total to pay on delivery: ${o.total}` : `Total paid: ${o.total}`,
   ].join('\n');
 }
 
@@ -111,7 +116,10 @@ function withTable(html: string, table: string): string {
 
 /** The receipt the shopper gets when an order is paid. */
 export function receiptMail(shopName: string, o: OrderForMail, ordersUrl: string): MailContent {
-  const paragraphs = [`Hello ${o.name},`, `Thank you for your order ${o.orderCode}. We have received your payment (${o.paymentId}).`, `We will deliver to: ${o.address}. Phone: ${o.phone}.`];
+  const paid = o.payOnDelivery
+    ? `Thank you for your order ${o.orderCode}. You chose cash on delivery: please pay ${o.payOnDelivery} on delivery. Your GST invoice follows when the order is dispatched.`
+    : `Thank you for your order ${o.orderCode}. We have received your payment (${o.paymentId}).`;
+  const paragraphs = [`Hello ${o.name},`, paid, `We will deliver to: ${o.address}. Phone: ${o.phone}.`];
   const subject = `Your ${shopName} order ${o.orderCode}`;
   const base = mail(shopName, subject, paragraphs, { label: 'View my orders', url: ordersUrl });
   return { subject, text: `${orderText(o)}\n\n${base.text}`, html: withTable(base.html, orderTableHtml(o)) };
@@ -120,7 +128,7 @@ export function receiptMail(shopName: string, o: OrderForMail, ordersUrl: string
 /** The shop's notice of a new paid order. */
 export function newOrderMail(shopName: string, o: OrderForMail): MailContent {
   const subject = `New order ${o.orderCode}: ${o.total}`;
-  const paragraphs = [`Customer: ${o.name} <${o.email}>, ${o.phone}`, `Deliver to: ${o.address}`, `Payment: ${o.paymentId}`];
+  const paragraphs = [`Customer: ${o.name} <${o.email}>, ${o.phone}`, `Deliver to: ${o.address}`, o.payOnDelivery ? `Payment: cash on delivery, to collect ${o.payOnDelivery}` : `Payment: ${o.paymentId}`];
   const base = mail(shopName, subject, paragraphs);
   return { subject, text: `${orderText(o)}\n\n${base.text}`, html: withTable(base.html, orderTableHtml(o)) };
 }
@@ -160,11 +168,15 @@ export function orderStatusMail(
   ordersUrl: string,
   refund: string | null = null,
   tracking: Tracking | null = null,
+  payOnDelivery: string | null = null,
 ): MailContent | null {
   const words = STATUS_WORDS[status];
   if (!words) return null;
   // The original dashboard dispatches with the status alone (decision 038): the details may follow.
-  const shipping = tracking ? trackingLines(tracking) : status === 'dispatched' ? [NO_TRACKING_YET] : [];
+  const shipping = [
+    ...(tracking ? trackingLines(tracking) : status === 'dispatched' ? [NO_TRACKING_YET] : []),
+    ...(payOnDelivery && status === 'dispatched' ? [`Cash on delivery: please keep ${payOnDelivery} ready to pay on delivery. Your GST invoice is attached.`] : []),
+  ];
   const money =
     status !== 'canceled'
       ? []
@@ -178,11 +190,14 @@ export function orderStatusMail(
 }
 
 /** The shopper's notice that a refund has reached the payment provider's "processed" state. */
-export function refundProcessedMail(shopName: string, name: string, orderCode: string, amount: string, ordersUrl: string): MailContent {
+export function refundProcessedMail(shopName: string, name: string, orderCode: string, amount: string, ordersUrl: string, manual = false): MailContent {
+  const how = manual
+    ? `Your refund of ${amount} for order ${orderCode} has been sent to you by bank transfer or UPI (you paid cash on delivery). Depending on your bank it can take a working day or two to show on your statement.`
+    : `Your refund of ${amount} for order ${orderCode} has been processed by our payment provider. Depending on your bank it can take a few working days to show on your statement.`;
   return mail(
     shopName,
     `Refund of ${amount} for order ${orderCode} processed`,
-    [`Hello ${name},`, `Your refund of ${amount} for order ${orderCode} has been processed by our payment provider. Depending on your bank it can take a few working days to show on your statement.`],
+    [`Hello ${name},`, how],
     { label: 'View my orders', url: ordersUrl },
   );
 }

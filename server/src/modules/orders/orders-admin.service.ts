@@ -6,7 +6,9 @@ import { orderMessages } from '@shared/order-messages';
 import { returnMessages } from '@shared/returns';
 import { AppError, notFound } from '../../errors';
 import { orderStatusMail, trackingMail } from '../mail/mail.templates';
-import type { OrderDeps } from './orders.service';
+import { paymentOf, type OrderDeps } from './orders.service';
+import { codStatusChangeIn, returnToOrigin, toCollectPaise } from './cod-admin.service';
+import { RETURNED } from '@shared/admin-orders.schemas';
 import * as catalogue from '../catalogue/catalogue.service';
 import * as coupons from '../coupons/coupons.service';
 import { packingSlipsPdf, type PackingSlip } from './packing-slip-pdf';
@@ -35,13 +37,14 @@ async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdmi
     razorpayOrderId: o.provider_order_id,
     razorpayPaymentId: o.provider_payment_id,
     shippingAddress: o.address,
-    nextStatuses: o.paid_at === null ? [] : [...nextStatuses(o.status as OrderStatus)],
+    nextStatuses: o.paid_at === null ? [] : [...nextStatuses(o.status as OrderStatus), ...(toCollectPaise(o) !== null && o.status === 'dispatched' ? [RETURNED] : [])],
     refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
     refundPending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),
     flag: o.flag,
     courier: o.courier,
     trackingNumber: o.tracking_number,
     trackingUrl: o.tracking_url,
+    ...paymentOf(o),
   }));
 }
 
@@ -103,6 +106,7 @@ const dispatchColumns = (t: TrackingDetails) => ({ courier: t.courier, tracking_
  * dashboard sends the status alone): they can be added later (setDispatchDetails).
  */
 export async function changeStatus(deps: OrderDeps, orderCode: string, input: OrderStatusInput) {
+  if (input.status === RETURNED) return returnToOrigin(deps, orderCode);
   const to = input.status;
   const order = await paidOrder(deps.db, orderCode);
   const tracking = to === 'dispatched' ? trackingOf(input) : null;
@@ -123,9 +127,8 @@ export async function changeStatus(deps: OrderDeps, orderCode: string, input: Or
  * the payment refunded through the provider at once, a credit note when it is processed). Another
  * shopper's order is "not found". The move is conditional on the order still being placed, so a
  * dispatch racing with the cancel leaves one of them refused.
- * Cash on delivery (issue 3): an order placed without an online payment has no placing payment, so
- * `refundRestIn` answers null and the order is only canceled; `isPlacedOrder` is where such an
- * unpaid placed order must be accepted.
+ * Cash on delivery (decision 044): a COD order is placed with `paid_at` set and no payment, so
+ * `refundRestIn` answers null and the order is only canceled (its coupon use given back).
  */
 export async function cancelByShopper(deps: OrderDeps, userId: string, orderCode: string) {
   const order = await repo.findByCode(deps.db, orderCode.trim().toUpperCase());
@@ -136,7 +139,7 @@ export async function cancelByShopper(deps: OrderDeps, userId: string, orderCode
   return { message: returnMessages.canceled, ...(moved.refund ? { refund: paiseToRupees(moved.refund.amountPaise) } : {}) };
 }
 
-/** An order that went past checkout: paid online (a cash-on-delivery order, issue 3, is placed unpaid). */
+/** An order that went past checkout: paid online, or placed cash on delivery (`paid_at` set at placement, decision 044). */
 function isPlacedOrder(order: repo.OrderRow): boolean {
   return order.paid_at !== null;
 }
@@ -155,8 +158,20 @@ async function moveOrder(deps: OrderDeps, order: repo.OrderRow, from: OrderStatu
     const stockChanged = canceling ? await stock.returnUnits(trx, order.id) : false;
     if (canceling && order.coupon_id !== null) await coupons.releaseUsedForOrder(trx, order.coupon_id, order.id);
     const refund = canceling ? await refunds.refundRestIn(trx, order.id, by) : null;
-    const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, to, `${deps.config.publicUrl}/Orders`, refund ? formatPaise(refund.amountPaise) : null, tracking);
-    if (mail) await deps.mailer.queue(trx, [{ to: order.email, kind: `order-${to}`, ...mail }]);
+    // Cash on delivery: invoiced when it leaves; canceled unpaid: its invoice (if any) credited.
+    const attachments = await codStatusChangeIn(deps, trx, order, to);
+    const collect = toCollectPaise(order);
+    const mail = orderStatusMail(
+      deps.config.public.shopName,
+      order.name,
+      order.order_code,
+      to,
+      `${deps.config.publicUrl}/Orders`,
+      refund ? formatPaise(refund.amountPaise) : null,
+      tracking,
+      collect === null ? null : formatPaise(collect),
+    );
+    if (mail) await deps.mailer.queue(trx, [{ to: order.email, kind: `order-${to}`, ...mail, ...(attachments.length > 0 ? { attachments } : {}) }]);
     return { refund, stockChanged };
   });
   if (!moved) return null;
@@ -225,6 +240,7 @@ export async function packingSlips(db: Db, shopName: string, orderCodes: string[
       address: o.address,
       lines: own,
       weightGrams: own.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0),
+      collectPaise: toCollectPaise(o),
     };
   });
   return packingSlipsPdf(shopName, slips);

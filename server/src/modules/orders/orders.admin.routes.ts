@@ -3,6 +3,8 @@ import type { App } from '../../app-types';
 import { AdminOrderList, AdminOrdersQuery, DispatchInput, OrderStatusInput } from '@shared/admin-orders.schemas';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import * as admin from './orders-admin.service';
+import { recordCollection } from './cod-admin.service';
+import { CodCollectionInput } from '@shared/cod';
 import { adminRoute } from '../admin/admin.guards';
 
 const OrderParam = z.object({ orderId: z.string().min(1).max(40) });
@@ -67,13 +69,30 @@ export async function orderAdminRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Change an order status (only the allowed next states; the shopper is mailed; canceling a paid order refunds what is left of its payment)',
+        summary:
+          "Change an order status (only the allowed next states; the shopper is mailed; canceling a paid order refunds what is left of its payment). Cash on delivery: dispatching issues the GST invoice; 'returned' marks a dispatched, unpaid COD parcel returned to origin (the order is canceled, units back, coupon use released, a credit note cancels the invoice)",
         params: OrderParam,
         body: OrderStatusInput,
         response: { 200: z.object({ message: z.string(), refund: z.number().optional() }), ...errors },
       },
     },
     async (req) => admin.changeStatus(app.orderDeps, req.params.orderId, req.body),
+  );
+
+  app.post(
+    '/api/admin/orders/:orderId/cod-collection',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Record the cash collected on delivery for a dispatched (or delivered) cash-on-delivery order: amount (rupees, exactly the amount to collect), reference, date (YYYY-MM-DD, default today). The order becomes paid, and delivered if it was dispatched',
+        params: OrderParam,
+        body: CodCollectionInput,
+        response: { 200: z.object({ message: z.string(), amount: z.number() }), ...errors },
+      },
+    },
+    async (req) => recordCollection(app.orderDeps, req.params.orderId, req.body),
   );
 
   app.put(

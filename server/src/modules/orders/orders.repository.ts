@@ -70,11 +70,16 @@ const columns = [
   'paid_at',
   'created_at',
   'delivered_at',
+  'payment_method',
+  'cod_fee_paise',
+  'cod_collected_at',
+  'returned_at',
 ] as const;
 
-function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; shipping_paise: unknown; total_paise: unknown }>(row: T) {
+function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; shipping_paise: unknown; total_paise: unknown; cod_fee_paise: unknown }>(row: T) {
   return {
     ...row,
+    cod_fee_paise: Number(row.cod_fee_paise),
     subtotal_paise: Number(row.subtotal_paise),
     discount_paise: Number(row.discount_paise),
     shipping_paise: Number(row.shipping_paise),
@@ -105,6 +110,8 @@ export async function paidOrderWithReference(db: Db, ref: string): Promise<boole
     .selectFrom('orders')
     .select('orders.id')
     .where('orders.paid_at', 'is not', null)
+    // A COD order is paid once its cash is recorded (decision 044).
+    .where((eb) => eb.or([eb('orders.payment_method', '=', 'online'), eb('orders.cod_collected_at', 'is not', null)]))
     .where((eb) =>
       eb.or([
         eb('orders.order_code', '=', ref),
@@ -132,6 +139,58 @@ export async function markPlaced(db: Db, orderId: number, paymentId: string): Pr
 const placing = compiledOnce((db, orderId: number, paymentId: string, now: string) =>
   db.updateTable('orders').set({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'pending_payment'),
 );
+
+/** Places a cash-on-delivery order at once (its status and placing time), inside the transaction that creates it. */
+export async function markCodPlaced(db: Db, orderId: number): Promise<void> {
+  const now = new Date().toISOString();
+  await db.updateTable('orders').set({ status: 'placed', paid_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'pending_payment').execute();
+}
+
+/**
+ * Locks the shopper's COD row for the rest of the transaction (created on their first COD order):
+ * one statement that writes, so PostgreSQL holds the row lock and SQLite the write lock until
+ * commit. Every COD checkout of the shopper takes it before counting their open orders.
+ */
+export async function lockCodShopper(db: Db, userId: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('cod_shoppers')
+    .values({ user_id: userId, locked_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ locked_at: now }))
+    .execute();
+}
+
+/** The shopper's undelivered COD orders (placed or dispatched) and their COD parcels returned to origin. */
+export async function codCountsOf(db: Db, userId: string): Promise<{ open: number; returned: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .select([
+      (eb) => eb.fn.sum<number>(eb.case().when('status', 'in', ['placed', 'dispatched']).then(1).else(0).end()).as('open'),
+      (eb) => eb.fn.sum<number>(eb.case().when('returned_at', 'is not', null).then(1).else(0).end()).as('returned'),
+    ])
+    .where('user_id', '=', userId)
+    .where('payment_method', '=', 'cod')
+    .executeTakeFirst();
+  return { open: Number(row?.open ?? 0), returned: Number(row?.returned ?? 0) };
+}
+
+/** Records the cash collected for a COD order, once: false when it was recorded already or the order is canceled. */
+export async function recordCodCollection(db: Db, orderId: number, c: { paise: number; at: string; reference: string }): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ cod_collected_paise: c.paise, cod_collected_at: c.at, cod_reference: c.reference, updated_at: new Date().toISOString() })
+    .where('id', '=', orderId)
+    .where('payment_method', '=', 'cod')
+    .where('cod_collected_at', 'is', null)
+    .where('status', 'in', ['dispatched', 'delivered'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Marks a COD order's parcel as returned to origin (the order is canceled in the same transaction). */
+export async function markReturned(db: Db, orderId: number): Promise<void> {
+  await db.updateTable('orders').set({ returned_at: new Date().toISOString() }).where('id', '=', orderId).execute();
+}
 
 /** Cancels an order that was never paid; false when it is no longer pending. */
 export async function cancelPending(db: Db, orderId: number): Promise<boolean> {

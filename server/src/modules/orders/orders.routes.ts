@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import { CreatedOrder, CreateOrderInput, ProcessOrderInput, UserOrder } from '@shared/orders.schemas';
+import { CodPlacedOrder } from '@shared/cod';
 import { requireUser, requireVerifiedUser, sessionUser } from '../auth/auth.guards';
 import * as orders from './orders.service';
 import * as ordersAdmin from './orders-admin.service';
@@ -16,9 +17,10 @@ export async function orderRoutes(app: App) {
       preHandler: requireVerifiedUser,
       schema: {
         tags: ['checkout'],
-        summary: "Create the pending order from the shopper's cart and the provider's order to pay",
+        summary:
+          "Create the pending order from the shopper's cart and the provider's order to pay; with paymentMethod 'cod' (cash on delivery, when the shop offers it) the order is placed at once and the answer is { orderId, status: 'placed', paymentMethod: 'cod', amount } (amount in paise, COD fee included)",
         body: CreateOrderInput,
-        response: { 200: CreatedOrder, ...errors },
+        response: { 200: z.union([CreatedOrder, CodPlacedOrder]), ...errors },
       },
     },
     async (req) => orders.createOrder(app.orderDeps, req.user!.id, req.body),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { CreatedOrder, CreateOrderInput, UserOrder } from '@shared/orders.schemas';
+import { codMessages, codRefusal, type CodPlacedOrder, type CodRules } from '@shared/cod';
 import { normalizePhone, type DeliveryAddress, type Me } from '@shared/account.schemas';
 import { orderMessages } from '@shared/order-messages';
 import { formatPaise, paiseToRupees } from '@shared/money';
@@ -41,8 +42,10 @@ export interface OrderDeps {
  * (refused when the shop does not deliver there).
  * A coupon's use is held for the order (so a limited coupon is never used more
  * than its limit), then the provider's order is created for the total.
+ * Cash on delivery (`paymentMethod: 'cod'`, decision 044) is checked against the owner's rules and
+ * the shopper's open COD orders, adds the COD fee and places the order at once, without a provider.
  */
-export async function createOrder(deps: OrderDeps, userId: string, input: CreateOrderInput): Promise<CreatedOrder> {
+export async function createOrder(deps: OrderDeps, userId: string, input: CreateOrderInput): Promise<CreatedOrder | CodPlacedOrder> {
   const { db, provider } = deps;
   // A shopper the shop blocked orders nothing, whatever session they still hold (decision 047).
   const me = await accounts.orderingShopper(db, userId);
@@ -72,11 +75,16 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
     freeShipping = found.outcome.freeShipping;
   }
   const shippingPaise = freeShipping ? 0 : delivery.shippingPaise;
-  const total = subtotal - discount + shippingPaise;
+  const valuePaise = subtotal - discount + shippingPaise;
+  const cod = input.paymentMethod === 'cod' ? await codTerms(db, delivery.place, valuePaise) : null;
+  const codFee = cod?.feePaise ?? 0;
+  const total = valuePaise + codFee;
   if (total < MIN_ORDER_PAISE) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
 
   const tax = await invoices.taxInfoOf(db, lines.map((l) => l.productId));
   const order = await db.transaction().execute(async (trx) => {
+    // First: the shopper's COD row lock, so their open COD orders are counted one checkout at a time.
+    if (cod) await checkShopperMayUseCod(trx, userId, cod);
     const created = await repo.insertPendingOrder(trx, {
       user_id: userId,
       subtotal_paise: subtotal,
@@ -89,9 +97,11 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       name: to.name,
       address: `${to.address}, ${to.city}, ${to.state} ${to.zipCode}`,
       phone: to.phone,
-      provider: provider.name,
+      provider: cod ? 'cod' : provider.name,
       // The place of supply on the invoice follows the delivery state.
       delivery_state: to.state,
+      payment_method: cod ? 'cod' : 'online',
+      cod_fee_paise: codFee,
     });
     await repo.insertLines(
       trx,
@@ -107,9 +117,17 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       })),
     );
     if (coupon) await coupons.reserveForOrder(trx, coupon.id, created.id, userId, Boolean(coupon.once_per_customer));
-    return { ...created, stockChanged: await stock.holdUnits(trx, lines, deps) };
+    const stockChanged = await stock.holdUnits(trx, lines, deps);
+    // COD: placed at once, as a paid order is (coupon use taken, cart emptied, mails queued); invoiced at dispatch.
+    if (cod) await placeCodIn(deps, trx, created.id);
+    return { ...created, stockChanged };
   });
   await stock.stockChanged(db, order.stockChanged);
+  if (cod) {
+    deps.metrics.ordersCreated.inc();
+    deps.mailer.deliverSoon();
+    return { orderId: order.order_code, status: 'placed', paymentMethod: 'cod', amount: total };
+  }
 
   let providerOrder;
   try {
@@ -186,8 +204,41 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
   return { ...placed, latePaise };
 }
 
-/** The receipt (with its invoice) and the shop's notice of an order just placed, queued in the placing transaction. */
-async function queueOrderMails(deps: OrderDeps, trx: Db, order: repo.OrderRow, invoiceNumber: string): Promise<void> {
+/**
+ * Places a COD order inside the transaction that creates it: placed at once, its coupon use taken
+ * and the cart emptied as for a paid order, the receipt ("pay on delivery", no invoice yet: it is
+ * invoiced at dispatch) and the shop's notice queued.
+ */
+async function placeCodIn(deps: OrderDeps, trx: Db, orderId: number): Promise<void> {
+  await repo.markCodPlaced(trx, orderId);
+  const order = (await repo.findById(trx, orderId))!;
+  if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
+  await cart.clearCart(trx, order.user_id);
+  await queueOrderMails(deps, trx, order, null);
+}
+
+/** The owner's COD rules for this order, or a 409 with what to do when they do not allow it. */
+async function codTerms(db: Db, place: shipping.Place, valuePaise: number): Promise<CodRules> {
+  const rules = await shipping.codRules(db);
+  const refusal = codRefusal(rules, { valuePaise, pincode: place.pincode, pincodeAllowsCod: place.codAllowed });
+  if (refusal) throw new AppError(rules.enabled ? 'cod_not_allowed' : 'cod_disabled', rules.enabled ? 409 : 400, refusal);
+  return rules;
+}
+
+/**
+ * The shopper's COD limits, inside the order's transaction after locking their COD row: at most
+ * `maxOpen` undelivered COD orders, and none after `maxReturns` parcels returned to origin. Of any
+ * number of simultaneous COD checkouts of one shopper, each counts after the previous committed.
+ */
+async function checkShopperMayUseCod(trx: Db, userId: string, rules: CodRules): Promise<void> {
+  await repo.lockCodShopper(trx, userId);
+  const counts = await repo.codCountsOf(trx, userId);
+  if (rules.maxReturns !== null && counts.returned >= rules.maxReturns) throw new AppError('cod_returns', 409, codMessages.tooManyReturns);
+  if (rules.maxOpen !== null && counts.open >= rules.maxOpen) throw new AppError('cod_limit', 409, codMessages.tooManyOpen(counts.open));
+}
+
+/** The receipt (with its invoice; a COD order's says what to pay on delivery) and the shop's notice of an order just placed, queued in the placing transaction. */
+async function queueOrderMails(deps: OrderDeps, trx: Db, order: repo.OrderRow, invoiceNumber: string | null): Promise<void> {
   const { mailer, config } = deps;
   const lines = await repo.listLines(trx, [order.id]);
   const content: OrderForMail = {
@@ -203,11 +254,17 @@ async function queueOrderMails(deps: OrderDeps, trx: Db, order: repo.OrderRow, i
     couponCode: order.coupon_code,
     total: formatPaise(order.total_paise),
     paymentId: order.provider_payment_id ?? '',
+    ...(order.payment_method === 'cod' ? { codFee: formatPaise(order.cod_fee_paise), payOnDelivery: formatPaise(order.total_paise) } : {}),
   };
   const shopName = config.public.shopName;
   await mailer.queue(trx, [
     // The GST tax invoice goes with the receipt.
-    { to: order.email, kind: 'receipt', ...receiptMail(shopName, content, `${config.publicUrl}/Orders`), attachments: [invoices.invoiceAttachment(order.order_code, invoiceNumber)] },
+    {
+      to: order.email,
+      kind: 'receipt',
+      ...receiptMail(shopName, content, `${config.publicUrl}/Orders`),
+      ...(invoiceNumber ? { attachments: [invoices.invoiceAttachment(order.order_code, invoiceNumber)] } : {}),
+    },
     { to: config.mail.shopEmail, kind: 'new-order', ...newOrderMail(shopName, content) },
   ]);
 }
@@ -302,8 +359,22 @@ export async function listUserOrders(db: Db, config: Config, userId: string): Pr
       cancelable: o.status === 'placed' && o.paid_at !== null,
       returnUntil,
       returns: returnRequests.get(o.id) ?? [],
+      ...paymentOf(o),
     };
   });
+}
+
+/** How an order is paid, for the shopper's and the admin's lists: a COD order's cash still to collect (none once collected or canceled). */
+export function paymentOf(o: repo.OrderRow) {
+  const cod = o.payment_method === 'cod';
+  const open = cod && o.cod_collected_at === null && o.status !== 'canceled';
+  return {
+    paymentMethod: cod ? ('cod' as const) : ('online' as const),
+    codToCollect: open ? paiseToRupees(o.total_paise) : 0,
+    codFee: paiseToRupees(o.cod_fee_paise),
+    codCollectedAt: o.cod_collected_at,
+    returnedAt: o.returned_at,
+  };
 }
 
 /**

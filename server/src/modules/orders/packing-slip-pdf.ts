@@ -1,3 +1,5 @@
+import { formatPaise } from '@shared/money';
+
 export interface PackingSlip {
   orderCode: string;
   date: string;
@@ -6,11 +8,14 @@ export interface PackingSlip {
   address: string;
   lines: { title: string; quantity: number; weightGrams: number }[];
   weightGrams: number;
+  /** cash on delivery: the amount the courier collects (null: prepaid) */
+  collectPaise: number | null;
 }
 
 /**
  * Packing slips as one PDF, one page an order: the delivery address and phone for the label, the
- * lines to pick and the parcel's weight; no prices (the parcel may be a gift). pdfkit is loaded at
+ * lines to pick and the parcel's weight; no prices (the parcel may be a gift), except the amount the
+ * courier collects for a cash-on-delivery order. pdfkit is loaded at
  * the first slip, as invoices load it.
  */
 export async function packingSlipsPdf(shopName: string, slips: PackingSlip[]): Promise<Buffer> {
@@ -36,6 +41,8 @@ export async function packingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     for (const l of slip.lines) pdf.text(`${l.quantity} x ${l.title}${l.weightGrams > 0 ? ` (${grams(l.weightGrams * l.quantity)})` : ''}`);
     pdf.moveDown();
     pdf.font('Helvetica-Bold').text(`Parcel weight: ${grams(slip.weightGrams)}`);
+    // The rupee sign is not in the standard fonts (as on invoices): "Rs.".
+    if (slip.collectPaise !== null) pdf.moveDown().fontSize(13).text(`CASH ON DELIVERY: collect ${formatPaise(slip.collectPaise).replace('₹', 'Rs. ')}`).fontSize(11);
   }
   pdf.end();
   return done;

@@ -151,10 +151,16 @@ export async function clearProviderRefund(db: Db, id: number): Promise<void> {
   await db.updateTable('refunds').set({ provider_refund_id: null }).where('id', '=', id).execute();
 }
 
-const orderColumns = ['id', 'order_code', 'status', 'flag', 'name', 'email', 'subtotal_paise', 'shipping_paise', 'total_paise'] as const;
+const orderColumns = ['id', 'order_code', 'status', 'flag', 'name', 'email', 'subtotal_paise', 'shipping_paise', 'total_paise', 'payment_method', 'cod_fee_paise'] as const;
 
-function normaliseOrder<T extends { subtotal_paise: unknown; shipping_paise: unknown; total_paise: unknown }>(row: T) {
-  return { ...row, subtotal_paise: Number(row.subtotal_paise), shipping_paise: Number(row.shipping_paise), total_paise: Number(row.total_paise) };
+function normaliseOrder<T extends { subtotal_paise: unknown; shipping_paise: unknown; total_paise: unknown; cod_fee_paise: unknown }>(row: T) {
+  return {
+    ...row,
+    subtotal_paise: Number(row.subtotal_paise),
+    shipping_paise: Number(row.shipping_paise),
+    total_paise: Number(row.total_paise),
+    cod_fee_paise: Number(row.cod_fee_paise),
+  };
 }
 
 async function findOrderWhere(db: Db, column: 'id' | 'order_code', value: number | string) {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@shared/money';
 import { linesRefundPaise, refundMessages, type OrderMoney, type RefundInput, type RefundView } from '@shared/refunds';
+import { codMessages } from '@shared/cod';
 import { AppError, badRequest, notFound } from '../../errors';
 import { latePaymentMail, latePaymentNoticeMail, refundProcessedMail } from '../mail/mail.templates';
 import type { OrderDeps } from '../orders/orders.service';
@@ -9,6 +10,9 @@ import type { ProviderRefund } from '../payments/payment-provider';
 import * as stock from '../stock/stock.service';
 import * as repo from './refunds.repository';
 import * as invoices from '../invoices/invoices.service';
+
+/** The payment row of cash collected on delivery (decision 044): refunded by hand, never through the gateway. */
+const isCashPayment = (payment: { provider_payment_id: string }) => payment.provider_payment_id.startsWith('cod:');
 
 /** A refund whose provider call got no answer is sent again by reconciliation only after this long. */
 const UNANSWERED_REFUND_MS = 5 * 60_000;
@@ -76,7 +80,8 @@ export async function executeRefund(deps: OrderDeps, refundId: number): Promise<
   const refund = await repo.findRefund(deps.db, refundId);
   if (!refund || refund.status !== 'pending') return;
   const payment = await repo.findPayment(deps.db, refund.payment_id);
-  if (!payment) return;
+  // Cash is refunded by hand (refundPart records it processed); never ask the gateway about it.
+  if (!payment || isCashPayment(payment)) return;
   let answer: ProviderRefund;
   try {
     answer = await deps.provider.refund(payment.provider_payment_id, refund.amount_paise, providerKey(refund));
@@ -99,14 +104,14 @@ async function applyAnswer(deps: OrderDeps, refund: repo.RefundRow, answer: Prov
 }
 
 /** A refund the provider completed: marked processed once, with its GST credit note, and the shopper's mail (the credit note attached) queued with it. */
-async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
+async function markProcessed(deps: OrderDeps, refund: repo.RefundRow, manual = false): Promise<void> {
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
     await invoices.issueCreditNoteIn(trx, deps.config, refund);
     const order = await repo.findOrder(trx, refund.order_id);
     if (!order) return true;
     const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
-    const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`);
+    const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`, manual);
     await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
     return true;
   });
@@ -153,7 +158,7 @@ export async function reconcileRefunds(deps: OrderDeps): Promise<{ processed: nu
   for (const refund of await repo.listPendingRefunds(deps.db, 200)) {
     try {
       const payment = await repo.findPayment(deps.db, refund.payment_id);
-      if (!payment) continue;
+      if (!payment || isCashPayment(payment)) continue;
       const known = await deps.provider.fetchRefunds(payment.provider_payment_id);
       const match = known.find((r) => (refund.provider_refund_id ? r.id === refund.provider_refund_id : r.refundKey === providerKey(refund)));
       if (match) {
@@ -222,6 +227,9 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
   if (done) return refundOfKey(done, order.id);
   const payment = (await repo.paymentsOf(db, order.id)).find((p) => !p.late);
   if (!payment) throw new AppError('order_not_paid', 409, refundMessages.notPaid);
+  // A COD order's cash goes back by bank transfer or UPI, made by the shop: its reference is required.
+  const manual = isCashPayment(payment);
+  if (manual && !input.reference) throw badRequest(codMessages.manualRefundReference, 'reference_required', { reference: codMessages.manualRefundReference });
 
   let amountPaise = input.amount !== undefined ? rupeesToPaise(input.amount)! : 0;
   let units: Map<number, number> | undefined;
@@ -231,7 +239,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     if (chosen.some((l) => !l || l.restocked_quantity > 0)) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
     // Lines give back what was paid for the goods (shipping is no line's: a full refund or an amount returns it).
-    const goodsPaid = order.total_paise - order.shipping_paise;
+    const goodsPaid = order.total_paise - order.shipping_paise - order.cod_fee_paise;
     amountPaise = linesRefundPaise({ subtotalPaise: order.subtotal_paise, totalPaise: goodsPaid }, picked.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })));
     units = new Map(picked.map((l) => [l.id, l.quantity]));
   }
@@ -246,7 +254,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
         paymentId: payment.id,
         amountPaise,
         kind: 'partial',
-        reason: input.reason,
+        reason: manual ? [input.reason, `Refunded by hand (bank transfer/UPI), reference ${input.reference}`].filter(Boolean).join('. ') : input.reason,
         key: input.idempotencyKey,
         createdBy: `admin:${adminName}`,
         ...(input.lines ? { lines: input.lines } : {}),
@@ -261,7 +269,8 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     throw err;
   }
   await stock.stockChanged(db, stockChanged);
-  await executeRefund(deps, id);
+  if (manual) await markProcessed(deps, (await repo.findRefund(db, id))!, true);
+  else await executeRefund(deps, id);
   return view((await repo.findRefund(db, id))!);
 }
 

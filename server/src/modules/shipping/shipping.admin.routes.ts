@@ -24,7 +24,7 @@ export async function shippingAdminRoutes(app: App) {
       schema: {
         tags: ['admin'],
         summary:
-          'Set the shipping rules, in rupees: flatRate, freeAbove (goods before coupons), slabs [{zone, upToGrams, rate}], defaultZone and defaultDays (used while the pincode list is empty). Absent or null: not set; nothing set: free shipping',
+          'Set the shipping rules, in rupees: flatRate, freeAbove (goods before coupons), slabs [{zone, upToGrams, rate}], defaultZone and defaultDays (used while the pincode list is empty), and cash on delivery cod {enabled, min, max (order value without the COD fee), fee, maxOpen (undelivered COD orders per shopper), maxReturns (returned parcels after which COD is refused; default 2)}. Absent or null: not set; nothing set: free shipping, no cash on delivery',
         body: ShippingSettings,
         response: { 200: ShippingAdminView, ...errors },
       },

@@ -13,6 +13,7 @@ import {
   type ShippingRules,
   type ShippingSettings,
 } from '@shared/shipping';
+import { COD_OFF, type CodRules } from '@shared/cod';
 import { MAX_PINCODE_ROWS, parsePincodeCsv } from './pincode-csv';
 import * as repo from './shipping.repository';
 
@@ -48,16 +49,20 @@ async function currentRules(db: Db): Promise<{ rules: ShippingRules; listed: boo
   return read;
 }
 
-interface Place {
+export interface Place {
   pincode: string;
   serviceable: boolean;
   zone: string;
   days: string | null;
-  /** the pincode allows cash on delivery (offered once the owner enables COD) */
+  /** the pincode allows cash on delivery (offered when the owner enables COD) */
   codAllowed: boolean;
 }
 
-/** Where a (valid) pincode stands: listed, or every pincode at the default zone while the list is empty. */
+/**
+ * Where a (valid) pincode stands: listed, or every pincode at the default zone while the list is
+ * empty (then COD is allowed everywhere the owner enables it: there is no courier list to say
+ * otherwise, decision 044).
+ */
 async function placeOf(db: Db, pincode: string, rules: ShippingRules, listed: boolean): Promise<Place> {
   if (!listed) return { pincode, serviceable: true, zone: rules.defaultZone, days: rules.defaultDays, codAllowed: true };
   const row = await repo.findPincode(db, pincode);
@@ -65,16 +70,21 @@ async function placeOf(db: Db, pincode: string, rules: ShippingRules, listed: bo
   return { pincode, serviceable: true, zone: row.zone, days: row.days, codAllowed: Boolean(row.cod) };
 }
 
-function asCheck(place: Place): DeliveryCheck {
-  // Cash on delivery is not offered yet (issue 25, item 4); the list's flag is kept for it.
-  const cod = false;
-  return { pincode: place.pincode, serviceable: place.serviceable, ...(place.serviceable && place.days ? { days: place.days } : {}), cod };
+function asCheck(place: Place, cod: CodRules): DeliveryCheck {
+  return { pincode: place.pincode, serviceable: place.serviceable, ...(place.serviceable && place.days ? { days: place.days } : {}), cod: cod.enabled && place.serviceable && place.codAllowed };
+}
+
+const codOf = (rules: ShippingRules): CodRules => rules.cod ?? COD_OFF;
+
+/** The owner's cash-on-delivery rules (off unless enabled), in paise. */
+export async function codRules(db: Db): Promise<CodRules> {
+  return codOf((await currentRules(db)).rules);
 }
 
 /** GET /api/shipping/check: whether the shop delivers to a pincode, in how many days, and whether COD is possible. */
 export async function checkPincode(db: Db, pincode: string): Promise<DeliveryCheck> {
   const { rules, listed } = await currentRules(db);
-  return asCheck(await placeOf(db, pincode, rules, listed));
+  return asCheck(await placeOf(db, pincode, rules, listed), codOf(rules));
 }
 
 export interface Quote {
@@ -92,7 +102,7 @@ export async function quote(db: Db, order: { pincode: string | null | undefined;
   if (!PINCODE_PATTERN.test(pincode)) return null;
   const { rules, listed } = await currentRules(db);
   const place = await placeOf(db, pincode, rules, listed);
-  return { place, check: asCheck(place), shippingPaise: place.serviceable ? shippingPaise(rules, { goodsPaise: order.goodsPaise, weightGrams: order.weightGrams, zone: place.zone }) : 0 };
+  return { place, check: asCheck(place, codOf(rules)), shippingPaise: place.serviceable ? shippingPaise(rules, { goodsPaise: order.goodsPaise, weightGrams: order.weightGrams, zone: place.zone }) : 0 };
 }
 
 /**

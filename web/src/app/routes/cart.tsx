@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
 import { deliveryText, shippingMessages } from '@shared/delivery';
 import { orderMessages } from '@shared/order-messages';
+import { codMessages, type PaymentMethod } from '@shared/cod';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { NoticeLink, PageNotice } from '../../components/ui/page-notice';
@@ -20,6 +21,7 @@ import { useCoupon } from '../../features/cart/hooks/use-coupon';
 import { clampQuantity, itemCountLabel, orderItems, summarizeCart } from '../../features/cart/lib/cart-summary';
 import { OtherAddressForm } from '../../features/checkout/components/other-address-form';
 import { useCheckout } from '../../features/checkout/hooks/use-checkout';
+import { PaymentChoice } from '../../features/checkout/components/payment-choice';
 import { notify } from '../../lib/notify';
 import type { Cart } from '@shared/orders.schemas';
 
@@ -143,6 +145,9 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
   const remove = useRemoveFromCart();
   const coupon = useCoupon(cart);
   const checkout = useCheckout();
+  const [method, setMethod] = useState<PaymentMethod>('online');
+  // Cash on delivery only where the shop offers it for the delivery pincode (the server checks again).
+  const cod = method === 'cod' && cart.delivery?.cod === true;
   // Shipping as the server priced it; only a free-shipping coupon takes it off.
   const summary = summarizeCart(cart.items, coupon.applied?.discount ?? 0, coupon.applied?.freeShipping ? 0 : cart.shipping);
   const hasUnavailable = summary.unavailable.length > 0;
@@ -198,6 +203,7 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
             onApply={coupon.apply}
             onRemove={coupon.remove}
           />
+          {cart.delivery?.cod && <PaymentChoice method={method} onChange={setMethod} disabled={checkout.isProcessing} />}
           <button
             type="button"
             disabled={checkout.isProcessing || blocked}
@@ -208,12 +214,13 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
                 couponCode: coupon.applied?.code ?? '',
                 appliedDiscount: summary.discount,
                 ...(address ? { address } : {}),
+                ...(cod ? { paymentMethod: 'cod' as const } : {}),
               })
             }
             className={`${primaryButton} w-full py-3 text-lg`}
             data-checkout-button
           >
-            {checkout.isProcessing ? orderMessages.processing : orderMessages.checkoutAll}
+            {checkout.isProcessing ? orderMessages.processing : cod ? codMessages.placeButton : orderMessages.checkoutAll}
           </button>
           {!user.emailVerified && (
             <p role="alert" className="text-sm text-red-700">

@@ -23,6 +23,12 @@ export type AdminOrder = {
   courier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
+  /** cash on delivery (decision 044) */
+  paymentMethod: 'online' | 'cod';
+  codToCollect: number;
+  codFee: number;
+  codCollectedAt: string | null;
+  returnedAt: string | null;
 };
 type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageSize: number };
 

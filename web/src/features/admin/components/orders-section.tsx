@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { adminMessages, withReason } from '@shared/admin-messages';
 import { LEGACY_NO_ITEMS } from '@shared/admin-orders.schemas';
 import { formatRupees } from '@shared/money';
+import { codMessages } from '@shared/cod';
+import { CodCollectionForm } from './cod-collection-form';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { notify } from '../../../lib/notify';
 import { downloadOrdersCsv, useAdminOrders, useSaveDispatchDetails, useUpdateOrderStatus, type AdminOrder, type StatusChange } from '../api/orders';
@@ -28,6 +30,7 @@ import { StatusBadge } from './status-badge';
 
 /** 'dispatched' → 'Dispatched'. */
 function statusLabel(status: string): string {
+  if (status === 'returned') return codMessages.returned;
   return status.charAt(0).toUpperCase() + status.slice(1).replace('_', ' ');
 }
 
@@ -103,6 +106,7 @@ function OrderCard({ order, onChoose, onTracking, busy, selected, onSelect }: Or
         <div className="ad:flex ad:flex-wrap ad:gap-2">
           {order.flag === 'late_payment' && <StatusBadge status="late payment refunded" tone="red" />}
           {order.flag === LEGACY_NO_ITEMS && <StatusBadge status="items not recorded" tone="yellow" />}
+          {order.returnedAt && <StatusBadge status={codMessages.returned} tone="red" />}
           <StatusBadge status={order.status} />
         </div>
       }
@@ -146,6 +150,17 @@ function OrderCard({ order, onChoose, onTracking, busy, selected, onSelect }: Or
             <span className="ad:font-medium ad:text-slate-600">Total: </span>
             <span className="ad:font-semibold ad:text-slate-900">{formatRupees(order.totalAmount)}</span>
           </p>
+          {order.paymentMethod === 'cod' && (
+            <p className={order.codToCollect > 0 ? 'ad:font-semibold ad:text-yellow-900' : ''}>
+              {order.codToCollect > 0
+                ? codMessages.toCollect(formatRupees(order.codToCollect))
+                : order.codCollectedAt
+                  ? codMessages.collected(formatRupees(order.totalAmount))
+                  : 'COD — nothing to collect'}
+              {order.codFee > 0 && ` (COD fee ${formatRupees(order.codFee)})`}
+            </p>
+          )}
+          {order.codToCollect > 0 && (order.status === 'dispatched' || order.status === 'delivered') && <CodCollectionForm orderId={order.orderId} toCollect={order.codToCollect} />}
           {(order.refunded > 0 || order.refundPending > 0) && (
             <p>
               {order.refunded > 0 && <span className="ad:font-semibold ad:text-green-800">Refunded {formatRupees(order.refunded)}</span>}
@@ -235,7 +250,7 @@ export function OrdersSection() {
   };
 
   const choose = (orderId: string, status: string) => {
-    if (status === 'delivered' || status === 'canceled') setConfirming({ orderId, status });
+    if (status === 'delivered' || status === 'canceled' || status === 'returned') setConfirming({ orderId, status });
     else if (status === 'dispatched') setDispatching({ orderId, errors: {} });
     else void apply({ orderId, status });
   };
@@ -336,10 +351,16 @@ export function OrdersSection() {
       )}
       {confirming && (
         <ConfirmDialog
-          title={confirming.status === 'canceled' ? 'Cancel this order?' : 'Mark as delivered?'}
-          message={confirming.status === 'canceled' ? adminMessages.confirmCanceled : adminMessages.confirmDelivered}
-          confirmLabel={confirming.status === 'canceled' ? 'Cancel order' : 'Set to Delivered'}
-          danger={confirming.status === 'canceled'}
+          title={confirming.status === 'canceled' ? 'Cancel this order?' : confirming.status === 'returned' ? 'Parcel returned to origin?' : 'Mark as delivered?'}
+          message={
+            confirming.status === 'canceled'
+              ? adminMessages.confirmCanceled
+              : confirming.status === 'returned'
+                ? 'The buyer refused the parcel and it came back: the order is canceled, its units go back on sale, its coupon use is released and a credit note cancels its invoice.'
+                : adminMessages.confirmDelivered
+          }
+          confirmLabel={confirming.status === 'canceled' ? 'Cancel order' : confirming.status === 'returned' ? 'Mark returned to origin' : 'Set to Delivered'}
+          danger={confirming.status !== 'delivered'}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             const change = confirming;

@@ -12,7 +12,8 @@ import { ConfirmDialog } from './modal';
 
 /** The settings form as typed: amounts and weights are text until saved. */
 type SlabRow = { key: number; zone: string; upToGrams: string; rate: string };
-type FormValues = { flatRate: string; freeAbove: string; defaultZone: string; defaultDays: string; slabs: SlabRow[] };
+type CodValues = { codEnabled: boolean; codMin: string; codMax: string; codFee: string; codMaxOpen: string; codMaxReturns: string };
+type FormValues = { flatRate: string; freeAbove: string; defaultZone: string; defaultDays: string; slabs: SlabRow[] } & CodValues;
 
 let nextKey = 0;
 const text = (v: number | null) => (v === null ? '' : String(v));
@@ -26,6 +27,12 @@ function toForm(s: ShippingSettings): FormValues {
     defaultZone: s.defaultZone,
     defaultDays: s.defaultDays ?? '',
     slabs: s.slabs.map((x) => ({ key: nextKey++, zone: x.zone, upToGrams: String(x.upToGrams), rate: String(x.rate) })),
+    codEnabled: s.cod.enabled,
+    codMin: text(s.cod.min),
+    codMax: text(s.cod.max),
+    codFee: text(s.cod.fee),
+    codMaxOpen: text(s.cod.maxOpen),
+    codMaxReturns: text(s.cod.maxReturns),
   };
 }
 
@@ -54,7 +61,7 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
   const [values, setValues] = useState<FormValues>(() => toForm(view.settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (field: keyof Omit<FormValues, 'slabs'>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof Omit<FormValues, 'slabs' | 'codEnabled'>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const setSlab = (key: number, field: keyof Omit<SlabRow, 'key'>, value: string) =>
     setValues((v) => ({ ...v, slabs: v.slabs.map((s) => (s.key === key ? { ...s, [field]: value } : s)) }));
 
@@ -66,6 +73,14 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
       defaultZone: values.defaultZone,
       defaultDays: values.defaultDays.trim() === '' ? null : values.defaultDays,
       slabs: values.slabs.map((s) => ({ zone: s.zone, upToGrams: amount(s.upToGrams), rate: amount(s.rate) })),
+      cod: {
+        enabled: values.codEnabled,
+        min: amount(values.codMin),
+        max: amount(values.codMax),
+        fee: amount(values.codFee),
+        maxOpen: amount(values.codMaxOpen),
+        maxReturns: amount(values.codMaxReturns),
+      },
     });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
@@ -120,6 +135,20 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
           <button type="button" className={smallButton} onClick={() => setValues((v) => ({ ...v, slabs: [...v.slabs, { key: nextKey++, zone: '', upToGrams: '', rate: '' }] }))}>
             Add slab
           </button>
+        </div>
+      </fieldset>
+      <fieldset className="ad:flex ad:flex-col ad:gap-3">
+        <legend className="ad:font-semibold ad:text-slate-900">Cash on delivery</legend>
+        <label className="ad:flex ad:items-center ad:gap-2 ad:text-sm ad:text-slate-800">
+          <input type="checkbox" checked={values.codEnabled} onChange={(e) => setValues((v) => ({ ...v, codEnabled: e.target.checked }))} />
+          Offer cash on delivery (to pincodes whose list row allows it; to every pincode while the list is empty)
+        </label>
+        <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
+          <FormField label="COD minimum order value (₹; optional)" inputMode="decimal" autoComplete="off" value={values.codMin} onChange={set('codMin')} error={errors['cod.min']} />
+          <FormField label="COD maximum order value (₹; optional)" inputMode="decimal" autoComplete="off" value={values.codMax} onChange={set('codMax')} error={errors['cod.max']} />
+          <FormField label="COD fee (₹; optional)" inputMode="decimal" autoComplete="off" value={values.codFee} onChange={set('codFee')} error={errors['cod.fee']} />
+          <FormField label="Open COD orders per shopper (optional)" inputMode="numeric" autoComplete="off" value={values.codMaxOpen} onChange={set('codMaxOpen')} error={errors['cod.maxOpen']} />
+          <FormField label="No COD after this many returned parcels (optional)" inputMode="numeric" autoComplete="off" value={values.codMaxReturns} onChange={set('codMaxReturns')} error={errors['cod.maxReturns']} />
         </div>
       </fieldset>
       <FormError>{formError}</FormError>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { DeliveryAddress, Me } from '@shared/account.schemas';
 import { orderMessages } from '@shared/order-messages';
 import type { CreatedOrder } from '@shared/orders.schemas';
+import { payOnDeliveryText, type CodPlacedOrder, type PaymentMethod } from '@shared/cod';
 import { ApiError } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
 import { notify } from '../../../lib/notify';
@@ -27,6 +28,8 @@ export type CheckoutInput = {
   appliedDiscount: number;
   /** Deliver here instead of the profile's address. */
   address?: DeliveryAddress;
+  /** 'cod': cash on delivery, placed at once (no payment dialog). */
+  paymentMethod?: PaymentMethod;
 };
 
 /** createBulkOrder refusals that mean the cart on screen is out of date. */
@@ -95,9 +98,14 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
       if (busy.current) return;
       busy.current = true;
       setProcessing(true);
-      let order: CreatedOrder;
+      let answer: CreatedOrder | CodPlacedOrder;
       try {
-        order = await createBulkOrder({ items: input.items, couponCode: input.couponCode || null, ...(input.address ? { address: input.address } : {}) });
+        answer = await createBulkOrder({
+          items: input.items,
+          couponCode: input.couponCode || null,
+          ...(input.address ? { address: input.address } : {}),
+          ...(input.paymentMethod === 'cod' ? { paymentMethod: 'cod' as const } : {}),
+        });
       } catch (error) {
         if (!(error instanceof ApiError)) {
           notify('error', orderMessages.paymentError);
@@ -109,6 +117,15 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
         stop();
         return;
       }
+      if ('paymentMethod' in answer) {
+        // Cash on delivery: placed already; Your Orders shows what to pay on delivery.
+        notify('success', `Order ${answer.orderId} placed. ${payOnDeliveryText(answer.amount)}.`);
+        await navigate('/Orders');
+        stop();
+        await Promise.all([queryClient.invalidateQueries({ queryKey: cartQueryKey }), queryClient.invalidateQueries({ queryKey: ordersQueryKey })]);
+        return;
+      }
+      const order = answer;
 
       const events: CheckoutEvents = {
         onPaid: (response) => void complete(response, input, order),

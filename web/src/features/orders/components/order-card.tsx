@@ -1,3 +1,4 @@
+import { codMessages } from '@shared/cod';
 import { formatRupees } from '@shared/money';
 import { orderMessages } from '@shared/order-messages';
 import type { UserOrder } from '@shared/orders.schemas';
@@ -86,6 +87,12 @@ export function OrderCard({ order }: { order: UserOrder }) {
             <dd className="text-slate-900">{formatRupees(order.shipping)}</dd>
           </>
         )}
+        {order.codFee > 0 && (
+          <>
+            <dt className="font-medium text-slate-600">Cash on delivery fee</dt>
+            <dd className="text-slate-900">{formatRupees(order.codFee)}</dd>
+          </>
+        )}
         {order.invoice ? (
           <>
             <dt className="font-medium text-slate-600">Tax invoice</dt>
@@ -115,6 +122,20 @@ export function OrderCard({ order }: { order: UserOrder }) {
         )}
         <dt className="font-medium text-slate-600">Total</dt>
         <dd className="text-base font-bold text-slate-900">{formatRupees(order.total_amount)}</dd>
+        {order.paymentMethod === 'cod' && (
+          <>
+            <dt className="font-medium text-slate-600">Payment</dt>
+            <dd className={order.codToCollect > 0 ? 'font-semibold text-yellow-900' : 'text-slate-900'}>
+              {order.codToCollect > 0
+                ? codMessages.payOnDelivery(formatRupees(order.codToCollect))
+                : order.returnedAt
+                  ? `Cash on delivery · ${codMessages.returned}`
+                  : order.codCollectedAt
+                    ? 'Paid in cash on delivery'
+                    : 'Cash on delivery'}
+            </dd>
+          </>
+        )}
         {order.refunded > 0 && (
           <>
             <dt className="font-medium text-slate-600">Refund</dt>
