@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { gstinProblem } from '@shared/gstin';
 
 /**
  * The server's only reader of process.env. Every variable is documented in the
@@ -78,8 +79,13 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 27ABCDE1234F1Z5')
+    .superRefine((v, ctx) => {
+      const problem = gstinProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `must be a valid 15-character GSTIN such as 27ABCDE1234F1Z0: ${problem}` });
+    })
     .optional(),
+  SHOP_PHONE: z.string().trim().max(30).default(''),
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be 1-3 capital letters or digits (invoice numbers have at most 16 characters)').default('RK'),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   PENDING_ORDER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(30),
@@ -170,6 +176,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { enabled: e.JOBS, tickMs: e.JOBS_TICK_MS, leaseMs: Math.max(30_000, e.JOBS_TICK_MS * 6), reconcileEveryMs: e.RECONCILE_EVERY_MINUTES * 60_000 },
     /** the supplier on GST tax invoices */
     invoice: { legalName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME, address: e.SHOP_ADDRESS, state: e.SHOP_STATE, gstin: e.SHOP_GSTIN ?? null, prefix: e.INVOICE_PREFIX },
+    /** defaults of the shop settings the owner saves in the dashboard (modules/settings; decision 049) */
+    shopDefaults: { contactPhone: e.SHOP_PHONE, contactEmail: e.SHOP_EMAIL, returnWindowDays: e.RETURN_WINDOW_DAYS },
     /** on SIGTERM, how long health answers 503 before the listener closes */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     simulatedWebhookDelayMs: e.SIMULATED_WEBHOOK_DELAY_MS,

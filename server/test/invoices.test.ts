@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     const text = pdfText(res.rawPayload);
     expect(text).toMatch(/Invoice number: RK\/\d\d-\d\d\/\d{6}/);
     expect(text).toContain('Robokits India Private Limited');
-    expect(text).toContain('GSTIN: 27ABCDE1234F1Z5');
+    expect(text).toContain('GSTIN: 27ABCDE1234F1Z0');
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).toContain(`Discount (coupon GST${kind}): Rs. 118.00`);
     // ₹1,180 less ₹118 = ₹1,062, tax-inclusive at 18 %: ₹900 taxable, ₹162 tax split in halves.
