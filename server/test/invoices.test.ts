@@ -38,7 +38,8 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     expect(text).toContain('SGST: Rs. 81.00');
     expect(text).not.toContain('IGST:');
     expect(text).toContain('Invoice total: Rs. 1,062.00');
-    expect(text).toContain('computer-generated invoice');
+    expect(text).toContain('Amount in words: Rupees One Thousand Sixty Two Only');
+    expect(text).toContain('This is a computer-generated document');
   });
 
   it('invoices a sale to another state with IGST', async () => {

@@ -99,6 +99,12 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'PUT /api/admin/staff-settings': 'ownerOnly',
   'GET /api/admin/audit': 'ownerOnly',
   'GET /api/admin/audit.csv': 'ownerOnly',
+  'GET /api/admin/settings': 'ownerOnly',
+  'PUT /api/admin/settings': 'ownerOnly',
+  'POST /api/admin/settings/logo': 'ownerOnly',
+  'DELETE /api/admin/settings/logo': 'ownerOnly',
+  'GET /api/admin/policies': 'ownerOnly',
+  'PUT /api/admin/policies/:slug': 'ownerOnly',
 };
 
 /** Routes every admin may call, even one who must still set up two-factor sign-in. */

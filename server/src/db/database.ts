@@ -32,6 +32,8 @@ import * as m100 from './migrations/100-request-invoice';
 import * as m105 from './migrations/105-shipping';
 import * as m110 from './migrations/110-audit-log';
 import * as m120 from './migrations/120-admin-order-indexes';
+import * as m160 from './migrations/160-seller-on-documents';
+import * as m161 from './migrations/161-policies';
 
 export type Db = Kysely<Database>;
 
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '105-shipping': m105,
   '110-audit-log': m110,
   '120-admin-order-indexes': m120,
+  '160-seller-on-documents': m160,
+  '161-policies': m161,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

@@ -25,15 +25,25 @@ const counting = compiledOnce((db, series: string) =>
     .returning('last'),
 );
 
-export async function insertInvoice(db: Db, orderId: number, number: string): Promise<void> {
-  // ISO-8601 written here, so the date reads the same on both databases.
-  await insertingInvoice(db, orderId, number, new Date().toISOString());
+/** The seller as issued, kept on the document (decision 049): its JSON, and the GSTIN and state copied out for reports. */
+export interface SupplierSnapshot {
+  json: string;
+  gstin: string | null;
+  state: string;
 }
 
-const insertingInvoice = compiledOnce((db, orderId: number, number: string, at: string) => db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at }));
+export async function insertInvoice(db: Db, orderId: number, number: string, supplier: SupplierSnapshot): Promise<void> {
+  // ISO-8601 written here, so the date reads the same on both databases.
+  await insertingInvoice(db, orderId, number, new Date().toISOString(), supplier.json, supplier.gstin, supplier.state, supplier.gstin ? 1 : 0);
+}
+
+const insertingInvoice = compiledOnce((db, orderId: number, number: string, at: string, supplier: string, gstin: string | null, state: string, taxInvoice: number) =>
+  db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at, supplier, supplier_gstin: gstin, supplier_state: state, tax_invoice: taxInvoice }),
+);
 
 export async function invoiceOf(db: Db, orderId: number) {
-  return db.selectFrom('invoices').select(['number', 'issued_at']).where('order_id', '=', orderId).executeTakeFirst();
+  const row = await db.selectFrom('invoices').select(['number', 'issued_at', 'supplier', 'tax_invoice']).where('order_id', '=', orderId).executeTakeFirst();
+  return row && { ...row, tax_invoice: Number(row.tax_invoice) };
 }
 
 export async function orderForInvoice(db: Db, orderCode: string) {
@@ -62,7 +72,7 @@ export async function numbersOf(db: Db, orderIds: number[]) {
   return db.selectFrom('invoices').select(['order_id', 'number']).where('order_id', 'in', orderIds).execute();
 }
 
-export async function insertCreditNote(db: Db, note: { refund_id: number; order_id: number; number: string }): Promise<void> {
+export async function insertCreditNote(db: Db, note: { refund_id: number; order_id: number; number: string; supplier: string }): Promise<void> {
   await db.insertInto('credit_notes').values({ ...note, issued_at: new Date().toISOString() }).execute();
 }
 
@@ -75,7 +85,7 @@ export async function creditNotesWithRefunds(db: Db, orderId: number) {
   const rows = await db
     .selectFrom('credit_notes')
     .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
-    .select(['credit_notes.id', 'credit_notes.number', 'credit_notes.issued_at', 'refunds.amount_paise', 'refunds.lines', 'refunds.reason'])
+    .select(['credit_notes.id', 'credit_notes.number', 'credit_notes.issued_at', 'credit_notes.supplier', 'refunds.amount_paise', 'refunds.lines', 'refunds.reason'])
     .where('credit_notes.order_id', '=', orderId)
     .orderBy('credit_notes.id')
     .execute();

@@ -2,6 +2,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { stateCode } from '@shared/gst';
 import type { ShopSettingsInput, ShopSettingsView } from '@shared/shop-settings.schemas';
+import { badRequest } from '../../errors';
+import type { FileStorage } from '../../storage/storage';
+import { storeImage } from '../images/image.service';
 import { readSetting, writeSetting } from './settings.repository';
 
 /** Settings the owner changes; only these names are ever read or written here (app_settings also holds secrets). */
@@ -59,11 +62,33 @@ export async function saveShopSettings(db: Db, config: Config, input: ShopSettin
   return shopSettings(db, config);
 }
 
-/** Sets (a stored image's path) or removes (null) the logo; answers the previous one, for the caller to delete. */
-export async function setLogo(db: Db, logo: string | null): Promise<string | null> {
+/** Sets (a stored image's path) or removes (null) the logo. The old image stays stored: documents issued with it still show it. */
+async function setLogo(db: Db, logo: string | null): Promise<void> {
   const stored = await storedShop(db);
   await writeSetting(db, SHOP, JSON.stringify({ ...stored, logo }));
-  return stored.logo ?? null;
+}
+
+/**
+ * POST /api/admin/settings/logo: the picture as a PNG of at most 600 × 300 pixels (PDFs take PNG
+ * and JPEG; a logo needs no more), stored like any image; new documents show it.
+ */
+export async function uploadLogo(db: Db, storage: FileStorage, config: Config, input: Buffer): Promise<ShopSettingsView> {
+  const { default: sharp } = await import('sharp');
+  let png: Buffer;
+  try {
+    png = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize({ width: 600, height: 300, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+  } catch {
+    throw badRequest('The file is not an image we can read (use PNG, JPEG or WebP).', 'invalid_image', { logo: 'Use a PNG, JPEG or WebP image' });
+  }
+  const image = await storeImage(storage, 'branding', png);
+  await setLogo(db, image.path);
+  return shopSettings(db, config);
+}
+
+/** DELETE /api/admin/settings/logo: new documents are made without a logo. */
+export async function removeLogo(db: Db, config: Config): Promise<ShopSettingsView> {
+  await setLogo(db, null);
+  return shopSettings(db, config);
 }
 
 /** The seller as documents show it, taken when a document is issued (decision 049). `gstin` null: not registered under GST. */
