@@ -8,6 +8,7 @@ import { paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { pdfText } from './helpers/pdf';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { reconcile } from '../src/modules/orders/orders.service';
 import { returnWindowDays, sellerDetails } from '../src/modules/settings/settings.service';
 
 /** A web build whose server entry draws a page as the answer's HTML (a stand-in for React's drawing). */
@@ -65,6 +66,16 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
     const row = await shop.db.selectFrom('invoices').select(['tax_invoice', 'supplier_gstin']).executeTakeFirstOrThrow();
     expect(Number(row.tax_invoice)).toBe(0);
     expect(row.supplier_gstin).toBeNull();
+
+    // A refund of it gets a credit note without GST either.
+    expect((await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { amount: 100.5, reason: 'Dented box', idempotencyKey: `plain-${kind}` })).statusCode).toBe(201);
+    await reconcile(shop.app.orderDeps, 30);
+    const notes = (await admin.get(`/api/admin/orders/${order.orderId}/money`)).json().creditNotes as { id: number }[];
+    const note = pdfText((await api.get(`/api/orders/${order.orderId}/credit-notes/${notes[0]!.id}.pdf`)).rawPayload);
+    expect(note).toContain('Credit Note');
+    for (const tax of ['GSTIN', 'CGST', 'SGST', 'IGST', 'Taxable value']) expect(note).not.toContain(tax);
+    expect(note).toContain('Credit note total: Rs. 100.50');
+    expect(note).toContain('Amount in words: Rupees One Hundred and Fifty Paise Only');
   });
 
   it('shows the environment as the defaults, and refuses a bad GSTIN with a clear message', async () => {

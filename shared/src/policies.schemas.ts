@@ -15,7 +15,7 @@ export const POLICY_TITLES: Record<PolicySlug, string> = {
 
 export const policyPath = (slug: PolicySlug) => `/policies/${slug}`;
 
-export const MAX_POLICY_CHARS = 50_000;
+const MAX_POLICY_CHARS = 50_000;
 
 /** GET /api/policies/{slug}: the page as drawn (HTML made from sanitised Markdown on the server). */
 export const PolicyPage = z.object({ slug: PolicySlug, title: z.string(), html: z.string(), description: z.string() });
@@ -30,8 +30,3 @@ export type PolicyInput = z.infer<typeof PolicyInput>;
 /** GET /api/admin/policies: each page's text in force, whether the owner wrote it, and the default. */
 export const AdminPolicy = z.object({ slug: PolicySlug, title: z.string(), markdown: z.string(), custom: z.boolean(), defaultMarkdown: z.string(), updatedAt: z.string().nullable() });
 export type AdminPolicy = z.infer<typeof AdminPolicy>;
-
-export const policyMessages = {
-  saved: (title: string) => `${title} saved: the page shows it now.`,
-  reset: (title: string) => `${title} is back to the default text.`,
-} as const;

@@ -25,7 +25,7 @@ export interface InvoiceDocument {
 }
 
 /** What the document is called: only a GST-registered supplier issues a "Tax Invoice" (decision 049). */
-export function documentTitle(doc: Pick<InvoiceDocument, 'kind' | 'taxInvoice'>): string {
+function documentTitle(doc: Pick<InvoiceDocument, 'kind' | 'taxInvoice'>): string {
   if (doc.kind === 'credit-note') return 'Credit Note';
   return doc.taxInvoice ? 'Tax Invoice' : 'Invoice';
 }
