@@ -142,6 +142,8 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
 
   it('draws the policy pages from the settings, with the sanitised Markdown the owner writes, in the sitemap', async () => {
     for (const slug of ['terms', 'privacy', 'refunds', 'shipping', 'contact']) {
+      // Asked twice: the public cache keeps an answer from its second request on (decision 029).
+      await shop.app.inject(`/policies/${slug}`);
       const page = await shop.app.inject(`/policies/${slug}`);
       expect(page.statusCode, slug).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -154,12 +156,17 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
     expect((await shop.app.inject('/policies/nonsense')).statusCode).toBe(404);
     expect((await shop.app.inject('/api/policies/nonsense')).statusCode).toBe(400);
 
+    // The page is now answered from the public cache.
+    const hits = shop.app.publicCache.hits;
+    await shop.app.inject('/policies/terms');
+    expect(shop.app.publicCache.hits).toBe(hits + 1);
+
     const markdown = '## Our terms\n\nBe **kind**. <script>alert("x")</script>\n\n[Click](javascript:alert(1)) and [mail](mailto:a@b.in)';
     const put = await admin.put('/api/admin/policies/terms', { markdown });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ slug: 'terms', custom: true, markdown });
-    const page = (await shop.app.inject('/policies/terms')).body;
     // The cached page was renewed by the edit.
+    const page = (await shop.app.inject('/policies/terms')).body;
     expect(page).toContain('<h3>Our terms</h3>');
     expect(page).toContain('Be <strong>kind</strong>.');
     expect(page).not.toMatch(/<script>alert/);
