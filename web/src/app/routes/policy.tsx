@@ -14,7 +14,7 @@ const prose =
 export function PolicyRoute() {
   const { slug = '' } = useParams();
   const known = PolicySlug.safeParse(slug).success;
-  const policy = usePolicy(slug);
+  const policy = usePolicy(slug, known);
   if (!known) return <NotFoundRoute />;
   if (policy.isPending) return <Spinner label="Loading the page" />;
   if (policy.isError) {

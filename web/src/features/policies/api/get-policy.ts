@@ -10,6 +10,7 @@ export function policyQueryOptions(slug: PolicySlug | string) {
   return queryOptions({ queryKey: ['policies', slug], queryFn: ({ signal }) => getPolicy(slug, signal) });
 }
 
-export function usePolicy(slug: string) {
-  return useQuery(policyQueryOptions(slug));
+/** The policy page `slug`; not asked for when `enabled` is false (an unknown page). */
+export function usePolicy(slug: string, enabled = true) {
+  return useQuery({ ...policyQueryOptions(slug), enabled });
 }
