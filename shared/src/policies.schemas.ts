@@ -1,19 +1,8 @@
 import { z } from 'zod';
+import { POLICY_SLUGS } from './policy-pages';
 
-/** The policy pages (issue 27, decision 049): stable addresses /policies/<slug>, in the footer and the sitemap. */
-export const POLICY_SLUGS = ['terms', 'privacy', 'refunds', 'shipping', 'contact'] as const;
 export const PolicySlug = z.enum(POLICY_SLUGS, { message: `A policy page is one of ${POLICY_SLUGS.join(', ')}` });
 export type PolicySlug = z.infer<typeof PolicySlug>;
-
-export const POLICY_TITLES: Record<PolicySlug, string> = {
-  terms: 'Terms of service',
-  privacy: 'Privacy policy',
-  refunds: 'Refund and cancellation policy',
-  shipping: 'Shipping and delivery policy',
-  contact: 'Contact us',
-};
-
-export const policyPath = (slug: PolicySlug) => `/policies/${slug}`;
 
 const MAX_POLICY_CHARS = 50_000;
 

@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { escapeHtml, markdownToHtml } from '@shared/markdown';
-import { POLICY_SLUGS, POLICY_TITLES, type AdminPolicy, type PolicyPage, type PolicySlug } from '@shared/policies.schemas';
+import type { AdminPolicy, PolicyPage, PolicySlug } from '@shared/policies.schemas';
+import { POLICY_SLUGS, POLICY_TITLES } from '@shared/policy-pages';
 import { shopSettings } from '../settings/settings.service';
 import { defaultPolicy, type PolicyFacts } from './policy-texts';
 import * as repo from './policies.repository';

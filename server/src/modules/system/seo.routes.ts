@@ -1,5 +1,5 @@
 import type { App } from '../../app-types';
-import { POLICY_SLUGS, policyPath } from '@shared/policies.schemas';
+import { POLICY_SLUGS, policyPath } from '@shared/policy-pages';
 import * as catalogue from '../catalogue/catalogue.service';
 
 /** A sitemap holds at most 50,000 addresses. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { POLICY_SLUGS, POLICY_TITLES, policyPath } from '@shared/policies.schemas';
+import { POLICY_SLUGS, POLICY_TITLES, policyPath } from '@shared/policy-pages';
 import { config } from '../../../lib/config';
 import { useSession } from '../../auth/hooks/use-session';
 
