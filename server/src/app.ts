@@ -38,6 +38,8 @@ import { studentAdminRoutes } from './modules/students/students.admin.routes';
 import { studentRoutes } from './modules/students/students.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes';
+import { settingsAdminRoutes } from './modules/settings/settings.admin.routes';
+import { policyRoutes } from './modules/policies/policies.routes';
 import { AppError } from './errors';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { responseSerializerCompiler } from './plugins/serializers';
@@ -108,6 +110,8 @@ const ROUTES = [
   seoRoutes,
   shippingRoutes,
   shippingAdminRoutes,
+  settingsAdminRoutes,
+  policyRoutes,
   webPlugin,
 ];
 

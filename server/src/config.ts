@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { AUDIT_RETENTION_DAYS, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@shared/staff-sessions.schemas';
+import { gstinProblem } from '@shared/gstin';
 
 /**
  * The server's only reader of process.env. Every variable is documented in the
@@ -44,8 +45,6 @@ const EnvSchema = z.object({
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** days after delivery in which a shopper may ask for a return (the dashboard's shop setting overrides it, decision 048) */
-  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   REDIS_URL: z
@@ -84,8 +83,13 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 27ABCDE1234F1Z5')
+    .superRefine((v, ctx) => {
+      const problem = gstinProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `must be a valid 15-character GSTIN such as 27ABCDE1234F1Z0: ${problem}` });
+    })
     .optional(),
+  SHOP_PHONE: z.string().trim().max(30).default(''),
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be 1-3 capital letters or digits (invoice numbers have at most 16 characters)').default('RK'),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   PENDING_ORDER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(30),
@@ -147,7 +151,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     formRateLimit: e.FORM_RATE_LIMIT,
-    returnWindowDays: e.RETURN_WINDOW_DAYS,
     /** the whole request (headers and body) must arrive within this; a stalled one is answered 408 */
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -177,6 +180,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { enabled: e.JOBS, tickMs: e.JOBS_TICK_MS, leaseMs: Math.max(30_000, e.JOBS_TICK_MS * 6), reconcileEveryMs: e.RECONCILE_EVERY_MINUTES * 60_000 },
     /** the supplier on GST tax invoices */
     invoice: { legalName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME, address: e.SHOP_ADDRESS, state: e.SHOP_STATE, gstin: e.SHOP_GSTIN ?? null, prefix: e.INVOICE_PREFIX },
+    /** defaults of the shop settings the owner saves in the dashboard (modules/settings; decision 049) */
+    shopDefaults: { contactPhone: e.SHOP_PHONE, contactEmail: e.SHOP_EMAIL, returnWindowDays: e.RETURN_WINDOW_DAYS },
     /** on SIGTERM, how long health answers 503 before the listener closes */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     simulatedWebhookDelayMs: e.SIMULATED_WEBHOOK_DELAY_MS,

@@ -7,6 +7,7 @@ import { createStorage } from './storage/create-storage';
 import { startDraining } from './modules/system/health.routes';
 import { checkDatabase, checkDataDir, checkStorage, sleep, withStartupLock } from './startup';
 import { startJobs } from './modules/jobs/jobs';
+import { warnIfNotRegistered } from './modules/invoices/invoices.service';
 
 /**
  * Migrations run without DATABASE_QUERY_TIMEOUT_MS (a request's limit): filling a new column of a
@@ -42,6 +43,7 @@ async function main() {
     if (config.seedDemoData && storageUp) await seedInChildProcess(db, built.log);
     return built;
   });
+  await warnIfNotRegistered(db, config, app.log);
   if (!storageUp) app.log.warn('file storage is unreachable: starting without it; pictures and uploads answer 503 until it is back (health: storage down)');
   // A promise that failed with nobody waiting for it is a defect to fix, not a reason to take the
   // node (and every request in flight) down: it is logged with its stack and the node keeps serving.

@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     const text = pdfText(res.rawPayload);
     expect(text).toMatch(/Invoice number: RK\/\d\d-\d\d\/\d{6}/);
     expect(text).toContain('Robokits India Private Limited');
-    expect(text).toContain('GSTIN: 27ABCDE1234F1Z5');
+    expect(text).toContain('GSTIN: 27ABCDE1234F1Z0');
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).toContain(`Discount (coupon GST${kind}): Rs. 118.00`);
     // ₹1,180 less ₹118 = ₹1,062, tax-inclusive at 18 %: ₹900 taxable, ₹162 tax split in halves.
@@ -38,7 +38,8 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     expect(text).toContain('SGST: Rs. 81.00');
     expect(text).not.toContain('IGST:');
     expect(text).toContain('Invoice total: Rs. 1,062.00');
-    expect(text).toContain('computer-generated invoice');
+    expect(text).toContain('Amount in words: Rupees One Thousand Sixty Two Only');
+    expect(text).toContain('This is a computer-generated document');
   });
 
   it('invoices a sale to another state with IGST', async () => {

@@ -14,6 +14,16 @@ const GST_STATE_CODES: Record<string, string> = {
   Kerala: '32', 'Tamil Nadu': '33', Puducherry: '34', 'Andaman and Nicobar Islands': '35', Telangana: '36', 'Andhra Pradesh': '37', Ladakh: '38',
 };
 
+/** The states and union territories by name, in the order of their codes (for a form's choice). */
+export const GST_STATES: readonly { name: string; code: string }[] = Object.entries(GST_STATE_CODES)
+  .map(([name, code]) => ({ name, code }))
+  .sort((a, b) => a.code.localeCompare(b.code));
+
+/** The state or union territory of a two-digit GST state code, or null. */
+export function stateOfCode(code: string): string | null {
+  return GST_STATES.find((s) => s.code === code)?.name ?? null;
+}
+
 const norm = (s: string) => s.trim().toLowerCase().replace(/&/g, 'and').replace(/\s+/g, ' ');
 
 /** The two-digit code of a state name (any case; "&" as "and"), or null. */

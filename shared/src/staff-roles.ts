@@ -127,6 +127,12 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'PUT /api/admin/customers/:id/note': 'support',
   'POST /api/admin/customers/:id/block': 'support',
   'POST /api/admin/customers/:id/unblock': 'support',
+  'GET /api/admin/settings': 'ownerOnly',
+  'PUT /api/admin/settings': 'ownerOnly',
+  'POST /api/admin/settings/logo': 'ownerOnly',
+  'DELETE /api/admin/settings/logo': 'ownerOnly',
+  'GET /api/admin/policies': 'ownerOnly',
+  'PUT /api/admin/policies/:slug': 'ownerOnly',
 };
 
 /** Routes every admin may call, even one who must still set up two-factor sign-in. */

@@ -36,6 +36,8 @@ import * as m150 from './migrations/150-customers';
 import * as m151 from './migrations/151-low-stock-alerts';
 import * as m155 from './migrations/155-returns';
 import * as m130 from './migrations/130-cash-on-delivery';
+import * as m160 from './migrations/160-seller-on-documents';
+import * as m161 from './migrations/161-policies';
 
 export type Db = Kysely<Database>;
 
@@ -71,6 +73,8 @@ const migrations: Record<string, Migration> = {
   '151-low-stock-alerts': m151,
   '155-returns': m155,
   '130-cash-on-delivery': m130,
+  '160-seller-on-documents': m160,
+  '161-policies': m161,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

@@ -484,10 +484,31 @@ export interface Database {
   notify_signups: NotifySignupTable;
   legacy_imports: LegacyImportTable;
   invoice_counters: { series: string; last: number };
-  invoices: { id: Generated<number>; order_id: number; number: string; issued_at: Generated<string> };
+  /** supplier: JSON of the seller's details at issue (null before migration 160); tax_invoice: 1 GST charged, 0 a plain invoice (no GSTIN) */
+  invoices: {
+    id: Generated<number>;
+    order_id: number;
+    number: string;
+    issued_at: Generated<string>;
+    supplier: string | null;
+    supplier_gstin: string | null;
+    supplier_state: string | null;
+    tax_invoice: Generated<number>;
+  };
   /** refund_id null: a credit note cancelling an invoice without a refund (a COD parcel returned to origin), with its own amount and reason */
-  credit_notes: { id: Generated<number>; refund_id: number | null; order_id: number; number: string; issued_at: Generated<string>; amount_paise: number | null; reason: string | null };
+  credit_notes: {
+    id: Generated<number>;
+    refund_id: number | null;
+    order_id: number;
+    number: string;
+    issued_at: Generated<string>;
+    amount_paise: number | null;
+    reason: string | null;
+    supplier: string | null;
+  };
   cod_shoppers: CodShopperTable;
+  /** the owner's texts of the policy pages (Markdown); a page without a row shows its default */
+  policies: { slug: string; markdown: string; updated_at: string };
   payment_events: PaymentEventTable;
   simulated_orders: SimulatedOrderTable;
   simulated_payments: SimulatedPaymentTable;

@@ -87,7 +87,7 @@ export const appServices = fp(
 
 /** The bytes of a mail's attachment when it is delivered: an invoice or credit note made afresh, or a stored file. */
 async function attachmentBytes(app: App, ref: AttachmentRef): Promise<Buffer> {
-  if (ref.kind !== 'file') return attachmentPdf(app.db, app.config, ref);
+  if (ref.kind !== 'file') return attachmentPdf(app.db, app.config, ref, app.storage);
   const file = await app.storage.get(ref.key);
   if (!file) throw new Error(`the attached file ${ref.filename} is no longer stored`);
   return Buffer.concat(await file.body.toArray());

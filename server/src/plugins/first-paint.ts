@@ -5,6 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { HomePage, MAX_ID, Product, SearchQuery, type PublicConfig } from '@shared/catalogue.schemas';
 import type { Db } from '../db/database';
+import type { Config } from '../config';
+import { PolicySlug } from '@shared/policies.schemas';
+import * as policies from '../modules/policies/policies.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
 import { getHomePage } from '../modules/storefront/storefront.service';
 
@@ -48,12 +51,17 @@ export const START_APP_SCRIPT =
 export const START_APP_SCRIPT_CSP = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
 
 /** The answer each drawn page shows first: the same as the API's (parsed by the same schema, so nothing more). */
-async function firstPageData(db: Db, pathname: string, query: URLSearchParams): Promise<unknown> {
+async function firstPageData(db: Db, config: Config, pathname: string, query: URLSearchParams): Promise<unknown> {
   if (pathname === '/') return HomePage.parse(await getHomePage(db));
   const product = /^\/product\/(\d{1,10})$/.exec(pathname);
   if (product) {
     const id = Number(product[1]);
     return id >= 1 && id <= MAX_ID ? Product.parse(await catalogue.getProduct(db, id)) : undefined;
+  }
+  const policy = /^\/policies\/([a-z]+)$/.exec(pathname);
+  if (policy) {
+    const slug = PolicySlug.safeParse(policy[1]);
+    return slug.success ? await policies.policyPage(db, config, slug.data) : undefined;
   }
   const q = query.get('q')?.trim();
   if (pathname === '/searchquer' && q && q.length <= 2000) {
@@ -67,7 +75,8 @@ async function firstPageData(db: Db, pathname: string, query: URLSearchParams): 
  * without it, as under `npm run dev`, pages are sent undrawn). The entry is loaded on the first
  * page drawn, not at start.
  */
-export function createPageDrawer(webDistDir: string, shop: PublicConfig, log: { warn: (obj: object, msg: string) => void }) {
+export function createPageDrawer(config: Config, shop: PublicConfig, log: { warn: (obj: object, msg: string) => void }) {
+  const { webDistDir } = config;
   const entry = path.join(webDistDir, '.ssr', 'entry-server.js');
   const available = fs.existsSync(entry);
   let renderer: Promise<PageRenderer> | undefined;
@@ -83,7 +92,7 @@ export function createPageDrawer(webDistDir: string, shop: PublicConfig, log: { 
     const [pathname = '/', search = ''] = url.split('?');
     let data: unknown;
     try {
-      data = await firstPageData(db, pathname, new URLSearchParams(search));
+      data = await firstPageData(db, config, pathname, new URLSearchParams(search));
     } catch {
       return null; // not found, no match: the app shows that itself
     }

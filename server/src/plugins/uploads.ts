@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '@shared/messages';
 import { isSafeKey, UPLOADS_PREFIX } from '../storage/storage';
 
-const PUBLIC_FOLDERS = ['products/', 'adverts/', 'students/'];
+const PUBLIC_FOLDERS = ['products/', 'adverts/', 'students/', 'branding/'];
 
 /**
  * Serves uploaded files from the storage adapter. Keys are unique and never

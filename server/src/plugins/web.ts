@@ -4,10 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '@shared/images';
 import { messages } from '@shared/messages';
+import { PolicySlug } from '@shared/policies.schemas';
+import * as policies from '../modules/policies/policies.service';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
 import { createPageDrawer, jsonScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
 import { maintenancePage } from './maintenance-page';
+
+/** The policy pages (decision 049): drawn on the server like the catalogue's. */
+const POLICY_PAGE = /^\/policies\/(terms|privacy|refunds|shipping|contact)$/;
 
 /** Client routes of the single-page app; anything else gets the app with status 404. */
 const APP_ROUTES = [
@@ -18,6 +23,7 @@ const APP_ROUTES = [
   /^\/(cart|login|3dprinting|soon|Orders|orders|orderSucess|orderFail|editprofile)$/,
   /^\/admin(\/.*)?$/,
   /^\/(verify-email|reset-password)$/,
+  POLICY_PAGE,
 ];
 
 const escapeHtml = (s: string) =>
@@ -75,7 +81,7 @@ export async function webPlugin(app: FastifyInstance) {
   // The built page carries the default shop name (title, header shell); use the configured one.
   const named = inlineStylesheets(template.replaceAll('Robokits India', escapeHtml(config.public.shopName)), config.webDistDir);
   const baseHtml = named.replace('</head>', `${configTag}</head>`);
-  const drawPage = createPageDrawer(config.webDistDir, config.public, app.log);
+  const drawPage = createPageDrawer(config, config.public, app.log);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -94,7 +100,22 @@ export async function webPlugin(app: FastifyInstance) {
     });
   }
 
+  /** A policy page's title, description and canonical address. */
+  async function policyHead(url: string): Promise<string | null> {
+    const slug = PolicySlug.safeParse(POLICY_PAGE.exec(url)?.[1]);
+    if (!slug.success) return null;
+    const page = await policies.policyPage(app.db, config, slug.data);
+    return [
+      `<title>${escapeHtml(`${page.title} | ${config.public.shopName}`)}</title>`,
+      `<meta name="description" content="${escapeHtml(page.description)}">`,
+      `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+      `<link rel="canonical" href="${escapeHtml(`${config.publicUrl}${url}`)}">`,
+    ].join('');
+  }
+
   async function productHead(url: string): Promise<string | null> {
+    const policy = await policyHead(url);
+    if (policy) return policy;
     const match = /^\/product\/(\d{1,10})$/.exec(url);
     if (!match) return null;
     try {

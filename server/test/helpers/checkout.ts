@@ -54,7 +54,7 @@ export async function shopperWithCart(shop: TestShop, items: [number, number][],
 export const GST_SHOP = {
   SHOP_LEGAL_NAME: 'Robokits India Private Limited',
   SHOP_STATE: 'Maharashtra',
-  SHOP_GSTIN: '27ABCDE1234F1Z5',
+  SHOP_GSTIN: '27ABCDE1234F1Z0',
 };
 
 /**

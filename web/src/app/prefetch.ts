@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { homePageQueryOptions } from '../features/catalogue/api/get-home-page';
 import { productQueryOptions } from '../features/catalogue/api/get-product';
+import { policyQueryOptions } from '../features/policies/api/get-policy';
 import { searchProductsQueryOptions } from '../features/search/api/search-products';
 
 type PageLocation = Pick<Location, 'pathname' | 'search'>;
@@ -15,6 +16,8 @@ function firstPageQuery(location: PageLocation) {
   if (pathname === '/') return homePageQueryOptions();
   const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
   if (product?.[1]) return productQueryOptions(decodeURIComponent(product[1]));
+  const policy = /^\/policies\/([a-z]+)\/?$/.exec(pathname);
+  if (policy?.[1]) return policyQueryOptions(policy[1]);
   if (pathname === '/searchquer') {
     const q = (new URLSearchParams(location.search).get('q') ?? '').trim();
     if (q) return searchProductsQueryOptions(q);

@@ -19,6 +19,7 @@ const CartRoute = lazyPage(() => import('./routes/cart').then((m) => m.CartRoute
 const OrdersRoute = lazyPage(() => import('./routes/orders').then((m) => m.OrdersRoute));
 const OrderSuccessRoute = lazyPage(() => import('./routes/order-result').then((m) => m.OrderSuccessRoute));
 const OrderFailRoute = lazyPage(() => import('./routes/order-result').then((m) => m.OrderFailRoute));
+const PolicyRoute = lazyPage(() => import('./routes/policy').then((m) => m.PolicyRoute));
 const ThreeDPrintingRoute = lazyPage(() => import('./routes/three-d-printing').then((m) => m.ThreeDPrintingRoute));
 // Shoppers never download the admin dashboard: it is only reachable through this lazy import.
 const AdminPage = lazyPage(() => import('../features/admin/components/admin-placeholder-page').then((m) => m.default));
@@ -44,6 +45,7 @@ const routes: RouteObject[] = [
           { path: 'orderSucess', element: <OrderSuccessRoute /> },
           { path: 'orderFail', element: <OrderFailRoute /> },
           { path: '3dprinting', element: <ThreeDPrintingRoute /> },
+          { path: 'policies/:slug', element: <PolicyRoute /> },
           { path: 'admin/*', element: <AdminPage /> },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -3,14 +3,13 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { gstMessages, istStartOf, nextDay, returnPeriod, type Gstr1Query, type Gstr1Section, type GstRangeQuery, type ReturnPeriod } from '@shared/gst-returns.schemas';
 import { taxDocumentsIssued } from '../invoices/invoices.service';
+import { sellerDetails } from '../settings/settings.service';
 import * as returns from './gst-returns';
 
-/**
- * The supplier the returns are filed for: the one place that reads it (from the configuration now;
- * from the shop settings once they live in the database).
- */
-function seller(config: Config): { gstin: string | null; state: string } {
-  return { gstin: config.invoice.gstin, state: config.invoice.state };
+/** The supplier the returns are filed for: the shop settings in force (decision 049). */
+async function seller(db: Db, config: Config): Promise<{ gstin: string | null; state: string }> {
+  const { gstin, state } = await sellerDetails(db, config);
+  return { gstin, state };
 }
 
 /** The invoices and credit notes issued from `from` to `to` (YYYY-MM-DD, both included, days in India). */
@@ -37,7 +36,7 @@ function periodOf(q: Gstr1Query): ReturnPeriod {
 
 /** GSTR-1 of a month or quarter in the offline tool's JSON format; 409 while the shop has no GSTIN. */
 export async function gstr1(db: Db, config: Config, q: Gstr1Query): Promise<{ period: ReturnPeriod; json: returns.Gstr1Json }> {
-  const { gstin } = seller(config);
+  const { gstin } = await seller(db, config);
   if (!gstin) throw new AppError('no_gstin', 409, gstMessages.noGstin);
   const period = periodOf(q);
   return { period, json: returns.gstr1Json(await documentsOf(db, config, period.from, period.to), { gstin, fp: period.fp }) };

@@ -25,15 +25,25 @@ const counting = compiledOnce((db, series: string) =>
     .returning('last'),
 );
 
-export async function insertInvoice(db: Db, orderId: number, number: string): Promise<void> {
-  // ISO-8601 written here, so the date reads the same on both databases.
-  await insertingInvoice(db, orderId, number, new Date().toISOString());
+/** The seller as issued, kept on the document (decision 049): its JSON, and the GSTIN and state copied out for reports. */
+export interface SupplierSnapshot {
+  json: string;
+  gstin: string | null;
+  state: string;
 }
 
-const insertingInvoice = compiledOnce((db, orderId: number, number: string, at: string) => db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at }));
+export async function insertInvoice(db: Db, orderId: number, number: string, supplier: SupplierSnapshot): Promise<void> {
+  // ISO-8601 written here, so the date reads the same on both databases.
+  await insertingInvoice(db, orderId, number, new Date().toISOString(), supplier.json, supplier.gstin, supplier.state, supplier.gstin ? 1 : 0);
+}
+
+const insertingInvoice = compiledOnce((db, orderId: number, number: string, at: string, supplier: string, gstin: string | null, state: string, taxInvoice: number) =>
+  db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at, supplier, supplier_gstin: gstin, supplier_state: state, tax_invoice: taxInvoice }),
+);
 
 export async function invoiceOf(db: Db, orderId: number) {
-  return db.selectFrom('invoices').select(['number', 'issued_at']).where('order_id', '=', orderId).executeTakeFirst();
+  const row = await db.selectFrom('invoices').select(['number', 'issued_at', 'supplier', 'tax_invoice']).where('order_id', '=', orderId).executeTakeFirst();
+  return row && { ...row, tax_invoice: Number(row.tax_invoice) };
 }
 
 export async function orderForInvoice(db: Db, orderCode: string) {
@@ -69,7 +79,7 @@ export async function numbersOf(db: Db, orderIds: number[]) {
   return db.selectFrom('invoices').select(['order_id', 'number']).where('order_id', 'in', orderIds).execute();
 }
 
-export async function insertCreditNote(db: Db, note: { refund_id: number | null; order_id: number; number: string; amount_paise?: number; reason?: string }): Promise<void> {
+export async function insertCreditNote(db: Db, note: { refund_id: number | null; order_id: number; number: string; supplier: string; amount_paise?: number; reason?: string }): Promise<void> {
   await db.insertInto('credit_notes').values({ ...note, issued_at: new Date().toISOString() }).execute();
 }
 
@@ -89,6 +99,7 @@ export async function creditNotesWithRefunds(db: Db, orderId: number) {
       'credit_notes.id',
       'credit_notes.number',
       'credit_notes.issued_at',
+      'credit_notes.supplier',
       'refunds.lines',
       (eb) => eb.fn.coalesce('refunds.amount_paise', 'credit_notes.amount_paise').as('amount_paise'),
       (eb) => eb.fn.coalesce('refunds.reason', 'credit_notes.reason').as('reason'),
@@ -130,7 +141,7 @@ export async function invoicedOrders(db: Db, orderIds: number[]) {
     inChunks(orderIds, (ids) =>
       db.selectFrom('orders').select(['id', 'order_code', 'name', 'delivery_state', 'discount_paise', 'shipping_paise', 'cod_fee_paise', 'total_paise']).where('id', 'in', ids).execute(),
     ),
-    inChunks(orderIds, (ids) => db.selectFrom('invoices').select(['order_id', 'number', 'issued_at']).where('order_id', 'in', ids).execute()),
+    inChunks(orderIds, (ids) => db.selectFrom('invoices').select(['order_id', 'number', 'issued_at', 'supplier_state', 'tax_invoice']).where('order_id', 'in', ids).execute()),
     inChunks(orderIds, (ids) =>
       db.selectFrom('order_lines').select(['id', 'order_id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp']).where('order_id', 'in', ids).orderBy('id').execute(),
     ),
@@ -155,7 +166,7 @@ export async function invoicedOrders(db: Db, orderIds: number[]) {
   ]);
   return {
     orders: orders.map((o) => ({ ...o, discount_paise: Number(o.discount_paise), shipping_paise: Number(o.shipping_paise), cod_fee_paise: Number(o.cod_fee_paise), total_paise: Number(o.total_paise) })),
-    invoices,
+    invoices: invoices.map((i) => ({ ...i, tax_invoice: Number(i.tax_invoice) })),
     lines: lines.map((l) => ({ ...l, unit_price_paise: Number(l.unit_price_paise) })),
     notes: notes.map((n) => ({ ...n, amount_paise: Number(n.amount_paise), reason: n.reason ?? '' })),
   };

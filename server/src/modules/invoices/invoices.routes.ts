@@ -17,14 +17,14 @@ export async function invoiceRoutes(app: App) {
     '/api/orders/:orderId/invoice.pdf',
     { preHandler: requireUser, schema: { tags: ['orders'], summary: "The GST tax invoice of one of the signed-in shopper's paid orders (PDF; 404 for anyone else's)", params: Params } },
     async (req, reply) => {
-      return pdfReply(reply, await invoices.invoicePdfOf(app.db, app.config, req.params.orderId, req.user!.id));
+      return pdfReply(reply, await invoices.invoicePdfOf(app.db, app.config, req.params.orderId, req.user!.id, app.storage));
     },
   );
   app.get(
     '/api/admin/orders/:orderId/invoice.pdf',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'The GST tax invoice of a paid order (PDF)', params: Params } },
     async (req, reply) => {
-      return pdfReply(reply, await invoices.invoicePdfOf(app.db, app.config, req.params.orderId, null));
+      return pdfReply(reply, await invoices.invoicePdfOf(app.db, app.config, req.params.orderId, null, app.storage));
     },
   );
   app.get(
@@ -33,11 +33,11 @@ export async function invoiceRoutes(app: App) {
       preHandler: requireUser,
       schema: { tags: ['orders'], summary: "A GST credit note (for a refund) of one of the signed-in shopper's orders (PDF; 404 for anyone else's)", params: NoteParams },
     },
-    async (req, reply) => pdfReply(reply, await invoices.creditNotePdfOf(app.db, app.config, req.params.orderId, req.params.creditNoteId, req.user!.id), 'credit-note'),
+    async (req, reply) => pdfReply(reply, await invoices.creditNotePdfOf(app.db, app.config, req.params.orderId, req.params.creditNoteId, req.user!.id, app.storage), 'credit-note'),
   );
   app.get(
     '/api/admin/orders/:orderId/credit-notes/:creditNoteId.pdf',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'A GST credit note (for a refund) of an order (PDF)', params: NoteParams } },
-    async (req, reply) => pdfReply(reply, await invoices.creditNotePdfOf(app.db, app.config, req.params.orderId, req.params.creditNoteId, null), 'credit-note'),
+    async (req, reply) => pdfReply(reply, await invoices.creditNotePdfOf(app.db, app.config, req.params.orderId, req.params.creditNoteId, null, app.storage), 'credit-note'),
   );
 }

@@ -4,6 +4,8 @@ import { creditNoteNumber, creditNotesLines, type CreditedRefund, financialYear,
 import { istDayOfStored, storedInstant } from '@shared/gst-returns.schemas';
 import { notFound } from '../../errors';
 import type { AttachmentRef } from '../mail/mailer';
+import { invoicePrefix, sellerDetails, type SellerDetails } from '../settings/settings.service';
+import { keyFromPublicPath, type FileStorage } from '../../storage/storage';
 import { invoicePdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -25,11 +27,46 @@ export async function taxInfoOf(db: Db, productIds: number[]): Promise<Map<numbe
  * transaction commits, or given back if it rolls back).
  */
 export async function issueIn(trx: Db, config: Config, orderId: number, paidAt: Date = new Date()): Promise<string> {
+  const [seller, prefix] = await Promise.all([sellerDetails(trx, config), invoicePrefix(trx, config)]);
   const fy = financialYear(paidAt);
-  const seq = await repo.nextInSeries(trx, `${config.invoice.prefix}/${fy}`);
-  const number = invoiceNumber(config.invoice.prefix, fy, seq);
-  await repo.insertInvoice(trx, orderId, number);
+  const seq = await repo.nextInSeries(trx, `${prefix}/${fy}`);
+  const number = invoiceNumber(prefix, fy, seq);
+  // The seller as it is now stays on the invoice: later changes of the settings apply to new documents only.
+  await repo.insertInvoice(trx, orderId, number, { json: JSON.stringify(seller), gstin: seller.gstin, state: seller.state });
   return number;
+}
+
+/** A document's seller: its snapshot, or (a document issued before snapshots were kept) the details in force. */
+async function sellerOf(db: Db, config: Config, snapshot: string | null): Promise<SellerDetails> {
+  if (snapshot) {
+    try {
+      return JSON.parse(snapshot) as SellerDetails;
+    } catch {
+      // fall through: the details in force
+    }
+  }
+  return sellerDetails(db, config);
+}
+
+/** The logo's image for a PDF, or null: no logo, or storage unreachable (the document is made without it). */
+async function logoBytes(storage: FileStorage | undefined, logo: string | null): Promise<Buffer | null> {
+  const key = logo ? keyFromPublicPath(logo) : null;
+  if (!storage || !key) return null;
+  try {
+    const file = await storage.get(key);
+    return file ? Buffer.concat(await file.body.toArray()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A shop starting without a GSTIN issues plain invoices with no GST (decision 049): the start-up log
+ * says so, for an owner who meant to be registered.
+ */
+export async function warnIfNotRegistered(db: Db, config: Config, log: { warn: (msg: string) => void }): Promise<void> {
+  if ((await sellerDetails(db, config)).gstin) return;
+  log.warn('no GSTIN is set (dashboard: Shop settings, or SHOP_GSTIN): paid orders get plain invoices with no GST charged or shown, not tax invoices; set the GSTIN once the shop is registered under GST');
 }
 
 /** The title of the invoice line of the shipping charge. */
@@ -84,22 +121,28 @@ async function invoiced(db: Db, config: Config, orderCode: string, ownerId: stri
   const invoice = order ? await repo.invoiceOf(db, order.id) : undefined;
   if (!order || !invoice || (ownerId !== null && order.user_id !== ownerId)) throw notFound(missing, 'invoice_not_found');
   const stored = await repo.linesForInvoice(db, order.id);
-  const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, config.invoice.state);
+  // The seller the invoice was issued by: its state decides CGST + SGST or IGST.
+  const seller = await sellerOf(db, config, invoice.supplier);
+  const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, seller.state);
   const parties = {
-    supplier: { legalName: config.invoice.legalName, address: config.invoice.address, state: config.invoice.state, stateCode: stateCode(config.invoice.state), gstin: config.invoice.gstin },
+    taxInvoice: invoice.tax_invoice === 1,
+    supplier: supplierOf(seller),
     buyer: { name: order.name, address: order.address, phone: order.phone, email: order.email },
     placeOfSupply: { state: deliveryState, code: stateCode(deliveryState) },
     orderCode: order.order_code,
     intraState,
   };
-  return { order, invoice, stored, lines, describe, parties };
+  return { order, invoice, seller, stored, lines, describe, parties };
 }
 
+const supplierOf = (s: SellerDetails) => ({ legalName: s.legalName, address: s.address, state: s.state, stateCode: s.stateCode ?? stateCode(s.state), gstin: s.gstin, phone: s.phone ?? '', email: s.email ?? '' });
+
 /** The invoice of a paid order as a PDF; 404 when it has none or (for a shopper) is someone else's. */
-export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
-  const { order, invoice, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Invoice not found');
+export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ownerId: string | null, storage?: FileStorage): Promise<{ number: string; pdf: Buffer }> {
+  const { order, invoice, seller, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Invoice not found');
   const pdf = await invoicePdf({
     ...parties,
+    logo: await logoBytes(storage, seller.logo),
     kind: 'invoice',
     number: invoice.number,
     date: documentDay(invoice.issued_at),
@@ -122,8 +165,8 @@ export async function creditNoteAttachment(db: Db, refundId: number, orderCode: 
 }
 
 /** The PDF of an invoice or credit note attached to a mail, made when the mail is sent. */
-export async function attachmentPdf(db: Db, config: Config, ref: Extract<AttachmentRef, { kind: 'invoice' | 'credit-note' }>): Promise<Buffer> {
-  const made = ref.kind === 'invoice' ? await invoicePdfOf(db, config, ref.orderCode, null) : await creditNotePdfOf(db, config, ref.orderCode, ref.creditNoteId, null);
+export async function attachmentPdf(db: Db, config: Config, ref: Extract<AttachmentRef, { kind: 'invoice' | 'credit-note' }>, storage?: FileStorage): Promise<Buffer> {
+  const made = ref.kind === 'invoice' ? await invoicePdfOf(db, config, ref.orderCode, null, storage) : await creditNotePdfOf(db, config, ref.orderCode, ref.creditNoteId, null, storage);
   return made.pdf;
 }
 
@@ -140,10 +183,16 @@ export async function issueCreditNoteIn(trx: Db, config: Config, refund: { id: n
   if (!(await repo.invoiceOf(trx, refund.order_id))) return null;
   const existing = await repo.creditNoteOfRefund(trx, refund.id);
   if (existing) return existing.number;
+  return insertCreditNoteIn(trx, config, at, { refund_id: refund.id, order_id: refund.order_id });
+}
+
+/** Numbers a credit note in the financial year's series and stores it with the seller's details in force. */
+async function insertCreditNoteIn(trx: Db, config: Config, at: Date, note: { refund_id: number | null; order_id: number; amount_paise?: number; reason?: string }): Promise<string> {
+  const [seller, prefix] = await Promise.all([sellerDetails(trx, config), invoicePrefix(trx, config)]);
   const fy = financialYear(at);
-  const seq = await repo.nextInSeries(trx, `${config.invoice.prefix}C/${fy}`);
-  const number = creditNoteNumber(config.invoice.prefix, fy, seq);
-  await repo.insertCreditNote(trx, { refund_id: refund.id, order_id: refund.order_id, number });
+  const seq = await repo.nextInSeries(trx, `${prefix}C/${fy}`);
+  const number = creditNoteNumber(prefix, fy, seq);
+  await repo.insertCreditNote(trx, { ...note, number, supplier: JSON.stringify(seller) });
   return number;
 }
 
@@ -155,11 +204,7 @@ export async function issueCreditNoteIn(trx: Db, config: Config, refund: { id: n
  */
 export async function issueCancellingNoteIn(trx: Db, config: Config, order: { id: number; totalPaise: number; reason: string }, at: Date = new Date()): Promise<string | null> {
   if (!(await repo.invoiceOf(trx, order.id))) return null;
-  const fy = financialYear(at);
-  const seq = await repo.nextInSeries(trx, `${config.invoice.prefix}C/${fy}`);
-  const number = creditNoteNumber(config.invoice.prefix, fy, seq);
-  await repo.insertCreditNote(trx, { refund_id: null, order_id: order.id, number, amount_paise: order.totalPaise, reason: order.reason });
-  return number;
+  return insertCreditNoteIn(trx, config, at, { refund_id: null, order_id: order.id, amount_paise: order.totalPaise, reason: order.reason });
 }
 
 /** Whether an order has its invoice. */
@@ -175,8 +220,8 @@ export async function creditNotesOf(db: Db, orderIds: number[]): Promise<Map<num
 }
 
 /** A credit note as a PDF: the refund shared out over the lines it is for, with their tax. */
-export async function creditNotePdfOf(db: Db, config: Config, orderCode: string, creditNoteId: number, ownerId: string | null): Promise<{ number: string; pdf: Buffer }> {
-  const { order, invoice, stored, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Credit note not found');
+export async function creditNotePdfOf(db: Db, config: Config, orderCode: string, creditNoteId: number, ownerId: string | null, storage?: FileStorage): Promise<{ number: string; pdf: Buffer }> {
+  const { order, invoice, seller: invoiceSeller, stored, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Credit note not found');
   const notes = await repo.creditNotesWithRefunds(db, order.id);
   const at = notes.findIndex((n) => n.id === creditNoteId);
   const note = notes[at];
@@ -184,8 +229,12 @@ export async function creditNotePdfOf(db: Db, config: Config, orderCode: string,
   // Every earlier credit note of the order counts: a line is never credited twice.
   const refunds = refundsOf(notes.slice(0, at + 1), stored);
   const credited = creditNotesLines(lines, refunds, parties.intraState)[at]!;
+  // The seller as the credit note was issued; its tax follows the invoice's (no GST credited on a plain invoice).
+  const seller = note.supplier ? await sellerOf(db, config, note.supplier) : invoiceSeller;
   const pdf = await invoicePdf({
     ...parties,
+    supplier: { ...supplierOf(seller), gstin: seller.gstin ?? invoiceSeller.gstin },
+    logo: await logoBytes(storage, seller.logo),
     kind: 'credit-note',
     number: note.number,
     date: documentDay(note.issued_at),
@@ -254,9 +303,10 @@ export async function taxDocumentsIssued(db: Db, config: Config, from: Date, to:
   const byOrder = new Map<number, { invoiceDocument: TaxDocument; noteDocuments: Map<number, TaxDocument> }>();
   for (const order of data.orders) {
     const invoice = invoiceOfOrder.get(order.id)?.[0];
-    if (!invoice) continue;
+    // A plain invoice (issued while the shop had no GSTIN) charged no GST: not a document of the returns.
+    if (!invoice || invoice.tax_invoice === 0) continue;
     const stored = linesOfOrder.get(order.id) ?? [];
-    const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, config.invoice.state);
+    const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, invoice.supplier_state ?? (await sellerDetails(db, config)).state);
     const header = {
       orderCode: order.order_code,
       buyer: order.name,

@@ -25,18 +25,17 @@ import { storePrivateImage } from '../images/image.service';
 import { returnStatusMail } from '../mail/mail.templates';
 import type { OrderDeps } from '../orders/orders.service';
 import * as refunds from '../refunds/refunds.service';
+import * as settings from '../settings/settings.service';
 import * as stock from '../stock/stock.service';
 import * as repo from './returns.repository';
 
 export type ReturnDeps = OrderDeps & { storage: FileStorage };
 
 /**
- * Days after delivery in which a shopper may ask for a return. The one place the window is read:
- * RETURN_WINDOW_DAYS (default 7) until the dashboard's shop settings (issue 27 item 5) hold it.
+ * Days after delivery in which a shopper may ask for a return: the dashboard's shop setting
+ * (RETURN_WINDOW_DAYS, default 7, until the owner saves one; decision 049).
  */
-export async function returnWindowDays(_db: Db, config: Config): Promise<number> {
-  return config.returnWindowDays;
-}
+export const returnWindowDays = (db: Db, config: Config): Promise<number> => settings.returnWindowDays(db, config);
 
 /** When the return window of a delivered order closes (orders delivered before it was recorded count from payment), else null. */
 function windowEnd(order: { status: string; delivered_at: string | null; paid_at: string | null }, days: number): Date | null {

@@ -1,4 +1,5 @@
 import type { App } from '../../app-types';
+import { POLICY_SLUGS, policyPath } from '@shared/policy-pages';
 import * as catalogue from '../catalogue/catalogue.service';
 
 /** A sitemap holds at most 50,000 addresses. */
@@ -35,6 +36,7 @@ export async function seoRoutes(app: App) {
     const urls = [
       `${base}/`,
       `${base}/3dprinting`,
+      ...POLICY_SLUGS.map((slug) => `${base}${policyPath(slug)}`),
       ...categories.map((c) => `${base}/category/${c.Id}`),
       ...productIds.map((id) => `${base}/product/${id}`),
     ];

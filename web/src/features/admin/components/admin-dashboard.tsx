@@ -24,6 +24,7 @@ import { PrintRequestsSection } from './print-requests-section';
 import { ReturnsSection } from './returns-section';
 import { StudentOfMonthSection } from './student-of-month-section';
 import { ShippingSection } from './shipping-section';
+import { PoliciesSection, ShopSettingsSection } from './shop-settings-section';
 import { StaffSection } from './staff-section';
 import { AuditSection } from './audit-section';
 import { GstReportsSection } from './gst-reports-section';
@@ -51,6 +52,8 @@ const SECTIONS = [
   { id: 'student', label: 'Student of the Month', Content: StudentOfMonthSection, needs: 'POST /api/studofmonth' },
   { id: 'notify', label: 'Notify Me list', Content: NotifySection, needs: 'GET /api/admin/notify' },
   { id: 'outbox', label: 'Mail outbox', Content: OutboxSection, needs: 'GET /api/admin/outbox' },
+  { id: 'settings', label: 'Shop settings', Content: ShopSettingsSection, needs: 'PUT /api/admin/settings' },
+  { id: 'policies', label: 'Policy pages', Content: PoliciesSection, needs: 'PUT /api/admin/policies/:slug' },
   { id: 'staff', label: 'Staff', Content: StaffSection, needs: 'GET /api/admin/staff' },
   { id: 'audit', label: 'Audit log', Content: AuditSection, needs: 'GET /api/admin/audit' },
   { id: 'sessions', label: 'Sessions', Content: StaffSessionsSection, needs: 'GET /api/admin/sessions' },

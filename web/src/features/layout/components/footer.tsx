@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { POLICY_SLUGS, POLICY_TITLES, policyPath } from '@shared/policy-pages';
 import { config } from '../../../lib/config';
 import { useSession } from '../../auth/hooks/use-session';
 
@@ -15,7 +16,7 @@ export function Footer() {
   ];
   return (
     <footer className="mt-12 bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{config.shopName}</p>
           <p className="mt-2 text-sm text-slate-300">Robotics, mechatronics and drone kits, workshops and components.</p>
@@ -24,11 +25,21 @@ export function Footer() {
           <h2 className="font-semibold text-white">Company</h2>
           <ul className="mt-2 space-y-2 text-sm">
             <li><a href={links.about} className={linkClass}>About us</a></li>
-            <li><a href={links.privacy} className={linkClass}>Privacy policy</a></li>
-            <li><a href={links.contact} className={linkClass}>Contact us</a></li>
             <li><a href={config.homeSiteUrl} className={linkClass}>{config.shopName} home</a></li>
             <li><Link to="/3dprinting" className={linkClass}>3D printing service</Link></li>
             {user && <li><a href={links.feePayments} className={linkClass}>Fee Payments</a></li>}
+          </ul>
+        </nav>
+        <nav aria-label="Policies">
+          <h2 className="font-semibold text-white">Policies</h2>
+          <ul className="mt-2 space-y-2 text-sm">
+            {POLICY_SLUGS.map((slug) => (
+              <li key={slug}>
+                <Link to={policyPath(slug)} className={linkClass}>
+                  {POLICY_TITLES[slug]}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label="Social media">
