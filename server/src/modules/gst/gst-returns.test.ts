@@ -23,7 +23,7 @@ function doc(kind: TaxDocument['kind'], number: string, day: string, totalPaise:
 describe('GST returns from documents', () => {
   it('puts an inter-state invoice above ₹1 lakh in B2CL, one of exactly ₹1 lakh and any intra-state one in B2CS', () => {
     const docs = [doc('invoice', 'RK/26-27/000001', '2026-10-01', 1_00_000_00, false), doc('invoice', 'RK/26-27/000002', '2026-10-02', 1_00_000_01, false), doc('invoice', 'RK/26-27/000003', '2026-10-03', 5_00_000_00, true)];
-    const g = gstr1Json(docs, { gstin: '27ABCDE1234F1Z5', fp: '102026' });
+    const g = gstr1Json(docs, { gstin: '27ABCDE1234F1Z0', fp: '102026' });
     expect(g.b2cl?.[0]?.inv.map((i) => (i as { inum: string }).inum)).toEqual(['RK/26-27/000002']);
     expect(g.b2cs?.map((r) => [r.sply_ty, r.txval])).toEqual([
       ['INTRA', 423728.81],
@@ -33,7 +33,7 @@ describe('GST returns from documents', () => {
 
   it('used the ₹2.5 lakh limit for invoices before August 2024, also for their later credit notes', () => {
     const invoice = { number: 'RK/24-25/000001', day: '2024-07-31', totalPaise: 2_00_000_00 };
-    const g = gstr1Json([doc('credit-note', 'RKC/24-25/00001', '2024-08-05', 1_000_00, false, invoice)], { gstin: '27ABCDE1234F1Z5', fp: '082024' });
+    const g = gstr1Json([doc('credit-note', 'RKC/24-25/00001', '2024-08-05', 1_000_00, false, invoice)], { gstin: '27ABCDE1234F1Z0', fp: '082024' });
     expect(g.cdnur).toBeUndefined();
     expect(g.b2cs?.[0]).toMatchObject({ sply_ty: 'INTER', pos: '29', txval: -847.46, iamt: -152.54 });
   });
