@@ -6,6 +6,7 @@ import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '@shared/images'
 import { messages } from '@shared/messages';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
+import { jsonLdScript, productStructuredData } from '../modules/catalogue/structured-data';
 import { createPageDrawer, jsonScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
 import { maintenancePage } from './maintenance-page';
 
@@ -98,7 +99,7 @@ export async function webPlugin(app: FastifyInstance) {
     const match = /^\/product\/(\d{1,10})$/.exec(url);
     if (!match) return null;
     try {
-      const p = await catalogue.getProduct(app.db, Number(match[1]));
+      const { product: p, categoryId } = await catalogue.productWithCategory(app.db, Number(match[1]));
       const desc = p.description.replace(/\s+/g, ' ').slice(0, 160);
       const image = p.images[0] ? `${config.publicUrl}${p.images[0]}` : null;
       return [
@@ -115,6 +116,8 @@ export async function webPlugin(app: FastifyInstance) {
           : '',
         `<meta property="product:price:amount" content="${p.price.toFixed(2)}">`,
         `<meta property="product:price:currency" content="INR">`,
+        // Price, availability and breadcrumbs for search engines (decision 046).
+        ...productStructuredData(p, { publicUrl: config.publicUrl, shopName: config.public.shopName, categoryId }).map(jsonLdScript),
       ].join('');
     } catch {
       return null;

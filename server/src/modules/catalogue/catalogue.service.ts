@@ -41,6 +41,13 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
   return product;
 }
 
+/** A product and its category's Id (for the page's breadcrumbs); 404 for an unknown product. */
+export async function productWithCategory(db: Db, id: number): Promise<{ product: Product; categoryId: number | null }> {
+  const product = await getProduct(db, id);
+  const category = await repo.findCategoryByType(db, product.category);
+  return { product, categoryId: category?.id ?? null };
+}
+
 /** Resolves `?category=` given as an Id or as the category's name (any case). */
 async function resolveCategory(db: Db, value: string) {
   return /^\d{1,10}$/.test(value) ? repo.findCategoryById(db, Number(value)) : repo.findCategoryByType(db, value);
