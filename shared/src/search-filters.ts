@@ -134,3 +134,10 @@ export const FacetsQuery = refined(z.object({ q: z.string().max(2000).optional()
 
 /** Related products shown on a product page. */
 export const RELATED_PRODUCTS = 4;
+
+/** The search API's path for a text and a refinement: exactly the plain search's when nothing is refined. */
+export function searchApiPath(query: string, r: Refinement): string {
+  const params = refinementParams(r);
+  const search = params.length > 0 ? `?${new URLSearchParams(params).toString()}` : '';
+  return `/api/products/search/${encodeURIComponent(query)}${search}`;
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { HomePage, MAX_ID, Product, SearchQuery, type PublicConfig } from '@shared/catalogue.schemas';
+import { refinementFrom } from '@shared/search-filters';
 import type { Db } from '../db/database';
 import * as catalogue from '../modules/catalogue/catalogue.service';
 import { getHomePage } from '../modules/storefront/storefront.service';
@@ -57,7 +58,8 @@ async function firstPageData(db: Db, pathname: string, query: URLSearchParams): 
   }
   const q = query.get('q')?.trim();
   if (pathname === '/searchquer' && q && q.length <= 2000) {
-    return z.array(Product).parse(await catalogue.searchProducts(db, q, SearchQuery.parse({})));
+    // With the filters and order of the URL (decision 046), as the app asks (web/src/app/prefetch.ts).
+    return z.array(Product).parse(await catalogue.searchProducts(db, q, { ...SearchQuery.parse({}), ...refinementFrom(query) }));
   }
   return undefined;
 }

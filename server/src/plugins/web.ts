@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '@shared/images';
 import { messages } from '@shared/messages';
+import { refinementFrom, searchApiPath } from '@shared/search-filters';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
 import { jsonLdScript, productStructuredData } from '../modules/catalogue/structured-data';
@@ -143,7 +144,7 @@ export async function webPlugin(app: FastifyInstance) {
     const product = /^\/product\/(\d{1,10})$/.exec(url);
     if (product) return fetchHint(`/api/product/${product[1]}`);
     const q = query.get('q')?.trim();
-    if (url === '/searchquer' && q && q.length <= 2000) return fetchHint(`/api/products/search/${encodeURIComponent(q)}`);
+    if (url === '/searchquer' && q && q.length <= 2000) return fetchHint(searchApiPath(q, refinementFrom(query)));
     return '';
   }
 
