@@ -5,7 +5,6 @@ import { messages } from '@shared/messages';
 import { formatRupees, paiseToRupees } from '@shared/money';
 import { isRefined, PRICE_BANDS, RELATED_PRODUCTS, type Refinement, type SearchFacets } from '@shared/search-filters';
 import { badRequest, notFound } from '../../errors';
-import type { DocFilter } from '../search/product-facts';
 import * as refine from '../search/search-refine.service';
 import * as search from '../search/search.service';
 import * as repo from './catalogue.repository';
@@ -58,7 +57,7 @@ export async function listProducts(db: Db, query: ProductListQuery & Refinement)
   const category = query.category;
   if (isRefined({ ...query, category: undefined })) {
     if (query.q?.trim()) throw badRequest('Filters and sorting apply to a category; to filter by text, use the search', 'filters_with_text');
-    const { ids, total } = await refine.refinedListing(db, await docFilter(db, query), query.sort, query);
+    const { ids, total } = await refine.refinedListing(db, await refine.docFilter(db, query), query.sort, query);
     return { products: await keptProductsByIds(db, ids, (missing) => productsByIds(db, missing)), total };
   }
   return listing(db, query, category ? () => resolveCategory(db, category) : null);
@@ -114,22 +113,12 @@ export async function searchProducts(db: Db, query: string, page: { limit: numbe
   return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
 }
 
-/** The filter's products as the facts read them: prices in paise, the category by its id (-1: no such category). */
-async function docFilter(db: Db, r: Refinement): Promise<DocFilter> {
-  const f: DocFilter = {};
-  if (r.category !== undefined) f.categoryId = (await resolveCategory(db, r.category))?.id ?? -1;
-  if (r.minPrice !== undefined) f.minPaise = Math.round(r.minPrice * 100);
-  if (r.maxPrice !== undefined) f.maxPaise = Math.round(r.maxPrice * 100);
-  if (r.inStock) f.inStock = true;
-  return f;
-}
-
 /**
  * A search with filters or another order (decision 046). Still 404 when the text matches nothing;
  * when it matches but the filters leave nothing, an empty list (200): the page offers to clear them.
  */
 async function refinedSearchProducts(db: Db, text: string, page: { limit: number; offset: number } & Refinement): Promise<Product[]> {
-  const ids = await refine.refinedSearch(db, text, page, await docFilter(db, page), page.sort);
+  const ids = await refine.refinedSearch(db, text, page, await refine.docFilter(db, page), page.sort);
   if (ids.length === 0 && page.offset === 0 && (await search.searchProductIds(db, text, { limit: 1, offset: 0 })).length === 0) throw noMatch();
   return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
 }
@@ -140,13 +129,11 @@ const wholeRupees = (rupees: number) => formatRupees(rupees).replace(/\.00$/, ''
 /** Counts beside each filter value for a search (or, without text, every product: a category page). */
 export async function searchFacets(db: Db, q: string | undefined, r: Refinement): Promise<SearchFacets> {
   const text = q?.trim() ? q : undefined;
-  const [counts, categories] = await Promise.all([refine.facetCounts(db, text, await docFilter(db, r)), repo.listCategories(db)]);
+  const counts = await refine.facetCounts(db, text, await refine.docFilter(db, r));
   return {
     total: counts.total,
     capped: counts.capped,
-    categories: categories
-      .filter((c) => (counts.categories.get(c.id) ?? 0) > 0)
-      .map((c) => ({ id: c.id, value: String(c.id), label: c.type, count: counts.categories.get(c.id) ?? 0 })),
+    categories: counts.categories.map((c) => ({ id: c.id, value: String(c.id), label: c.name, count: c.count })),
     prices: PRICE_BANDS.map((b, i) => ({
       from: b.from,
       to: b.to,

@@ -27,7 +27,13 @@ export class ProductFacts {
   /** category id, by id; 0 for no product */
   readonly category: Int32Array;
 
-  constructor(rows: repo.ProductFactRow[]) {
+  /** the categories, by id, and their ids by name in lower case (to resolve `?category=` without SQL) */
+  readonly categoryNames: Map<number, string>;
+  private readonly categoryByKey: Map<string, number>;
+
+  constructor(rows: repo.ProductFactRow[], categories: { id: number; type: string }[] = []) {
+    this.categoryNames = new Map(categories.map((c) => [c.id, c.type]));
+    this.categoryByKey = new Map(categories.map((c) => [c.type.trim().toLowerCase(), c.id]));
     const top = rows.reduce((m, r) => Math.max(m, r.id), 0) + 1;
     this.ids = new Int32Array(rows.length);
     this.price = new Float64Array(top);
@@ -40,6 +46,12 @@ export class ProductFacts {
       this.category[r.id] = r.category_id;
     });
     this.ids.sort();
+  }
+
+  /** A category given as its Id or its name (any case), as `?category=` takes it; undefined when there is none. */
+  categoryOf(value: string): number | undefined {
+    if (/^\d{1,10}$/.test(value)) return this.categoryNames.has(Number(value)) ? Number(value) : undefined;
+    return this.categoryByKey.get(value.trim().toLowerCase());
   }
 
   has(id: number): boolean {
@@ -66,6 +78,11 @@ export class ProductFacts {
   }
 }
 
+async function readFacts(db: Db): Promise<ProductFacts> {
+  const [rows, categories] = await Promise.all([repo.productFactRows(db), repo.categoryRows(db)]);
+  return new ProductFacts(rows, categories);
+}
+
 interface Kept {
   version: number;
   facts: ProductFacts;
@@ -81,16 +98,15 @@ const loading = new WeakMap<Db, { version: number; facts: Promise<ProductFacts> 
  * version's facts or newer.
  */
 export async function productFacts(db: Db): Promise<ProductFacts> {
-  if (db.isTransaction) return new ProductFacts(await repo.productFactRows(db));
+  if (db.isTransaction) return readFacts(db);
   const now = publicCacheVersion(db);
   const version = typeof now === 'number' ? now : await now;
-  if (!Number.isFinite(version)) return new ProductFacts(await repo.productFactRows(db));
+  if (!Number.isFinite(version)) return readFacts(db);
   const have = kept.get(db);
   if (have && have.version >= version) return have.facts;
   let load = loading.get(db);
   if (!load || load.version < version) {
-    const facts = repo.productFactRows(db).then((rows) => {
-      const made = new ProductFacts(rows);
+    const facts = readFacts(db).then((made) => {
       const current = kept.get(db);
       if (!current || current.version < version) kept.set(db, { version, facts: made });
       return made;

@@ -57,11 +57,21 @@ export async function refinedListing(
   return { ids: ids.slice(page.offset, page.offset + page.limit), total: ids.length };
 }
 
+/** What a filter asks, with `?category=` (an Id or a name) resolved from the facts in memory; -1 for no such category. */
+export async function docFilter(db: Db, r: { category?: string; minPrice?: number; maxPrice?: number; inStock?: boolean }): Promise<DocFilter> {
+  const f: DocFilter = {};
+  if (r.category !== undefined) f.categoryId = (await productFacts(db)).categoryOf(r.category) ?? -1;
+  if (r.minPrice !== undefined) f.minPaise = Math.round(r.minPrice * 100);
+  if (r.maxPrice !== undefined) f.maxPaise = Math.round(r.maxPrice * 100);
+  if (r.inStock) f.inStock = true;
+  return f;
+}
+
 export interface FacetCounts {
   total: number;
   capped: boolean;
-  /** category id → products */
-  categories: Map<number, number>;
+  /** categories with products counted: id, name, products (in id order) */
+  categories: { id: number; name: string; count: number }[];
   /** per PRICE_BANDS entry */
   prices: number[];
   inStock: number;
@@ -99,7 +109,10 @@ export async function facetCounts(db: Db, query: string | undefined, filter: Doc
     if (c && p && sale) forSale++;
     if (c && p && s) total++;
   }
-  return { total, capped: query !== undefined && set.length >= FACET_CAP, categories, prices, inStock: forSale };
+  const named = [...categories]
+    .sort((a, b) => a[0] - b[0])
+    .map(([id, count]) => ({ id, name: facts.categoryNames.get(id) ?? '', count }));
+  return { total, capped: query !== undefined && set.length >= FACET_CAP, categories: named, prices, inStock: forSale };
 }
 
 /**

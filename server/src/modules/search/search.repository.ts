@@ -285,3 +285,9 @@ export async function productFactRows(db: Db): Promise<ProductFactRow[]> {
     category_id: Number(r.category_id),
   }));
 }
+
+/** Every category's id and name (for filters by category: product-facts.ts). */
+export async function categoryRows(db: Db): Promise<{ id: number; type: string }[]> {
+  const rows = await db.selectFrom('categories').select(['id', 'type']).execute();
+  return rows.map((r) => ({ id: Number(r.id), type: r.type }));
+}
