@@ -423,6 +423,17 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** Waits until the server searches its copy of the index in memory; the seconds that took. */
+async function indexInMemory(server: ShopServer): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { search: string };
+    if (health.search === 'memory') return (performance.now() - started) / 1000;
+    if (performance.now() - started > 180_000) throw new Error('the search index did not load within 180 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /**
  * Every query under concurrent load over real HTTP, as shoppers use the shop (public cache on):
  * asked for the first time, with the copy of the index in memory and with the database tables
@@ -434,14 +445,8 @@ async function benchConcurrent(label: string, serverEnv: Record<string, string>)
   const env = { ...serverEnv, SEED_DEMO_DATA: '0', JOBS: '0' };
   const [memoryServer, tablesServer] = await Promise.all([startShop(env), NEW_ONLY ? null : startShop({ ...env, SEARCH_IN_MEMORY: '0' })]);
   try {
-    const started = performance.now();
-    for (;;) {
-      const health = (await (await fetch(`${memoryServer.url}/api/health`)).json()) as { search: string };
-      if (health.search === 'memory') break;
-      if (performance.now() - started > 180_000) throw new Error('the search index did not load within 180 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    console.log(`\n${label}: the server's copy of the index was ready ${((performance.now() - started) / 1000).toFixed(1)} s after /api/health first answered`);
+    const seconds = await indexInMemory(memoryServer);
+    console.log(`\n${label}: the server's copy of the index was ready ${seconds.toFixed(1)} s after /api/health first answered`);
     const skipped = { p50: Number.NaN, p95: Number.NaN, rps: Number.NaN, bad: 0, cpu: Number.NaN };
     const rows: (string | number)[][] = [];
     const engineRows: Row[] = [];
@@ -508,13 +513,7 @@ async function benchFiltered(label: string, db: Db, serverEnv: Record<string, st
   await giveStock(db);
   const server = await startShop({ ...serverEnv, SEED_DEMO_DATA: '0', JOBS: '0' });
   try {
-    const started = performance.now();
-    for (;;) {
-      const health = (await (await fetch(`${server.url}/api/health`)).json()) as { search: string };
-      if (health.search === 'memory') break;
-      if (performance.now() - started > 180_000) throw new Error('the search index did not load within 180 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await indexInMemory(server);
     const rows: (string | number)[][] = [];
     const out: Row[] = [];
     const record = (name: string, q: string, r: Awaited<ReturnType<typeof concurrent>>, hits: number | string) => {
