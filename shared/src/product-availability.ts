@@ -1,10 +1,10 @@
-import { LOW_STOCK_THRESHOLD, stockMessages } from './stock';
+import { stockLabel } from './stock';
 
-export const availabilityMessages = {
+const availabilityMessages = {
   inStock: 'In stock',
 } as const;
 
-export type Availability = {
+type Availability = {
   /** what the product page says */
   label: string;
   tone: 'ok' | 'low' | 'out';
@@ -18,7 +18,7 @@ export type Availability = {
  * list uses), "Out of stock" at none.
  */
 export function availabilityOf(stock: number | null): Availability {
-  if (stock !== null && stock <= 0) return { label: stockMessages.outOfStock, tone: 'out', schemaOrg: 'https://schema.org/OutOfStock' };
-  if (stock !== null && stock <= LOW_STOCK_THRESHOLD) return { label: stockMessages.onlyLeft(stock), tone: 'low', schemaOrg: 'https://schema.org/InStock' };
-  return { label: availabilityMessages.inStock, tone: 'ok', schemaOrg: 'https://schema.org/InStock' };
+  const label = stockLabel(stock);
+  if (stock !== null && stock <= 0) return { label: label!, tone: 'out', schemaOrg: 'https://schema.org/OutOfStock' };
+  return { label: label ?? availabilityMessages.inStock, tone: label ? 'low' : 'ok', schemaOrg: 'https://schema.org/InStock' };
 }

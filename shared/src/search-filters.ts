@@ -108,7 +108,7 @@ export const PRICE_BANDS: { from: number; to: number | null }[] = [
   { from: 10000, to: null },
 ];
 
-export const FacetCount = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+const FacetCount = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 
 /**
  * Counts beside each filter value. Each dimension is counted with the other dimensions' filters

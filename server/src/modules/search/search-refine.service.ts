@@ -10,7 +10,7 @@ import { matchSet, searchProductIdsRefined, type Refine } from './search.service
  */
 
 /** Matches counted for facets at most; past this the counts are of the best-placed matches (`capped`). */
-export const FACET_CAP = 20_000;
+const FACET_CAP = 20_000;
 
 /** Reorders ids (already in relevance order) by the sort; stable, so ties keep relevance order. */
 function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) => number[]) | undefined {
@@ -67,7 +67,7 @@ export async function docFilter(db: Db, r: { category?: string; minPrice?: numbe
   return f;
 }
 
-export interface FacetCounts {
+interface FacetCounts {
   total: number;
   capped: boolean;
   /** categories with products counted: id, name, products (in id order) */
