@@ -44,7 +44,7 @@ test('filters search results by price and stock, sorts by price, and keeps them 
   // Counts beside the values: of the two priced 500 or more, one is for sale.
   await expect(filters.getByText('In stock only (1)')).toBeVisible();
 
-  await filters.getByLabel(/In stock only/).check();
+  await filters.getByLabel(/In stock only/).click();
   await expect(shop).toHaveURL(/inStock=1/);
   await expect(resultTitles(shop)).toHaveText([`${word} Middle Car`]);
 
@@ -82,8 +82,41 @@ test('on a 360 px screen the filters fold behind a Filters button', async ({ pag
   await expect(filters.getByLabel(/In stock only/)).toBeHidden();
   await toggle.click();
   await expect(filters.getByLabel(/In stock only/)).toBeVisible();
-  await filters.getByLabel(/In stock only/).check();
+  await filters.getByLabel(/In stock only/).click();
   await expect(page).toHaveURL(/inStock=1/);
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('a category page sorts by price and filters by a price band, and its product page shows related products', async ({ page }) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Components' });
+  await section.getByRole('link', { name: /View all Components/ }).click();
+  await expect(page).toHaveURL(/\/category\/\d+$/);
+  await appTookOver(page);
+  const grid = page.getByRole('list', { name: 'Components' });
+  const prices = async () =>
+    (await grid.getByText(/^₹[\d,]+\.\d{2}$/).allInnerTexts()).map((t) => Number(t.replace(/[₹,]/g, '')));
+  await expect(grid.getByRole('link').first()).toBeVisible();
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+  await expect(page).toHaveURL(/sort=price_desc/);
+  await expect.poll(async () => {
+    const p = await prices();
+    return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+  }).toBe(true);
+
+  const filters = page.getByRole('region', { name: 'Filters' });
+  // No category choice on a category page: the category is the page.
+  await expect(filters.getByRole('group', { name: 'Category' })).toHaveCount(0);
+  // click, not check: the control follows the URL, which changes a moment after the click.
+  await filters.getByLabel(/^Under ₹500/).click();
+  await expect(page).toHaveURL(/maxPrice=499\.99/);
+  await expect(filters.getByLabel(/^Under ₹500/)).toBeChecked();
+  await expect.poll(async () => (await prices()).every((v) => v < 500)).toBe(true);
+
+  await grid.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByText('In stock', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'More from Components' }).getByRole('link').first()).toBeVisible();
 });
