@@ -14,6 +14,8 @@
  *   npm run bench:search -- --concurrent-only   # only the 10-connection runs over HTTP
  *   npm run bench:search -- --concurrent-only --new-only   # and of those only never-asked queries, index in memory
  *   npm run bench:search -- --reuse      # keep the catalogue built by other search code (see cacheKey)
+ *   npm run bench:search -- --filtered   # only filtered and sorted never-asked searches and facet counts
+ *                                        # (issue 26, decision 046) at 10 connections, index in memory
  *
  * Environment: BENCH_SEARCH_PRODUCTS (default 100000), BENCH_SEARCH_QUERIES (names or texts of the
  * queries to run, separated by commas; default all), BENCH_DATABASE_URL
@@ -52,6 +54,8 @@ const REUSE = args.has('--reuse');
 /** Under concurrent connections, only never-asked queries against the copy in memory (no tables-only server, no repeats). */
 const NEW_ONLY = args.has('--new-only');
 const QUICK = process.env.BENCH_QUICK === '1';
+/** Only never-asked searches with filters and sorting, and facet counts (decision 046). */
+const FILTERED = args.has('--filtered');
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'bench_search';
@@ -373,20 +377,27 @@ async function benchDatabase(label: string, engines: Engines, app: App): Promise
  * (`?u=<n>`, which search ignores), so the public cache cannot answer it: the cost of a query nobody
  * asked since the last change, search engine, product rows, serialising and compressing included.
  */
-async function concurrent(server: ShopServer, q: string, unique: boolean): Promise<{ p50: number; p95: number; rps: number; bad: number; cpu: number }> {
+async function concurrent(
+  server: ShopServer,
+  q: string,
+  unique: boolean,
+  /** another path than the search's (facets), with its own query string */
+  target?: string,
+): Promise<{ p50: number; p95: number; rps: number; bad: number; cpu: number }> {
   const base = server.url;
   const latencies: number[] = [];
-  const path = `/api/products/search/${encodeURIComponent(q)}`;
+  const [path, search] = (target ?? `/api/products/search/${encodeURIComponent(q)}`).split('?') as [string, string | undefined];
+  const first = search ? `?${search}&` : '?';
   let n = 0;
   const run = (duration: number, record: boolean) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
-          url: `${base}${path}`,
+          url: `${base}${path}${search ? `?${search}` : ''}`,
           connections: CONNECTIONS,
           duration,
           headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-          ...(unique ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}?u=${++n}` }) }] } : {}),
+          ...(unique ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}${first}u=${++n}` }) }] } : {}),
         },
         (err, result) => (err ? reject(err) : resolve(result)),
       );
@@ -412,6 +423,17 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** Waits until the server searches its copy of the index in memory; the seconds that took. */
+async function indexInMemory(server: ShopServer): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { search: string };
+    if (health.search === 'memory') return (performance.now() - started) / 1000;
+    if (performance.now() - started > 180_000) throw new Error('the search index did not load within 180 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /**
  * Every query under concurrent load over real HTTP, as shoppers use the shop (public cache on):
  * asked for the first time, with the copy of the index in memory and with the database tables
@@ -423,14 +445,8 @@ async function benchConcurrent(label: string, serverEnv: Record<string, string>)
   const env = { ...serverEnv, SEED_DEMO_DATA: '0', JOBS: '0' };
   const [memoryServer, tablesServer] = await Promise.all([startShop(env), NEW_ONLY ? null : startShop({ ...env, SEARCH_IN_MEMORY: '0' })]);
   try {
-    const started = performance.now();
-    for (;;) {
-      const health = (await (await fetch(`${memoryServer.url}/api/health`)).json()) as { search: string };
-      if (health.search === 'memory') break;
-      if (performance.now() - started > 180_000) throw new Error('the search index did not load within 180 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    console.log(`\n${label}: the server's copy of the index was ready ${((performance.now() - started) / 1000).toFixed(1)} s after /api/health first answered`);
+    const seconds = await indexInMemory(memoryServer);
+    console.log(`\n${label}: the server's copy of the index was ready ${seconds.toFixed(1)} s after /api/health first answered`);
     const skipped = { p50: Number.NaN, p95: Number.NaN, rps: Number.NaN, bad: 0, cpu: Number.NaN };
     const rows: (string | number)[][] = [];
     const engineRows: Row[] = [];
@@ -471,6 +487,62 @@ async function benchConcurrent(label: string, serverEnv: Record<string, string>)
   }
 }
 
+/** Filters and orders the filtered mode asks with each query (decision 046). */
+const FILTER_SETS: { name: string; params: string }[] = [
+  { name: 'in stock, Rs 500-5,000', params: 'inStock=1&minPrice=500&maxPrice=5000' },
+  { name: 'one category, price low-high', params: `category=${encodeURIComponent(CATEGORIES[1]!)}&sort=price_asc` },
+  { name: 'in stock, newest', params: 'inStock=1&sort=newest' },
+  { name: 'price high-low', params: 'sort=price_desc' },
+];
+const FILTERED_QUERIES = ['kit', 'robot kit', 'robbox', 'robot kit for kids', 'begginer arduino robot kit wth servo motr sensors'];
+
+/**
+ * The generated catalogue tracks no stock: give every product a stock (0 for one in nine, so
+ * "in stock" filters something), as a shop that tracks it would have. Plain searches do not read it.
+ */
+async function giveStock(db: Db): Promise<void> {
+  await sql`UPDATE products SET stock = id % 9`.execute(db);
+  await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
+}
+
+/**
+ * Never-asked searches with filters and an order, and never-asked facet counts, under CONNECTIONS
+ * concurrent connections over real HTTP to the compiled shop with its index in memory.
+ */
+async function benchFiltered(label: string, db: Db, serverEnv: Record<string, string>): Promise<Row[]> {
+  await giveStock(db);
+  const server = await startShop({ ...serverEnv, SEED_DEMO_DATA: '0', JOBS: '0' });
+  try {
+    await indexInMemory(server);
+    const rows: (string | number)[][] = [];
+    const out: Row[] = [];
+    const record = (name: string, q: string, r: Awaited<ReturnType<typeof concurrent>>, hits: number | string) => {
+      out.push({ name, q, results: 0, runs: 0, p50: r.p50, p95: r.p95, max: r.p95, samples: [r.p95] });
+      rows.push([name, JSON.stringify(q), hits, Math.round(r.rps), ms(r.p50), ms(r.p95), ms(r.cpu), r.p95 <= BUDGET_MS ? 'yes' : 'NO']);
+      if (r.bad) console.log(`  warning: ${name} ${q}: ${r.bad} errors`);
+    };
+    for (const q of FILTERED_QUERIES) {
+      for (const f of FILTER_SETS) {
+        const url = `/api/products/search/${encodeURIComponent(q)}?${f.params}`;
+        const res = await fetch(`${server.url}${url}`);
+        const hits = res.status === 200 ? ((await res.json()) as unknown[]).length : res.status;
+        record(f.name, q, await concurrent(server, q, true, url), hits);
+      }
+      const facets = `/api/search/facets?q=${encodeURIComponent(q)}&inStock=1`;
+      const total = ((await (await fetch(`${server.url}${facets}`)).json()) as { total: number }).total;
+      record('facets (in stock)', q, await concurrent(server, q, true, facets), `total ${total}`);
+    }
+    console.log(
+      `\n${label}: filtered and sorted searches never asked before, ${CONNECTIONS} concurrent connections over real HTTP, ` +
+        `${CONCURRENT_SECONDS} s each (ms; hits: results on the first page of ${SEARCH_PAGE_DEFAULT})`,
+    );
+    console.log(table(['filters', 'text', 'hits', 'req/s', 'p50', 'p95', 'CPU/req', `p95 <= ${BUDGET_MS} ms`], rows));
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   console.log(`Search benchmark: ${machineLine()}`);
   console.log(`Budget: search p95 <= ${BUDGET_MS} ms at 100,000 products on SQLite (checked on the HTTP figures, which include the direct ones).`);
@@ -503,6 +575,16 @@ async function main() {
       ])
       .executeTakeFirstOrThrow();
     console.log(`${target.label}: index holds ${Number(counts.postings).toLocaleString('en')} postings, ${Number(counts.vocab).toLocaleString('en')} words, ${Number(counts.deletes).toLocaleString('en')} typo variants`);
+
+    if (FILTERED) {
+      try {
+        results.push({ label: target.label, direct: [], http: [], concurrent: await benchFiltered(target.label, db, opened.serverEnv) });
+      } finally {
+        await db.destroy();
+        await tablesDb.destroy();
+      }
+      continue;
+    }
 
     if (CONCURRENT_ONLY) {
       try {

@@ -106,6 +106,26 @@ describe.each(DB_KINDS)('search index in memory on %s', (kind) => {
     expect(found).toBeGreaterThan(1000); // the queries do find things
   });
 
+  it('filters and orders exactly as the database tables do, keeping the ranking of what passes (decision 046)', async () => {
+    const memory = MemoryIndex.of(products.flatMap(postingsOf));
+    const database = databaseSource(test.db);
+    const refine = { accept: (id: number) => id % 3 !== 0, order: (ids: number[]) => [...ids].sort((a, b) => (b % 7) - (a % 7)) };
+    let found = 0;
+    for (const q of queries(60, random(13))) {
+      const all = await searchIn(memory, q, { limit: 500, offset: 0 });
+      const filtered = await searchIn(memory, q, { limit: 500, offset: 0 }, { accept: refine.accept });
+      // Fewer than 500 matches in this catalogue: filtering keeps the ranking of what passes.
+      expect(filtered, q).toEqual(all.filter(refine.accept));
+      for (const page of pages) {
+        const expected = await searchIn(database, q, page, refine);
+        expect(await searchIn(memory, q, page, refine), `${q} ${JSON.stringify(page)}`).toEqual(expected);
+        expect(expected.every(refine.accept)).toBe(true);
+        found += expected.length;
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
   it("another server's copy follows every change on its next search", async () => {
     // A second app server: its own connection, its own copy.
     const replica = new SearchReplica(test.another());

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { HomePage, MAX_ID, Product, SearchQuery, type PublicConfig } from '@shared/catalogue.schemas';
+import { refinementFrom } from '@shared/search-filters';
 import type { Db } from '../db/database';
 import type { Config } from '../config';
 import { PolicySlug } from '@shared/policies.schemas';
@@ -65,7 +66,8 @@ async function firstPageData(db: Db, config: Config, pathname: string, query: UR
   }
   const q = query.get('q')?.trim();
   if (pathname === '/searchquer' && q && q.length <= 2000) {
-    return z.array(Product).parse(await catalogue.searchProducts(db, q, SearchQuery.parse({})));
+    // With the filters and order of the URL (decision 046), as the app asks (web/src/app/prefetch.ts).
+    return z.array(Product).parse(await catalogue.searchProducts(db, q, { ...SearchQuery.parse({}), ...refinementFrom(query) }));
   }
   return undefined;
 }

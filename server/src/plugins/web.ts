@@ -6,8 +6,10 @@ import { ADVERT_IMAGE_SIZES, PRODUCT_IMAGE_SIZES, srcSet } from '@shared/images'
 import { messages } from '@shared/messages';
 import { PolicySlug } from '@shared/policies.schemas';
 import * as policies from '../modules/policies/policies.service';
+import { refinementFrom, searchApiPath } from '@shared/search-filters';
 import * as adverts from '../modules/adverts/adverts.service';
 import * as catalogue from '../modules/catalogue/catalogue.service';
+import { jsonLdScript, productStructuredData } from '../modules/catalogue/structured-data';
 import { createPageDrawer, jsonScript, START_APP_SCRIPT, type DrawnPage } from './first-paint';
 import { maintenancePage } from './maintenance-page';
 
@@ -119,7 +121,7 @@ export async function webPlugin(app: FastifyInstance) {
     const match = /^\/product\/(\d{1,10})$/.exec(url);
     if (!match) return null;
     try {
-      const p = await catalogue.getProduct(app.db, Number(match[1]));
+      const { product: p, categoryId } = await catalogue.productWithCategory(app.db, Number(match[1]));
       const desc = p.description.replace(/\s+/g, ' ').slice(0, 160);
       const image = p.images[0] ? `${config.publicUrl}${p.images[0]}` : null;
       return [
@@ -136,6 +138,8 @@ export async function webPlugin(app: FastifyInstance) {
           : '',
         `<meta property="product:price:amount" content="${p.price.toFixed(2)}">`,
         `<meta property="product:price:currency" content="INR">`,
+        // Price, availability and breadcrumbs for search engines (decision 046).
+        ...productStructuredData(p, { publicUrl: config.publicUrl, shopName: config.public.shopName, categoryId }).map(jsonLdScript),
       ].join('');
     } catch {
       return null;
@@ -161,7 +165,7 @@ export async function webPlugin(app: FastifyInstance) {
     const product = /^\/product\/(\d{1,10})$/.exec(url);
     if (product) return fetchHint(`/api/product/${product[1]}`);
     const q = query.get('q')?.trim();
-    if (url === '/searchquer' && q && q.length <= 2000) return fetchHint(`/api/products/search/${encodeURIComponent(q)}`);
+    if (url === '/searchquer' && q && q.length <= 2000) return fetchHint(searchApiPath(q, refinementFrom(query)));
     return '';
   }
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refinementFrom } from '@shared/search-filters';
 import { homePageQueryOptions } from '../features/catalogue/api/get-home-page';
 import { productQueryOptions } from '../features/catalogue/api/get-product';
 import { policyQueryOptions } from '../features/policies/api/get-policy';
@@ -19,8 +20,9 @@ function firstPageQuery(location: PageLocation) {
   const policy = /^\/policies\/([a-z]+)\/?$/.exec(pathname);
   if (policy?.[1]) return policyQueryOptions(policy[1]);
   if (pathname === '/searchquer') {
-    const q = (new URLSearchParams(location.search).get('q') ?? '').trim();
-    if (q) return searchProductsQueryOptions(q);
+    const params = new URLSearchParams(location.search);
+    const q = (params.get('q') ?? '').trim();
+    if (q) return searchProductsQueryOptions(q, refinementFrom(params));
   }
   return null;
 }

@@ -8,6 +8,7 @@ import {
   ProductListQuery,
   SearchQuery,
 } from '@shared/catalogue.schemas';
+import { FacetsQuery, refined, SearchFacets } from '@shared/search-filters';
 import * as catalogue from './catalogue.service';
 
 export async function catalogueRoutes(app: App) {
@@ -34,8 +35,11 @@ export async function catalogueRoutes(app: App) {
       schema: {
         tags: ['catalogue'],
         summary: 'Products, paginated (total in X-Total-Count)',
-        description: '`category` is a category Id or name; `q` filters by title (case-insensitive substring).',
-        querystring: ProductListQuery,
+        description:
+          '`category` is a category Id or name; `q` filters by title (case-insensitive substring). ' +
+          '`minPrice`, `maxPrice` (rupees), `inStock=1` and `sort` (price_asc | price_desc | newest) filter and order a ' +
+          'category or all products, not together with `q` (400).',
+        querystring: refined(ProductListQuery),
         response: { 200: z.array(Product), 400: ErrorBody },
       },
     },
@@ -53,8 +57,13 @@ export async function catalogueRoutes(app: App) {
       schema: {
         tags: ['catalogue'],
         summary: 'Search products (typo-tolerant, title matches first); 404 when nothing matches',
+        description:
+          'Optional filters and order: `category` (Id or name), `minPrice` and `maxPrice` (rupees), `inStock=1`, ' +
+          '`sort` = relevance (default) | price_asc | price_desc | newest. With a filter set, a text that matches but ' +
+          'whose matches the filters exclude answers `[]` (200); a text that matches nothing answers 404 as without. ' +
+          'Counts per filter value: `GET /api/search/facets`.',
         params: z.object({ query: z.string().max(2000) }),
-        querystring: SearchQuery,
+        querystring: refined(SearchQuery),
         response: { 200: z.array(Product), 400: ErrorBody, 404: ErrorBody },
       },
     },
@@ -80,6 +89,38 @@ export async function catalogueRoutes(app: App) {
       reply.header('X-Total-Count', String(total));
       return products;
     },
+  );
+
+  app.get(
+    '/api/search/facets',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Counts beside each filter value for a search (`q`), or without `q` for every product (a category page)',
+        description:
+          'Takes the same filters as the search. Each dimension (category, price band, in stock) is counted with the ' +
+          "other dimensions' filters applied, not its own. `capped`: the text matched more than 20,000 products and " +
+          'the counts are of the best-placed 20,000.',
+        querystring: FacetsQuery,
+        response: { 200: SearchFacets, 400: ErrorBody },
+      },
+    },
+    async (req) => catalogue.searchFacets(db, req.query.q, req.query),
+  );
+
+  app.get(
+    '/api/product/:id/related',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A few other products of the same category, for the product page (those for sale first)',
+        params: IdParam,
+        response: { 200: z.array(Product), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => catalogue.relatedProducts(db, req.params.id),
   );
 
   app.get(

@@ -2,8 +2,10 @@ import type { Db } from '../../db/database';
 import type { Category, Product, ProductListQuery } from '@shared/catalogue.schemas';
 import { HOME_SECTION_SIZE, type HomeSection } from '@shared/catalogue.schemas';
 import { messages } from '@shared/messages';
-import { paiseToRupees } from '@shared/money';
-import { notFound } from '../../errors';
+import { formatRupees, paiseToRupees } from '@shared/money';
+import { isRefined, PRICE_BANDS, RELATED_PRODUCTS, type Refinement, type SearchFacets } from '@shared/search-filters';
+import { badRequest, notFound } from '../../errors';
+import * as refine from '../search/search-refine.service';
 import * as search from '../search/search.service';
 import * as repo from './catalogue.repository';
 import { keptProductsByIds } from './public-products';
@@ -39,14 +41,26 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
   return product;
 }
 
+/** A product and its category's Id (for the page's breadcrumbs); 404 for an unknown product. */
+export async function productWithCategory(db: Db, id: number): Promise<{ product: Product; categoryId: number | null }> {
+  const product = await getProduct(db, id);
+  const category = await repo.findCategoryByType(db, product.category);
+  return { product, categoryId: category?.id ?? null };
+}
+
 /** Resolves `?category=` given as an Id or as the category's name (any case). */
 async function resolveCategory(db: Db, value: string) {
   return /^\d{1,10}$/.test(value) ? repo.findCategoryById(db, Number(value)) : repo.findCategoryByType(db, value);
 }
 
 /** The public, paginated product listing; a category that does not exist lists nothing. */
-export async function listProducts(db: Db, query: ProductListQuery): Promise<{ products: Product[]; total: number }> {
+export async function listProducts(db: Db, query: ProductListQuery & Refinement): Promise<{ products: Product[]; total: number }> {
   const category = query.category;
+  if (isRefined({ ...query, category: undefined })) {
+    if (query.q?.trim()) throw badRequest('Filters and sorting apply to a category; to filter by text, use the search', 'filters_with_text');
+    const { ids, total } = await refine.refinedListing(db, await refine.docFilter(db, query), query.sort, query);
+    return { products: await keptProductsByIds(db, ids, (missing) => productsByIds(db, missing)), total };
+  }
   return listing(db, query, category ? () => resolveCategory(db, category) : null);
 }
 
@@ -91,10 +105,52 @@ function noMatch() {
   }
 }
 
-export async function searchProducts(db: Db, query: string, page: { limit: number; offset: number }): Promise<Product[]> {
+export async function searchProducts(db: Db, query: string, page: { limit: number; offset: number } & Refinement): Promise<Product[]> {
   // The original web app's search page without `?q=` asks for the text "null": no query, as empty (decision 038).
-  const ids = await search.searchProductIds(db, query.trim() === 'null' ? '' : query, page);
+  const text = query.trim() === 'null' ? '' : query;
+  if (isRefined(page)) return refinedSearchProducts(db, text, page);
+  const ids = await search.searchProductIds(db, text, page);
   if (ids.length === 0 && page.offset === 0) throw noMatch();
+  return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
+}
+
+/**
+ * A search with filters or another order (decision 046). Still 404 when the text matches nothing;
+ * when it matches but the filters leave nothing, an empty list (200): the page offers to clear them.
+ */
+async function refinedSearchProducts(db: Db, text: string, page: { limit: number; offset: number } & Refinement): Promise<Product[]> {
+  const ids = await refine.refinedSearch(db, text, page, await refine.docFilter(db, page), page.sort);
+  if (ids.length === 0 && page.offset === 0 && (await search.searchProductIds(db, text, { limit: 1, offset: 0 })).length === 0) throw noMatch();
+  return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
+}
+
+/** ₹1,000 for a whole number of rupees (a band's end). */
+const wholeRupees = (rupees: number) => formatRupees(rupees).replace(/\.00$/, '');
+
+/** Counts beside each filter value for a search (or, without text, every product: a category page). */
+export async function searchFacets(db: Db, q: string | undefined, r: Refinement): Promise<SearchFacets> {
+  const text = q?.trim() ? q : undefined;
+  const counts = await refine.facetCounts(db, text, await refine.docFilter(db, r));
+  return {
+    total: counts.total,
+    capped: counts.capped,
+    categories: counts.categories.map((c) => ({ id: c.id, value: String(c.id), label: c.name, count: c.count })),
+    prices: PRICE_BANDS.map((b, i) => ({
+      from: b.from,
+      to: b.to,
+      value: `${b.from}-${b.to ?? ''}`,
+      label: b.to === null ? `${wholeRupees(b.from)} and above` : b.from === 0 ? `Under ${wholeRupees(b.to)}` : `${wholeRupees(b.from)} to ${wholeRupees(b.to)}`,
+      count: counts.prices[i] ?? 0,
+    })),
+    inStock: counts.inStock,
+    options: [],
+  };
+}
+
+/** A few other products of the product's category, for its page; 404 for an unknown product. */
+export async function relatedProducts(db: Db, id: number): Promise<Product[]> {
+  const ids = await refine.relatedProductIds(db, id, RELATED_PRODUCTS);
+  if (ids.length === 0) await getProduct(db, id);
   return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
 }
 

@@ -1,5 +1,5 @@
 import { deletions, MIN_FUZZY_LENGTH } from '@shared/search-text';
-import { find, type Posting, type SearchSource, type TermCandidate } from './search-source';
+import { find, type MatchQuery, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** The products holding one word, in id order, with the weight of the best field each holds it in. */
 interface TermPostings {
@@ -244,7 +244,7 @@ export class MemoryIndex implements SearchSource {
     }
   }
 
-  matchingProducts(q: { term: string; weight: number; filters: string[][]; limit: number; scan: number }): number[] {
+  matchingProducts(q: MatchQuery): number[] {
     const p = this.terms.get(q.term);
     if (!p || countOfWeight(p, q.weight) === 0) return [];
     // Per filter, its words: the common ones as bitsets (one test per candidate), the others as
@@ -274,12 +274,14 @@ export class MemoryIndex implements SearchSource {
       return false;
     };
     const out: number[] = [];
+    const accept = q.accept;
     let scanned = 0;
     for (let i = 0; i < p.ids.length && out.length < q.limit; i++) {
       if (p.weights[i] !== q.weight) continue;
       const id = p.ids[i]!;
-      if (filters.length > 0) {
+      if (filters.length > 0 || accept) {
         if (scanned++ >= q.scan) break;
+        if (accept && !accept(id)) continue;
         let all = true;
         for (let f = 0; f < filters.length && all; f++) all = holds(f, id);
         if (!all) continue;

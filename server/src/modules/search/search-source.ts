@@ -5,6 +5,17 @@ export interface Posting {
   weight: number;
 }
 
+/** See SearchSource.matchingProducts. */
+export interface MatchQuery {
+  term: string;
+  weight: number;
+  filters: string[][];
+  limit: number;
+  scan: number;
+  /** only products this accepts (filters on price, stock, category: decision 046); they count towards `scan` */
+  accept?: (id: number) => boolean;
+}
+
 export interface TermCandidate {
   term: string;
   /** 2 a word the query word begins, 1 a typo (to be verified) */
@@ -28,10 +39,10 @@ export interface SearchSource {
   findNearTerms(word: string, options: { fuzzy: boolean; prefixLimit: number }): TermCandidate[] | Promise<TermCandidate[]>;
   /**
    * Up to `limit` products holding `term` in the field of `weight` and, for each of `filters`, at
-   * least one of its words; in product id order. With filters, only the first `scan` products of
-   * the term in that field are examined.
+   * least one of its words, and accepted by `accept`; in product id order. With filters or
+   * `accept`, only the first `scan` products of the term in that field are examined.
    */
-  matchingProducts(q: { term: string; weight: number; filters: string[][]; limit: number; scan: number }): number[] | Promise<number[]>;
+  matchingProducts(q: MatchQuery): number[] | Promise<number[]>;
   /**
    * For scoring: per word, the weight of its best field in each of these products (sorted by id),
    * in the products' order; 0 where a product does not hold the word.

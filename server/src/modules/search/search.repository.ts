@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { forgetReadsOfThisTurn } from '../../db/fresh-read';
 import { deletions } from '@shared/search-text';
-import { find, type Posting, type SearchSource, type TermCandidate } from './search-source';
+import { find, type MatchQuery, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** Rows per statement: stays under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -134,10 +134,14 @@ async function findNearTerms(
  * products of the term are examined, which bounds the time of long queries of
  * common words.
  */
-async function matchingProducts(
-  db: Db,
-  q: { term: string; weight: number; filters: string[][]; limit: number; scan: number },
-): Promise<number[]> {
+async function matchingProducts(db: Db, q: MatchQuery): Promise<number[]> {
+  // Filters on the products themselves (price, stock, category: decision 046) are tested on the
+  // rows read. Only while the copy in memory loads: read up to `scan` candidates, then keep `limit`.
+  if (q.accept) {
+    const { accept, ...rest } = q;
+    const ids = await matchingProducts(db, { ...rest, limit: Math.max(q.limit, q.scan) });
+    return ids.filter(accept).slice(0, q.limit);
+  }
   const postings = db
     .selectFrom('search_postings')
     .select('product_id')
@@ -262,4 +266,28 @@ export async function nextPostings(db: Db, afterId: number, products: number): P
   const last = Number(ids[ids.length - 1]!.id);
   const rows = await selectPostings(db).where('product_id', '>', afterId).where('product_id', '<=', last).execute();
   return { postings: rows.map(toPosting), last };
+}
+
+export interface ProductFactRow {
+  id: number;
+  price_paise: number;
+  stock: number | null;
+  category_id: number;
+}
+
+/** Price, stock and category of every product (for filters: product-facts.ts). */
+export async function productFactRows(db: Db): Promise<ProductFactRow[]> {
+  const rows = await db.selectFrom('products').select(['id', 'price_paise', 'stock', 'category_id']).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    price_paise: Number(r.price_paise),
+    stock: r.stock === null ? null : Number(r.stock),
+    category_id: Number(r.category_id),
+  }));
+}
+
+/** Every category's id and name (for filters by category: product-facts.ts). */
+export async function categoryRows(db: Db): Promise<{ id: number; type: string }[]> {
+  const rows = await db.selectFrom('categories').select(['id', 'type']).execute();
+  return rows.map((r) => ({ id: Number(r.id), type: r.type }));
 }

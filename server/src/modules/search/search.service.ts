@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { SEARCH_MAX_RESULTS } from '@shared/catalogue.schemas';
 import { MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '@shared/search-text';
 import * as repo from './search.repository';
+import { MemoryIndex } from './search-memory';
 import { searchReplicaOf } from './search-replica';
 import type { Posting, SearchSource, TermCandidate } from './search-source';
 
@@ -145,30 +146,81 @@ export async function searchProductIds(db: Db, query: string, page: { limit: num
   return searchIn(index, query, page);
 }
 
+/**
+ * Filters on the products and an order other than relevance (decision 046): `accept` is tested on
+ * each candidate inside the engine, before the SEARCH_MAX_RESULTS best are kept; `order` then
+ * reorders those (stable, so ties keep their relevance order).
+ */
+export interface Refine {
+  accept?: (id: number) => boolean;
+  order?: (ranked: number[]) => number[];
+}
+
+/**
+ * Candidates examined per field of the rarest word when products are filtered in memory: a filter
+ * that keeps 1 % of a common word's products must still find them (the test is a few array reads).
+ */
+const REFINED_SCAN = 200_000;
+
 /** searchProductIds over a given index: the database tables or the copy in memory, which answer alike. */
-export async function searchIn(index: SearchSource, query: string, page: { limit: number; offset: number }): Promise<number[]> {
+export async function searchIn(index: SearchSource, query: string, page: { limit: number; offset: number }, refine?: Refine): Promise<number[]> {
   const need = Math.min(page.offset + page.limit, SEARCH_MAX_RESULTS);
   if (page.offset >= need) return [];
   const words = await resolveWords(index, queryWords(query));
   if (words.length === 0) return [];
+  // With one word, reading in order of weight x quality is already the ranking.
+  const wanted = words.length === 1 && !refine?.order ? need : SEARCH_MAX_RESULTS;
+  const scan = refine?.accept && index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN;
+  const candidates = await candidatesOf(index, words, { wanted, scan, accept: refine?.accept });
+  let ranked = words.length === 1 ? candidates : await rankByScore(index, words, candidates);
+  if (refine?.order) ranked = refine.order(ranked);
+  return ranked.slice(page.offset, need);
+}
+
+/**
+ * Up to `wanted` products holding every word, read from the rarest word's postings in order of
+ * weight x quality (best field first), each in id order.
+ */
+async function candidatesOf(
+  index: SearchSource,
+  words: QueryWord[],
+  o: { wanted: number; scan: number; accept?: (id: number) => boolean },
+): Promise<number[]> {
   words.sort((a, b) => a.docs - b.docs);
   const [driver, ...others] = words as [QueryWord, ...QueryWord[]];
   const filters = others.map((w) => [...w.terms.keys()]);
-  // With one word, reading in order of weight x quality is already the ranking.
-  const wanted = others.length === 0 ? need : SEARCH_MAX_RESULTS;
-
   const reads = [...driver.terms]
     .flatMap(([term, quality]) => WEIGHTS.map((weight) => ({ term, weight, impact: weight * quality })))
     .sort((a, b) => b.impact - a.impact);
   const candidates = new Set<number>();
   for (const read of reads) {
-    if (candidates.size >= wanted) break;
+    if (candidates.size >= o.wanted) break;
     // Ask for a whole page's worth: products already read under another form of the word come back again.
-    const ids = await index.matchingProducts({ term: read.term, weight: read.weight, filters, limit: wanted, scan: MAX_SCAN });
-    for (const id of ids) if (candidates.size < wanted) candidates.add(id);
+    const ids = await index.matchingProducts({
+      term: read.term,
+      weight: read.weight,
+      filters,
+      limit: o.wanted,
+      scan: o.scan,
+      ...(o.accept ? { accept: o.accept } : {}),
+    });
+    for (const id of ids) if (candidates.size < o.wanted) candidates.add(id);
   }
-  const ranked = others.length === 0 ? [...candidates] : await rankByScore(index, words, [...candidates]);
-  return ranked.slice(page.offset, need);
+  return [...candidates];
+}
+
+/** Products matched by the query's words at most (for facet counts), from the copy in memory or the tables. */
+export async function matchSet(db: Db, query: string, cap: number): Promise<number[]> {
+  const index = (await searchReplicaOf(db)?.current()) ?? repo.databaseSource(db);
+  const words = await resolveWords(index, queryWords(query));
+  if (words.length === 0) return [];
+  return candidatesOf(index, words, { wanted: cap, scan: index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN });
+}
+
+/** searchProductIds with filters and an order (decision 046). */
+export async function searchProductIdsRefined(db: Db, query: string, page: { limit: number; offset: number }, refine: Refine): Promise<number[]> {
+  const index = (await searchReplicaOf(db)?.current()) ?? repo.databaseSource(db);
+  return searchIn(index, query, page, refine);
 }
 
 /** Sorts products by their score for the query's words, best first, then by id. */

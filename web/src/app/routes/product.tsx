@@ -5,7 +5,6 @@ import { PRODUCT_IMAGE_SIZES } from '@shared/images';
 import { formatRupees } from '@shared/money';
 import { messages } from '@shared/messages';
 import { orderMessages } from '@shared/order-messages';
-import { stockLabel } from '@shared/stock';
 import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { NoticeLink, PageNotice } from '../../components/ui/page-notice';
@@ -16,6 +15,8 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { useAddToCart } from '../../features/cart/api/cart-mutations';
 import { useCart } from '../../features/cart/api/get-cart';
 import { ProductImage } from '../../features/catalogue/components/product-image';
+import { RelatedProducts } from '../../features/catalogue/components/related-products';
+import { StockStatus } from '../../features/catalogue/components/stock-status';
 import { DeliveryCheckForm } from '../../features/shipping/components/delivery-check';
 import { ApiError } from '../../lib/api-client';
 import { truncate } from '../../lib/format';
@@ -71,7 +72,7 @@ export function ProductRoute() {
         <p className="text-sm font-medium text-brand-700">{p.category}</p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
         <p className="text-2xl font-bold text-slate-900">{formatRupees(p.price)}</p>
-        <StockNote stock={p.stock} />
+        <StockStatus stock={p.stock} />
         {p.price > 0 ? (
           <div className="flex flex-wrap gap-3">
             {p.stock !== 0 && <AddToCartButton productId={p.id} />}
@@ -92,15 +93,9 @@ export function ProductRoute() {
           <p className="mt-2 whitespace-pre-line text-slate-700">{p.description}</p>
         </div>
       </div>
+      <RelatedProducts productId={p.id} category={p.category} />
     </article>
   );
-}
-
-/** "Out of stock" (and no Add to Cart) or "Only N left" for tracked products. */
-function StockNote({ stock }: { stock: number | null }) {
-  const label = stockLabel(stock);
-  if (!label) return null;
-  return <p className={stock === 0 ? 'text-lg font-semibold text-red-700' : 'font-semibold text-amber-800'}>{label}</p>;
 }
 
 /**

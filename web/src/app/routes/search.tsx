@@ -3,14 +3,21 @@ import { messages } from '@shared/messages';
 import { primaryButton } from '../../components/ui/button-styles';
 import { PageMeta } from '../../components/ui/page-meta';
 import { Spinner } from '../../components/ui/spinner';
+import { isRefined } from '@shared/search-filters';
+import { useFacets } from '../../features/search/api/get-facets';
 import { useSearchProducts } from '../../features/search/api/search-products';
+import { FilterPanel } from '../../features/search/components/filter-panel';
 import { SearchResultCard } from '../../features/search/components/search-result-card';
+import { NoFilteredResults, SortSelect } from '../../features/search/components/sort-select';
+import { useRefinement } from '../../features/search/hooks/use-refinement';
 import { isNotFound } from '../../lib/api-client';
 
 export function SearchRoute() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
-  const search = useSearchProducts(query);
+  const [refinement, setRefinement] = useRefinement();
+  const search = useSearchProducts(query, refinement);
+  const facets = useFacets(query || undefined, refinement);
 
   // No words to search for: say so rather than 'Search Results for ""'.
   if (query === '') {
@@ -22,7 +29,7 @@ export function SearchRoute() {
       </div>
     );
   }
-  if (search.isPending) return <Spinner label="Loading search results" />;
+  if (search.isPending && !search.data) return <Spinner label="Loading search results" />;
 
   if (isNotFound(search.error)) {
     return (
@@ -44,11 +51,26 @@ export function SearchRoute() {
     <>
       <PageMeta title={`Search results for ${query}`} />
       <h1 className="mb-4 text-2xl font-bold text-slate-900">{messages.searchResultsFor(query)}</h1>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {products.map((p, i) => (
-          <SearchResultCard key={p.id} product={p} priority={i < 2} />
-        ))}
-      </ul>
+      <div className="flex flex-col gap-6 md:flex-row">
+        <FilterPanel refinement={refinement} onChange={setRefinement} facets={facets.data} showCategories />
+        <div className="min-w-0 flex-1">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {facets.data && isRefined(refinement) ? `${facets.data.total === 1 ? '1 product' : `${facets.data.total} products`}` : ''}
+            </p>
+            <SortSelect refinement={refinement} onChange={setRefinement} defaultLabel="Relevance" />
+          </div>
+          {products.length === 0 && isRefined(refinement) ? (
+            <NoFilteredResults onClear={() => setRefinement({})} />
+          ) : (
+            <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {products.map((p, i) => (
+                <SearchResultCard key={p.id} product={p} priority={i < 2} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
     </>
   );
 }

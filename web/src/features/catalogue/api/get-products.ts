@@ -2,7 +2,17 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Product } from '@shared/catalogue.schemas';
 import { apiFetch, queryString } from '../../../lib/api-client';
 
-export type ProductListParams = { category?: string; q?: string; limit: number; offset: number };
+/** The listing's parameters; sort and the price and stock filters apply to a category (decision 046). */
+export type ProductListParams = {
+  category?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+  sort?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: 1;
+};
 type ProductList = { products: Product[]; total: number };
 
 /** GET /api/products: one page of the public listing, with the total from X-Total-Count. */

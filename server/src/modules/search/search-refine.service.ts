@@ -1,0 +1,135 @@
+import type { Db } from '../../db/database';
+import { PRICE_BANDS, type Sort } from '@shared/search-filters';
+import { productFacts, type DocFilter, type ProductFacts } from './product-facts';
+import { matchSet, searchProductIdsRefined, type Refine } from './search.service';
+
+/**
+ * Filters, sorting and facet counts over search results and category listings (issue 26,
+ * decision 046), answered in memory from the products' facts (product-facts.ts) and the search
+ * engine's candidates: no SQL per request beyond what a search already does.
+ */
+
+/** Matches counted for facets at most; past this the counts are of the best-placed matches (`capped`). */
+const FACET_CAP = 20_000;
+
+/** Reorders ids (already in relevance order) by the sort; stable, so ties keep relevance order. */
+function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) => number[]) | undefined {
+  switch (sort) {
+    case 'price_asc':
+      return (ids) => ids.map((id, i) => ({ id, i })).sort((a, b) => facts.price[a.id]! - facts.price[b.id]! || a.i - b.i).map((x) => x.id);
+    case 'price_desc':
+      return (ids) => ids.map((id, i) => ({ id, i })).sort((a, b) => facts.price[b.id]! - facts.price[a.id]! || a.i - b.i).map((x) => x.id);
+    // Ids are given in the order products are added: the newest has the highest.
+    case 'newest':
+      return (ids) => [...ids].sort((a, b) => b - a);
+    default:
+      return undefined;
+  }
+}
+
+const isFiltered = (f: DocFilter) => f.categoryId !== undefined || f.minPaise !== undefined || f.maxPaise !== undefined || f.inStock === true;
+
+/** A search's product ids, filtered and sorted; the SPEC's search when neither is asked for. */
+export async function refinedSearch(db: Db, query: string, page: { limit: number; offset: number }, filter: DocFilter, sort: Sort | undefined): Promise<number[]> {
+  const facts = await productFacts(db);
+  const refine: Refine = {};
+  if (isFiltered(filter)) refine.accept = facts.matcher(filter);
+  const order = orderBy(facts, sort);
+  if (order) refine.order = order;
+  return searchProductIdsRefined(db, query, page, refine);
+}
+
+/**
+ * Every product passing the filter (a category page), in the sort's order (by default the
+ * listing's own: by id), one page of it and how many there are in all.
+ */
+export async function refinedListing(
+  db: Db,
+  filter: DocFilter,
+  sort: Sort | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const facts = await productFacts(db);
+  const accept = facts.matcher(filter);
+  let ids: number[] = [];
+  for (const id of facts.ids) if (accept(id)) ids.push(id);
+  ids = orderBy(facts, sort)?.(ids) ?? ids;
+  return { ids: ids.slice(page.offset, page.offset + page.limit), total: ids.length };
+}
+
+/** What a filter asks, with `?category=` (an Id or a name) resolved from the facts in memory; -1 for no such category. */
+export async function docFilter(db: Db, r: { category?: string; minPrice?: number; maxPrice?: number; inStock?: boolean }): Promise<DocFilter> {
+  const f: DocFilter = {};
+  if (r.category !== undefined) f.categoryId = (await productFacts(db)).categoryOf(r.category) ?? -1;
+  if (r.minPrice !== undefined) f.minPaise = Math.round(r.minPrice * 100);
+  if (r.maxPrice !== undefined) f.maxPaise = Math.round(r.maxPrice * 100);
+  if (r.inStock) f.inStock = true;
+  return f;
+}
+
+interface FacetCounts {
+  total: number;
+  capped: boolean;
+  /** categories with products counted: id, name, products (in id order) */
+  categories: { id: number; name: string; count: number }[];
+  /** per PRICE_BANDS entry */
+  prices: number[];
+  inStock: number;
+}
+
+function bandOf(paise: number): number {
+  const rupees = paise / 100;
+  for (let b = PRICE_BANDS.length - 1; b >= 0; b--) if (rupees >= PRICE_BANDS[b]!.from) return b;
+  return 0;
+}
+
+/**
+ * Counts beside each filter value, for the matches of `query` (every product without one). Each
+ * dimension is counted with the other dimensions' filters applied but not its own, so the other
+ * categories (or price bands) stay countable while one is chosen.
+ */
+export async function facetCounts(db: Db, query: string | undefined, filter: DocFilter): Promise<FacetCounts> {
+  const facts = await productFacts(db);
+  const set = query === undefined ? facts.ids : await matchSet(db, query, FACET_CAP);
+  const { categoryId, minPaise = -Infinity, maxPaise = Infinity, inStock = false } = filter;
+  const categories = new Map<number, number>();
+  const prices = PRICE_BANDS.map(() => 0);
+  let total = 0;
+  let forSale = 0;
+  for (const id of set) {
+    if (!facts.has(id)) continue;
+    const category = facts.category[id]!;
+    const price = facts.price[id]!;
+    const c = categoryId === undefined || category === categoryId;
+    const p = price >= minPaise && price <= maxPaise;
+    const sale = facts.forSale(id);
+    const s = !inStock || sale;
+    if (p && s) categories.set(category, (categories.get(category) ?? 0) + 1);
+    if (c && s) prices[bandOf(price)]!++;
+    if (c && p && sale) forSale++;
+    if (c && p && s) total++;
+  }
+  const named = [...categories]
+    .sort((a, b) => a[0] - b[0])
+    .map(([id, count]) => ({ id, name: facts.categoryNames.get(id) ?? '', count }));
+  return { total, capped: query !== undefined && set.length >= FACET_CAP, categories: named, prices, inStock: forSale };
+}
+
+/**
+ * Up to `n` other products of the product's category for its page: those for sale first, then the
+ * newest. Empty for a product the facts do not hold.
+ */
+export async function relatedProductIds(db: Db, productId: number, n: number): Promise<number[]> {
+  const facts = await productFacts(db);
+  if (!facts.has(productId)) return [];
+  const category = facts.category[productId]!;
+  const forSale: number[] = [];
+  const soldOut: number[] = [];
+  for (let i = facts.ids.length - 1; i >= 0 && forSale.length < n; i--) {
+    const id = facts.ids[i]!;
+    if (id === productId || facts.category[id] !== category) continue;
+    if (facts.forSale(id)) forSale.push(id);
+    else if (soldOut.length < n) soldOut.push(id);
+  }
+  return [...forSale, ...soldOut].slice(0, n);
+}
