@@ -32,6 +32,7 @@ import * as m100 from './migrations/100-request-invoice';
 import * as m105 from './migrations/105-shipping';
 import * as m110 from './migrations/110-audit-log';
 import * as m120 from './migrations/120-admin-order-indexes';
+import * as m135 from './migrations/135-variants-and-kits';
 
 export type Db = Kysely<Database>;
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '105-shipping': m105,
   '110-audit-log': m110,
   '120-admin-order-indexes': m120,
+  '135-variants-and-kits': m135,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.
