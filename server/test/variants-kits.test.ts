@@ -155,6 +155,22 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect((await admin.delete(`/api/products/${board.id}`)).statusCode).toBe(409);
   });
 
+  it('refunding a kit line gives its parts back, once', async () => {
+    const { motor, board, kit } = await makeKit(4, 4);
+    const s = await shopper();
+    await s.api.post('/api/cart', { productId: kit.id, quantity: 1 });
+    const order = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
+    await as(shop, s.cookie).post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id));
+    expect(await productStock(motor.id)).toBe(2);
+    const line = await shop.db.selectFrom('order_lines').innerJoin('orders', 'orders.id', 'order_lines.order_id').select('order_lines.id').where('orders.order_code', '=', order.orderId).executeTakeFirstOrThrow();
+    const refund = await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { lines: [line.id], idempotencyKey: `kit-refund-${kind}` });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(await productStock(motor.id)).toBe(4);
+    expect(await productStock(board.id)).toBe(4);
+    await admin.patch(`/api/UserOrders/${order.orderId}`, { status: 'canceled' });
+    expect(await productStock(motor.id)).toBe(4);
+  });
+
   it('refuses parts that cannot be: itself, a kit, a missing product, a product with variants named whole', async () => {
     const { kit, motor } = await makeKit(1, 1);
     const other = await f.product({ title: 'Outer kit', categoryId });
