@@ -61,6 +61,8 @@ export const ADMIN_ROUTE_AREAS: Record<string, AdminArea> = {
   'GET /api/admin/products/:id/parts': 'catalogue',
   'PUT /api/admin/products/:id/parts': 'catalogue',
   'GET /api/admin/kits': 'catalogue',
+  'GET /api/admin/products/export.csv': 'catalogue',
+  'POST /api/admin/products/import': 'catalogue',
   'POST /api/advertimages': 'catalogue',
   'DELETE /api/advertimages/:id': 'catalogue',
   'GET /api/admin/notify': 'catalogue',

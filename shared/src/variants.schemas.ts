@@ -171,3 +171,22 @@ export const variantMessages = {
   unknownVariant: 'This variant is not one of the product\'s. Choose one of its options again.',
   chooseVariant: (names: string[]) => (names.length > 0 ? `Choose ${names.join(' and ')} first.` : 'Choose an option first.'),
 } as const;
+
+/** POST /api/admin/products/import's answer: every row's outcome (decision 045). */
+export const ProductImportReport = z.object({
+  dryRun: z.boolean(),
+  applied: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.number().int(),
+  rows: z.array(
+    z.object({
+      line: z.number().int(),
+      productId: z.number().int().nullable(),
+      title: z.string(),
+      outcome: z.enum(['created', 'updated', 'unchanged', 'error']),
+      message: z.string().optional(),
+    }),
+  ),
+});

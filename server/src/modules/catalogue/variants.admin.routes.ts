@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
-import { AdminKitParts, AdminVariants, KitPartsInput, ProductVariantsInput } from '@shared/variants.schemas';
+import { AdminKitParts, AdminVariants, KitPartsInput, ProductImportReport, ProductVariantsInput } from '@shared/variants.schemas';
+import { badRequest } from '../../errors';
+import { readMultipart } from '../../plugins/multipart';
+import * as csv from './product-import.service';
 import { adminRoute } from '../admin/admin.guards';
 import * as variants from './variants-admin.service';
 
@@ -50,6 +53,35 @@ export async function variantsAdminRoutes(app: App) {
       schema: { tags: ['admin'], summary: "Replace a kit's parts (none: no longer a kit)", params: IdParam, body: KitPartsInput, response: { 200: AdminKitParts, ...errors } },
     },
     async (req) => variants.saveParts(db, req.params.id, req.body),
+  );
+  app.get(
+    '/api/admin/products/export.csv',
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Every product and variant as CSV (one row per product, or per variant); importing it back changes nothing' } },
+    async (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(await csv.exportCsv(db)),
+  );
+  app.post(
+    '/api/admin/products/import',
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Import products and variants (multipart: file = CSV as the export writes it, dryRun=1 to only check); a row-by-row report, nothing written when any row has an error',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ dryRun: z.string().max(10).optional() }),
+        response: { 200: ProductImportReport, ...errors, 413: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (req) => {
+      const form = await readMultipart(req, { maxFiles: 1, tooManyFiles: 'Send one CSV file', maxFileBytes: 16 * 1024 * 1024 });
+      const file = form.files.find((f) => f.field === 'file');
+      if (!file) throw badRequest('Choose a CSV file to import', 'file_missing', { file: 'Choose a CSV file' });
+      const dryRun = ['1', 'true', 'yes'].includes(String(form.fields.dryRun ?? req.query.dryRun ?? '').trim().toLowerCase());
+      return csv.importCsv(db, app.storage, file.data.toString('utf8'), dryRun);
+    },
   );
   app.get(
     '/api/admin/kits',
