@@ -19,6 +19,7 @@ import { twoFactorRoutes } from './modules/admin/two-factor.routes';
 import { auditLogPlugin } from './modules/audit/audit.plugin';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes';
+import { variantsAdminRoutes } from './modules/catalogue/variants.admin.routes';
 import { advertAdminRoutes } from './modules/adverts/adverts.admin.routes';
 import { couponAdminRoutes } from './modules/coupons/coupons.admin.routes';
 import { orderAdminRoutes } from './modules/orders/orders.admin.routes';
@@ -91,6 +92,7 @@ const ROUTES = [
   twoFactorRoutes,
   auditRoutes,
   catalogueAdminRoutes,
+  variantsAdminRoutes,
   advertAdminRoutes,
   couponAdminRoutes,
   orderAdminRoutes,

@@ -1,5 +1,32 @@
 import { z } from 'zod';
 
+/** A product's option and its values in order, e.g. Battery: included / not included (decision 045). */
+export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof ProductOption>;
+
+/** One combination of option values, sold on its own: price in rupees, stock null when not tracked. */
+export const ProductVariant = z.object({
+  id: z.number().int(),
+  sku: z.string().nullable(),
+  options: z.record(z.string(), z.string()),
+  price: z.number(),
+  stock: z.number().int().nullable(),
+  /** shipping weight in grams, when it differs from the product's or the product has none */
+  weight: z.number().int().optional(),
+  image: z.string().optional(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
+/** A part of a kit: a product or one of its variants, `quantity` of it in each kit. */
+export const KitPart = z.object({
+  productId: z.number().int(),
+  variantId: z.number().int().optional(),
+  quantity: z.number().int(),
+  /** the part's title (with the variant's option values) */
+  title: z.string(),
+});
+export type KitPart = z.infer<typeof KitPart>;
+
 /** Product as the API shows it (SPEC.md §3): price in rupees, images as server-relative paths. */
 export const Product = z.object({
   id: z.number().int(),
@@ -14,6 +41,14 @@ export const Product = z.object({
   lowStockThreshold: z.number().int().optional(),
   /** shipping weight in grams, when the shop gave one */
   weight: z.number().int().optional(),
+  /** a product with options: its options and variants (`price` is then the lowest variant price, `stock` their sum) */
+  options: z.array(ProductOption).optional(),
+  variants: z.array(ProductVariant).optional(),
+  /** a kit: its parts, and the kits its parts allow now (null: no part's stock is tracked; `stock` says the same) */
+  parts: z.array(KitPart).optional(),
+  available: z.number().int().nullable().optional(),
+  /** one product's page: the kits it is a part of */
+  usedIn: z.array(z.object({ id: z.number().int(), title: z.string() })).optional(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -14,12 +14,17 @@ const Quantity = z
   .min(1, 'quantity must be a whole number from 1 to 99')
   .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 99');
 
-export const AddToCartInput = z.object({ productId: ProductId, quantity: Quantity.default(1) });
+const VariantId = z.number({ error: 'variantId must be a variant id' }).int().min(1).max(MAX_ID);
+export const AddToCartInput = z.object({ productId: ProductId, variantId: VariantId.nullish(), quantity: Quantity.default(1) });
+/** Which line of a product with variants: PATCH/DELETE /api/cart/:id?variantId= (decision 045). */
+export const CartLineQuery = z.object({ variantId: z.coerce.number().int().min(1).max(MAX_ID).optional() });
 export const SetQuantityInput = z.object({ quantity: Quantity });
 
 /** A cart line as the cart shows it, from fresh product data. */
 export const CartLine = z.object({
   id: z.number().int(),
+  /** the variant chosen (absent: the product has none) */
+  variantId: z.number().int().optional(),
   quantity: z.number().int(),
   title: z.string(),
   price: z.number(),
@@ -66,10 +71,10 @@ export const VerifyCouponResult = z.object({
 
 export const CreateOrderInput = z.object({
   items: z
-    .array(z.object({ productId: ProductId, quantity: Quantity }))
+    .array(z.object({ productId: ProductId, variantId: VariantId.nullish(), quantity: Quantity }))
     .min(1, 'Your cart is empty')
     .max(100)
-    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'Each product may appear once'),
+    .refine((items) => new Set(items.map((i) => `${i.productId}:${i.variantId ?? 0}`)).size === items.length, 'Each product may appear once'),
   couponCode: z.union([CouponCode, z.literal(''), z.null()]).optional(),
   /** Deliver to this address instead of the profile's (decision 042). */
   address: DeliveryAddress.optional(),

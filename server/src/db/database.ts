@@ -38,6 +38,7 @@ import * as m155 from './migrations/155-returns';
 import * as m130 from './migrations/130-cash-on-delivery';
 import * as m160 from './migrations/160-seller-on-documents';
 import * as m161 from './migrations/161-policies';
+import * as m135 from './migrations/135-variants-and-kits';
 
 export type Db = Kysely<Database>;
 
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '130-cash-on-delivery': m130,
   '160-seller-on-documents': m160,
   '161-policies': m161,
+  '135-variants-and-kits': m135,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

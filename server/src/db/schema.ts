@@ -163,6 +163,8 @@ interface CustomerNoteTable {
 interface CartItemTable {
   user_id: string;
   product_id: number;
+  /** the variant chosen; 0: the product has no variants */
+  variant_id: Generated<number>;
   quantity: number;
   /** the unit price when added, to tell the shopper when it changed */
   added_price_paise: number;
@@ -355,6 +357,54 @@ export interface OrderLineTable {
   gst_rate_bp: number | null;
   /** units in return requests that were not rejected; never above quantity (migration 155) */
   return_held_quantity: Generated<number>;
+  /** the variant sold (no foreign key: the line outlives it) */
+  variant_id: Generated<number | null>;
+}
+
+/** The units a kit line took from its parts, per kit, copied when ordered (decision 045). */
+interface OrderLinePartTable {
+  id: Generated<number>;
+  order_line_id: number;
+  product_id: number;
+  variant_id: number | null;
+  quantity: number;
+}
+
+/** A product's options in order, e.g. Battery: ["included", "not included"] (decision 045). */
+interface ProductOptionTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  name: string;
+  /** JSON array of the option's values, in order */
+  values_json: string;
+}
+
+/** One combination of a product's option values, sold on its own (decision 045). */
+interface ProductVariantTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  /** JSON object option name → value */
+  options_json: string;
+  sku: string | null;
+  price_paise: number;
+  /** null: not tracked */
+  stock: number | null;
+  weight_grams: number | null;
+  /** null: the product's */
+  hsn_code: string | null;
+  gst_rate_bp: number | null;
+  image_path: string | null;
+}
+
+/** A part of a kit: a product, or one of its variants, and how many go in one kit. */
+interface KitPartTable {
+  id: Generated<number>;
+  kit_id: number;
+  part_product_id: number;
+  part_variant_id: number | null;
+  quantity: number;
 }
 
 interface CouponRedemptionTable {
@@ -473,6 +523,10 @@ export interface Database {
   coupons: CouponTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
+  order_line_parts: OrderLinePartTable;
+  product_options: ProductOptionTable;
+  product_variants: ProductVariantTable;
+  kit_parts: KitPartTable;
   coupon_redemptions: CouponRedemptionTable;
   order_payments: OrderPaymentTable;
   refunds: RefundTable;

@@ -3,43 +3,55 @@ import type { Db } from '../../db/database';
 
 export interface CartRow {
   product_id: number;
+  /** 0: the product has no variants */
+  variant_id: number;
   quantity: number;
   added_price_paise: number;
 }
 
 // Compiled once: read twice by every checkout.
 const cartOf = compiledOnce((db, userId: string) =>
-  db.selectFrom('cart_items').select(['product_id', 'quantity', 'added_price_paise']).where('user_id', '=', userId).orderBy('added_at').orderBy('product_id'),
+  db
+    .selectFrom('cart_items')
+    .select(['product_id', 'variant_id', 'quantity', 'added_price_paise'])
+    .where('user_id', '=', userId)
+    .orderBy('added_at')
+    .orderBy('product_id')
+    .orderBy('variant_id'),
 );
 
 export async function listCart(db: Db, userId: string): Promise<CartRow[]> {
-  return (await cartOf(db, userId)).rows.map((r) => ({ ...r, added_price_paise: Number(r.added_price_paise) }));
+  return (await cartOf(db, userId)).rows.map((r) => ({ ...r, variant_id: Number(r.variant_id), added_price_paise: Number(r.added_price_paise) }));
 }
 
-/** Adds a line unless the product is already in the cart; true when added. */
-export async function addLine(db: Db, userId: string, productId: number, quantity: number, pricePaise: number): Promise<boolean> {
-  return Number((await addingLine(db, userId, productId, quantity, pricePaise)).numAffectedRows ?? 0) > 0;
+/** Adds a line unless the product (the variant) is already in the cart; true when added. */
+export async function addLine(db: Db, userId: string, productId: number, variantId: number, quantity: number, pricePaise: number): Promise<boolean> {
+  return Number((await addingLine(db, userId, productId, variantId, quantity, pricePaise)).numAffectedRows ?? 0) > 0;
 }
 
-const addingLine = compiledOnce((db, userId: string, productId: number, quantity: number, pricePaise: number) =>
+const addingLine = compiledOnce((db, userId: string, productId: number, variantId: number, quantity: number, pricePaise: number) =>
   db
     .insertInto('cart_items')
-    .values({ user_id: userId, product_id: productId, quantity, added_price_paise: pricePaise })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing()),
+    .values({ user_id: userId, product_id: productId, variant_id: variantId, quantity, added_price_paise: pricePaise })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'variant_id']).doNothing()),
 );
 
-export async function setQuantity(db: Db, userId: string, productId: number, quantity: number): Promise<boolean> {
+export async function setQuantity(db: Db, userId: string, productId: number, variantId: number, quantity: number): Promise<boolean> {
   const res = await db
     .updateTable('cart_items')
     .set({ quantity })
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
+    .where('variant_id', '=', variantId)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function removeLine(db: Db, userId: string, productId: number): Promise<void> {
-  await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+export async function removeLine(db: Db, userId: string, productId: number, variantId: number | null): Promise<void> {
+  let q = db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId);
+  // Without a variant named, every line of the product goes (the original web app knows no variants).
+  if (variantId !== null) q = q.where('variant_id', '=', variantId);
+  await q.execute();
 }
 
 const clearing = compiledOnce((db, userId: string) => db.deleteFrom('cart_items').where('user_id', '=', userId));

@@ -1,6 +1,6 @@
 import type { App } from '../../app-types';
 import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
-import { AddToCartInput, Cart, SetQuantityInput } from '@shared/orders.schemas';
+import { AddToCartInput, Cart, CartLineQuery, SetQuantityInput } from '@shared/orders.schemas';
 import { CartQuery } from '@shared/shipping';
 import { requireUser } from '../auth/auth.guards';
 import * as cart from './cart.service';
@@ -24,21 +24,21 @@ export async function cartRoutes(app: App) {
     '/api/cart',
     {
       preHandler: requireUser,
-      schema: { tags: ['cart'], summary: 'Add a product (once)', body: AddToCartInput, response: { 200: Cart, ...errors } },
+      schema: { tags: ['cart'], summary: 'Add a product (once); a product with variants needs `variantId`', body: AddToCartInput, response: { 200: Cart, ...errors } },
     },
-    async (req) => cart.addToCart(app.db, req.user!.id, req.body.productId, req.body.quantity),
+    async (req) => cart.addToCart(app.db, req.user!.id, req.body.productId, req.body.quantity, req.body.variantId),
   );
   app.patch(
     '/api/cart/:id',
     {
       preHandler: requireUser,
-      schema: { tags: ['cart'], summary: 'Set the quantity of a line (1-99)', params: IdParam, body: SetQuantityInput, response: { 200: Cart, ...errors } },
+      schema: { tags: ['cart'], summary: 'Set the quantity of a line (1-99); `variantId` names the variant', params: IdParam, querystring: CartLineQuery, body: SetQuantityInput, response: { 200: Cart, ...errors } },
     },
-    async (req) => cart.setQuantity(app.db, req.user!.id, req.params.id, req.body.quantity),
+    async (req) => cart.setQuantity(app.db, req.user!.id, req.params.id, req.body.quantity, req.query.variantId),
   );
   app.delete(
     '/api/cart/:id',
-    { preHandler: requireUser, schema: { tags: ['cart'], summary: 'Remove a line', params: IdParam, response: { 200: Cart, ...errors } } },
-    async (req) => cart.removeFromCart(app.db, req.user!.id, req.params.id),
+    { preHandler: requireUser, schema: { tags: ['cart'], summary: 'Remove a line (`variantId`: only that variant\'s)', params: IdParam, querystring: CartLineQuery, response: { 200: Cart, ...errors } } },
+    async (req) => cart.removeFromCart(app.db, req.user!.id, req.params.id, req.query.variantId),
   );
 }

@@ -7,6 +7,7 @@ import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as catalogue from '../catalogue/catalogue.service';
 import { canSell } from '@shared/stock';
+import { variantLabel, variantMessages } from '@shared/variants.schemas';
 import { notEnoughStock } from '../stock/stock.service';
 import * as accounts from '../accounts/accounts.service';
 import * as shipping from '../shipping/shipping.service';
@@ -15,6 +16,8 @@ import * as repo from './cart.repository';
 /** A cart line priced from the catalogue as it is now. */
 export interface PricedLine {
   productId: number;
+  /** the variant chosen (null: the product has none) */
+  variantId: number | null;
   quantity: number;
   title: string;
   unitPaise: number;
@@ -25,6 +28,30 @@ export interface PricedLine {
   stock: number | null;
   /** shipping weight of one unit (0 when not given) */
   weightGrams: number;
+  /** a kit: the parts one kit takes from stock */
+  parts?: { productId: number; variantId?: number; quantity: number }[];
+}
+
+/** A cart row priced with its product as it is now: the variant's price, stock and name when it has one. */
+function priceLine(r: repo.CartRow, p: Product | undefined): PricedLine {
+  const variantId = r.variant_id === 0 ? null : r.variant_id;
+  const variant = variantId === null ? undefined : p?.variants?.find((v) => v.id === variantId);
+  // A line whose variant is gone (or a product that gained variants since) cannot be bought as it is.
+  const available = p !== undefined && (variantId === null ? !(p.variants && p.variants.length > 0) : variant !== undefined);
+  const price = variant?.price ?? p?.price ?? 0;
+  return {
+    productId: r.product_id,
+    variantId,
+    quantity: r.quantity,
+    title: p ? (variant ? `${p.title} (${variantLabel(variant.options)})` : p.title) : 'Product no longer available',
+    unitPaise: available ? rupeesToPaise(price.toFixed(2))! : 0,
+    image: variant?.image ?? p?.images[0] ?? null,
+    available,
+    addedPaise: r.added_price_paise,
+    stock: (variant ? variant.stock : p?.stock) ?? null,
+    weightGrams: variant?.weight ?? p?.weight ?? 0,
+    ...(p?.parts && p.parts.length > 0 ? { parts: p.parts.map((x) => ({ productId: x.productId, ...(x.variantId !== undefined ? { variantId: x.variantId } : {}), quantity: x.quantity })) } : {}),
+  };
 }
 
 /**
@@ -36,20 +63,7 @@ export async function pricedCart(db: Db, userId: string, known: Product[] = []):
   const byId = new Map(known.map((p) => [p.id, p]));
   const missing = rows.map((r) => r.product_id).filter((id) => !byId.has(id));
   for (const p of await catalogue.productsByIds(db, missing)) byId.set(p.id, p);
-  return rows.map((r) => {
-    const p = byId.get(r.product_id);
-    return {
-      productId: r.product_id,
-      quantity: r.quantity,
-      title: p?.title ?? 'Product no longer available',
-      unitPaise: p ? rupeesToPaise(p.price.toFixed(2))! : 0,
-      image: p?.images[0] ?? null,
-      available: p !== undefined,
-      addedPaise: r.added_price_paise,
-      stock: p?.stock ?? null,
-      weightGrams: p?.weight ?? 0,
-    };
-  });
+  return rows.map((r) => priceLine(r, byId.get(r.product_id)));
 }
 
 export function subtotalPaise(lines: PricedLine[]): number {
@@ -69,6 +83,8 @@ export async function getCart(db: Db, userId: string, known: Product[] = [], pin
   const shippingPaise = subtotal > 0 ? (quote?.shippingPaise ?? 0) : 0;
   const items: CartLine[] = lines.map((l) => ({
     id: l.productId,
+    // Only a variant's line says which: a plain product's line keeps SPEC's shape.
+    ...(l.variantId !== null ? { variantId: l.variantId } : {}),
     quantity: l.quantity,
     title: l.title,
     price: paiseToRupees(l.unitPaise),
@@ -87,27 +103,52 @@ export async function getCart(db: Db, userId: string, known: Product[] = [], pin
   };
 }
 
-/** Adds a product once; a product already in the cart is not added twice (409). */
-export async function addToCart(db: Db, userId: string, productId: number, quantity: number): Promise<Cart> {
+/**
+ * The variant of a product a shopper means: required (and checked to be the product's) when the
+ * product has variants, refused when it has none.
+ */
+function chosenVariant(product: Product, variantId: number | null | undefined) {
+  const variants = product.variants ?? [];
+  if (variants.length === 0) {
+    if (variantId != null) throw badRequest(variantMessages.noVariants, 'unknown_variant', { variantId: variantMessages.noVariants });
+    return null;
+  }
+  if (variantId == null) throw badRequest(variantMessages.chooseVariant(product.options?.map((o) => o.name) ?? []), 'variant_required', { variantId: 'Choose an option' });
+  const variant = variants.find((v) => v.id === variantId);
+  if (!variant) throw badRequest(variantMessages.unknownVariant, 'unknown_variant', { variantId: variantMessages.unknownVariant });
+  return variant;
+}
+
+/** Adds a product (a variant of it) once; one already in the cart is not added twice (409). */
+export async function addToCart(db: Db, userId: string, productId: number, quantity: number, variantId?: number | null): Promise<Cart> {
   const [product] = await catalogue.productsByIds(db, [productId]);
   if (!product) throw notFound(messages.productNotFound, 'product_not_found');
+  const variant = chosenVariant(product, variantId);
+  const price = variant?.price ?? product.price;
+  const stock = variant ? variant.stock : product.stock;
+  const title = variant ? `${product.title} (${variantLabel(variant.options)})` : product.title;
   // Free kits are claimed with the form on their page (one per school), never bought.
-  if (product.price <= 0) throw badRequest(orderMessages.freeProductNotForSale, 'free_product');
-  if (!canSell(product.stock, quantity)) throw notEnoughStock(product.title, product.stock ?? 0);
-  const added = await repo.addLine(db, userId, productId, quantity, rupeesToPaise(product.price.toFixed(2))!);
+  if (price <= 0) throw badRequest(orderMessages.freeProductNotForSale, 'free_product');
+  if (!canSell(stock, quantity)) throw notEnoughStock(title, stock ?? 0);
+  const added = await repo.addLine(db, userId, productId, variant?.id ?? 0, quantity, rupeesToPaise(price.toFixed(2))!);
   if (!added) throw new AppError('already_in_cart', 409, orderMessages.alreadyInCart);
   return getCart(db, userId, [product]);
 }
 
-export async function setQuantity(db: Db, userId: string, productId: number, quantity: number): Promise<Cart> {
+/** Sets a line's quantity; `variantId` names the line of a product with variants (the only one when not given). */
+export async function setQuantity(db: Db, userId: string, productId: number, quantity: number, variantId?: number): Promise<Cart> {
   const [product] = await catalogue.productsByIds(db, [productId]);
-  if (product && !canSell(product.stock, quantity)) throw notEnoughStock(product.title, product.stock ?? 0);
-  if (!(await repo.setQuantity(db, userId, productId, quantity))) throw notFound('This product is not in your cart', 'not_in_cart');
+  const rows = (await repo.listCart(db, userId)).filter((r) => r.product_id === productId && (variantId === undefined || r.variant_id === variantId));
+  const row = rows.length === 1 ? rows[0] : undefined;
+  if (!row) throw notFound('This product is not in your cart', 'not_in_cart');
+  const line = priceLine(row, product);
+  if (line.available && !canSell(line.stock, quantity)) throw notEnoughStock(line.title, line.stock ?? 0);
+  if (!(await repo.setQuantity(db, userId, productId, row.variant_id, quantity))) throw notFound('This product is not in your cart', 'not_in_cart');
   return getCart(db, userId, product ? [product] : []);
 }
 
-export async function removeFromCart(db: Db, userId: string, productId: number): Promise<Cart> {
-  await repo.removeLine(db, userId, productId);
+export async function removeFromCart(db: Db, userId: string, productId: number, variantId?: number): Promise<Cart> {
+  await repo.removeLine(db, userId, productId, variantId ?? null);
   return getCart(db, userId);
 }
 

@@ -9,6 +9,7 @@ import * as search from '../search/search.service';
 import * as stock from '../stock/stock.service';
 import * as repo from './catalogue.repository';
 import { getProduct } from './catalogue.service';
+import * as variants from './variants.service';
 
 export interface ProductFields {
   title: string;
@@ -121,6 +122,10 @@ export async function overwriteImportedProduct(trx: Db, id: number, values: Part
  */
 export async function deleteProduct(db: Db, storage: FileStorage, id: number): Promise<void> {
   await getProduct(db, id);
+  const kits = await variants.kitsUsing(db, id);
+  if (kits.length > 0) {
+    throw new AppError('product_in_kit', 409, `This product is a part of ${kits.map((k) => `"${k.title}"`).join(', ')}. Remove it from the kit first.`);
+  }
   const codes = await repo.couponCodesForProduct(db, id);
   if (codes.length > 0) {
     throw new AppError('product_has_coupons', 409, `Coupon ${codes.join(', ')} applies only to this product. Change or delete it first.`);

@@ -21,11 +21,12 @@ export async function catalogueRoutes(app: App) {
       schema: {
         tags: ['catalogue'],
         summary: 'One product',
+        description: 'SPEC\'s fields; a product with options adds `options` and `variants` (`price` is the lowest variant price); a kit adds `parts` and `available`; a part lists the kits it is in under `usedIn`.',
         params: IdParam,
         response: { 200: Product, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => catalogue.getProduct(db, req.params.id),
+    async (req) => catalogue.productPage(db, req.params.id),
   );
 
   app.get(

@@ -8,28 +8,32 @@ import { badRequest, notFound } from '../../errors';
 import * as refine from '../search/search-refine.service';
 import * as search from '../search/search.service';
 import * as repo from './catalogue.repository';
+import * as variants from './variants.service';
 import { keptProductsByIds } from './public-products';
 
 /** Products in the order of the ids given, as the API shows them. */
 export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
-  const [rows, images] = await Promise.all([repo.findProductsByIds(db, ids), repo.findImages(db, ids)]);
+  const [rows, images, structures] = await Promise.all([repo.findProductsByIds(db, ids), repo.findImages(db, ids), variants.structuresOf(db, ids)]);
   const imagesOf = new Map<number, string[]>();
   for (const img of images) imagesOf.set(img.product_id, [...(imagesOf.get(img.product_id) ?? []), img.path]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
+    const structure = structures.get(id);
+    const shown = variants.shownPriceAndStock(structure, Number(r.price_paise), r.stock === null ? null : Number(r.stock));
     return [
       {
         id: r.id,
         title: r.title,
-        price: paiseToRupees(Number(r.price_paise)),
+        price: paiseToRupees(shown.pricePaise),
         description: r.description,
         images: imagesOf.get(id) ?? [],
         category: r.category,
-        stock: r.stock === null ? null : Number(r.stock),
+        stock: shown.stock,
         ...(r.stock !== null ? { lowStockThreshold: Number(r.low_stock_threshold) } : {}),
         ...(r.weight_grams !== null ? { weight: Number(r.weight_grams) } : {}),
+        ...variants.addedFields(structure),
       },
     ];
   });
@@ -46,6 +50,12 @@ export async function productWithCategory(db: Db, id: number): Promise<{ product
   const product = await getProduct(db, id);
   const category = await repo.findCategoryByType(db, product.category);
   return { product, categoryId: category?.id ?? null };
+}
+
+/** One product's page: the product, and the kits it is a part of ("Used in these kits"). */
+export async function productPage(db: Db, id: number): Promise<Product> {
+  const [product, usedIn] = await Promise.all([getProduct(db, id), variants.kitsUsing(db, id)]);
+  return usedIn.length > 0 ? { ...product, usedIn } : product;
 }
 
 /** Resolves `?category=` given as an Id or as the category's name (any case). */

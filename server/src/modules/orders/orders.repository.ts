@@ -29,12 +29,22 @@ const settingCode = compiledOnce((db, id: number, code: string) => db.updateTabl
 export async function insertLines(
   db: Db,
   orderId: number,
-  lines: { product_id: number; title: string; unit_price_paise: number; quantity: number; image_path: string | null; hsn_code: string | null; gst_rate_bp: number | null }[],
+  lines: { product_id: number; variant_id?: number | null; title: string; unit_price_paise: number; quantity: number; image_path: string | null; hsn_code: string | null; gst_rate_bp: number | null }[],
 ): Promise<void> {
   await db
     .insertInto('order_lines')
     .values(lines.map((l) => ({ ...l, order_id: orderId })))
     .execute();
+}
+
+/** Copies what each kit line of a new order takes per kit (kits have no variants: one line per kit product). */
+export async function insertKitParts(db: Db, orderId: number, kits: Map<number, { productId: number; variantId?: number | null; quantity: number }[]>): Promise<void> {
+  if (kits.size === 0) return;
+  const lines = await db.selectFrom('order_lines').select(['id', 'product_id']).where('order_id', '=', orderId).where('product_id', 'in', [...kits.keys()]).execute();
+  const values = lines.flatMap((l) =>
+    (kits.get(l.product_id!) ?? []).map((p) => ({ order_line_id: l.id, product_id: p.productId, variant_id: p.variantId ?? null, quantity: p.quantity })),
+  );
+  if (values.length > 0) await db.insertInto('order_line_parts').values(values).execute();
 }
 
 const settingProviderOrder = compiledOnce((db, orderId: number, providerOrderId: string) =>

@@ -9,6 +9,7 @@ import { formatPaise, paiseToRupees } from '@shared/money';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as accounts from '../accounts/accounts.service';
 import * as cart from '../cart/cart.service';
+import * as variants from '../catalogue/variants.service';
 import * as coupons from '../coupons/coupons.service';
 import { newOrderMail, receiptMail, type OrderForMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
@@ -56,8 +57,9 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   if (lines.some((l) => l.unitPaise === 0)) throw badRequest(orderMessages.freeProductNotForSale, 'free_product');
   const short = lines.find((l) => l.stock !== null && l.quantity > l.stock);
   if (short) throw stock.notEnoughStock(short.title, short.stock ?? 0);
-  const wanted = new Map(input.items.map((i) => [i.productId, i.quantity]));
-  const matches = lines.length === wanted.size && lines.every((l) => wanted.get(l.productId) === l.quantity);
+  const lineKey = (productId: number, variantId: number | null | undefined) => `${productId}:${variantId ?? 0}`;
+  const wanted = new Map(input.items.map((i) => [lineKey(i.productId, i.variantId), i.quantity]));
+  const matches = lines.length === wanted.size && lines.every((l) => wanted.get(lineKey(l.productId, l.variantId)) === l.quantity);
   if (!matches) throw new AppError('cart_changed', 409, orderMessages.cartChanged);
 
   const subtotal = cart.subtotalPaise(lines);
@@ -82,6 +84,13 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   if (total < MIN_ORDER_PAISE) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
 
   const tax = await invoices.taxInfoOf(db, lines.map((l) => l.productId));
+  // A variant's own HSN and rate, when it has them, else the product's (decision 045).
+  const variantTax = await variants.variantTaxInfo(db, lines.flatMap((l) => (l.variantId !== null ? [l.variantId] : [])));
+  const taxOf = (l: cart.PricedLine) => {
+    const own = l.variantId !== null ? variantTax.get(l.variantId) : undefined;
+    const product = tax.get(l.productId);
+    return { hsn: own?.hsn ?? product?.hsn ?? null, rateBp: own?.rateBp ?? product?.rateBp ?? null };
+  };
   const order = await db.transaction().execute(async (trx) => {
     // First: the shopper's COD row lock, so their open COD orders are counted one checkout at a time.
     if (cod) await checkShopperMayUseCod(trx, userId, cod);
@@ -108,14 +117,16 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       created.id,
       lines.map((l) => ({
         product_id: l.productId,
+        variant_id: l.variantId,
         title: l.title,
         unit_price_paise: l.unitPaise,
         quantity: l.quantity,
         image_path: l.image,
-        hsn_code: tax.get(l.productId)?.hsn ?? null,
-        gst_rate_bp: tax.get(l.productId)?.rateBp ?? null,
+        hsn_code: taxOf(l).hsn,
+        gst_rate_bp: taxOf(l).rateBp,
       })),
     );
+    await repo.insertKitParts(trx, created.id, new Map(lines.flatMap((l) => (l.parts ? [[l.productId, l.parts] as const] : []))));
     if (coupon) await coupons.reserveForOrder(trx, coupon.id, created.id, userId, Boolean(coupon.once_per_customer));
     const stockChanged = await stock.holdUnits(trx, lines, deps);
     // COD: placed at once, as a paid order is (coupon use taken, cart emptied, mails queued); invoiced at dispatch.

@@ -59,7 +59,42 @@ export async function markRestocked(db: Db, lineId: number, quantity: number): P
 }
 
 export async function linesOf(db: Db, orderId: number) {
-  return db.selectFrom('order_lines').select(['id', 'product_id', 'quantity', 'restocked_quantity']).where('order_id', '=', orderId).orderBy('id').execute();
+  return db.selectFrom('order_lines').select(['id', 'product_id', 'variant_id', 'quantity', 'restocked_quantity']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** The parts a kit line took per kit (none for a line that is not a kit). */
+export async function partsOfLines(db: Db, lineIds: number[]) {
+  if (lineIds.length === 0) return [];
+  return db.selectFrom('order_line_parts').select(['order_line_id', 'product_id', 'variant_id', 'quantity']).where('order_line_id', 'in', lineIds).orderBy('id').execute();
+}
+
+/** Takes units of a tracked variant as `takeUnits` does for a product; an untracked variant always succeeds. */
+export async function takeVariantUnits(db: Db, variantId: number, quantity: number): Promise<'taken' | 'untracked' | false> {
+  const res = await db
+    .updateTable('product_variants')
+    .set({ stock: sql`stock - ${quantity}` })
+    .where('id', '=', variantId)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) return 'taken';
+  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
+  return row !== undefined && row.stock === null ? 'untracked' : false;
+}
+
+export async function variantStockOf(db: Db, variantId: number): Promise<number | null | undefined> {
+  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
+  return row?.stock;
+}
+
+/** Gives units back to a tracked variant (a deleted or untracked one takes nothing back). */
+export async function returnVariantUnits(db: Db, variantId: number, quantity: number): Promise<boolean> {
+  const res = await db
+    .updateTable('product_variants')
+    .set({ stock: sql`stock + ${quantity}` })
+    .where('id', '=', variantId)
+    .where('stock', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /** Tracked products at or below `threshold` units, fewest first. */

@@ -11,22 +11,73 @@ export function notEnoughStock(title: string, units: number): AppError {
   return new AppError('insufficient_stock', 409, stockMessages.notEnough(title, units));
 }
 
+/** A line of a new order as the stock sees it: a product, one of its variants, or a kit of parts. */
+interface StockLine {
+  productId: number;
+  variantId?: number | null;
+  quantity: number;
+  title: string;
+  stock: number | null;
+  /** a kit: the units of each part in one kit (decision 045) */
+  parts?: { productId: number; variantId?: number | null; quantity: number }[];
+}
+
+interface Take {
+  productId: number;
+  variantId: number | null;
+  units: number;
+  /** whether it was tracked when priced (an untracked one is looked at before writing) */
+  tracked: boolean;
+  /** the line to name when there are too few, and how many of its units one take is */
+  title: string;
+  perUnit: number;
+}
+
+/** The units each product or variant must give, summed over the lines (two lines sharing a kit part take it once, in full). */
+function takesOf(lines: StockLine[]): Take[] {
+  const takes = new Map<string, Take>();
+  const add = (productId: number, variantId: number | null, units: number, tracked: boolean, title: string, perUnit: number) => {
+    const key = variantId !== null ? `v${variantId}` : `p${productId}`;
+    const t = takes.get(key);
+    if (t) {
+      t.units += units;
+      t.tracked ||= tracked;
+    } else takes.set(key, { productId, variantId, units, tracked, title, perUnit });
+  };
+  for (const line of lines) {
+    if (line.parts && line.parts.length > 0) {
+      for (const p of line.parts) add(p.productId, p.variantId ?? null, p.quantity * line.quantity, true, line.title, p.quantity);
+    } else add(line.productId, line.variantId ?? null, line.quantity, line.stock !== null, line.title, 1);
+  }
+  // A fixed order of rows (products by id, then variants by id) keeps two checkouts from deadlocking on PostgreSQL.
+  return [...takes.values()].sort((a, b) => (a.variantId === null ? 0 : 1) - (b.variantId === null ? 0 : 1) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId));
+}
+
 /**
  * Holds the units of a new order (inside its transaction): each tracked product
- * loses the units at once, so a pending order keeps them from other shoppers.
- * When one product has too few, the whole transaction is abandoned. Answers
- * whether a tracked count changed (then `stockChanged` must run after commit).
+ * or variant loses the units at once, and a kit loses its parts' units, so a
+ * pending order keeps them from other shoppers. When one has too few, the whole
+ * transaction is abandoned. Answers whether a tracked count changed (then
+ * `stockChanged` must run after commit).
  */
-export async function holdUnits(trx: Db, lines: { productId: number; quantity: number; title: string; stock: number | null }[], alerts?: LowStockAlerts): Promise<boolean> {
-  const taken: number[] = [];
-  // A fixed order of rows keeps two checkouts of the same products from deadlocking on PostgreSQL.
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    const outcome = await repo.takeUnits(trx, line.productId, line.quantity, line.stock !== null);
-    if (!outcome) throw notEnoughStock(line.title, (await repo.stockOf(trx, line.productId)) ?? 0);
-    if (outcome === 'taken') taken.push(line.productId);
+export async function holdUnits(trx: Db, lines: StockLine[], alerts?: LowStockAlerts): Promise<boolean> {
+  let changed = false;
+  // Products (not variants) whose tracked count fell: the low-stock alert looks at them (decision 047).
+  const takenProducts: number[] = [];
+  for (const take of takesOf(lines)) {
+    const taken =
+      take.variantId !== null ? await repo.takeVariantUnits(trx, take.variantId, take.units) : await repo.takeUnits(trx, take.productId, take.units, take.tracked);
+    if (!taken) {
+      const left = (take.variantId !== null ? await repo.variantStockOf(trx, take.variantId) : await repo.stockOf(trx, take.productId)) ?? 0;
+      throw notEnoughStock(take.title, Math.floor(left / take.perUnit));
+    }
+    if (taken === 'taken') {
+      changed = true;
+      if (take.variantId === null) takenProducts.push(take.productId);
+    }
   }
-  if (alerts) await checkLowStock(trx, alerts, taken);
-  return taken.length > 0;
+  if (alerts) await checkLowStock(trx, alerts, takenProducts);
+  return changed;
 }
 
 /** What a low-stock alert needs: the mailer (its outbox) and where the shop reads its mail. */
@@ -85,17 +136,29 @@ export async function stockChanged(db: Db, changed: boolean): Promise<void> {
 export async function returnUnits(trx: Db, orderId: number, only?: Map<number, number>): Promise<boolean> {
   let changed = false;
   const restocked: number[] = [];
-  for (const line of await repo.linesOf(trx, orderId)) {
+  const lines = await repo.linesOf(trx, orderId);
+  const parts = await repo.partsOfLines(trx, lines.map((l) => l.id));
+  const back = async (productId: number, variantId: number | null, units: number) => {
+    if (!(await giveBack(trx, productId, variantId, units))) return;
+    changed = true;
+    if (variantId === null) restocked.push(productId);
+  };
+  for (const line of lines) {
     const wanted = only ? (only.get(line.id) ?? 0) : line.quantity;
     const units = await repo.markRestocked(trx, line.id, wanted);
-    if (units > 0 && line.product_id !== null && (await repo.returnUnits(trx, line.product_id, units))) {
-      changed = true;
-      restocked.push(line.product_id);
-    }
+    if (units <= 0) continue;
+    const kitParts = parts.filter((p) => p.order_line_id === line.id);
+    // A kit gives back the parts it took, as they were when ordered (decision 045).
+    for (const p of kitParts) await back(p.product_id, p.variant_id, p.quantity * units);
+    if (kitParts.length === 0 && line.product_id !== null) await back(line.product_id, line.variant_id, units);
   }
   // Back above the threshold: the next fall to it alerts again (decision 047).
   await repo.rearmLowStock(trx, restocked);
   return changed;
+}
+
+function giveBack(trx: Db, productId: number, variantId: number | null, units: number): Promise<boolean> {
+  return variantId !== null ? repo.returnVariantUnits(trx, variantId, units) : repo.returnUnits(trx, productId, units);
 }
 
 /** Products at or below the low-stock threshold, for the admin overview. */

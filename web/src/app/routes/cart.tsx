@@ -18,7 +18,7 @@ import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CouponBox } from '../../features/cart/components/coupon-box';
 import { OrderSummary } from '../../features/cart/components/order-summary';
 import { useCoupon } from '../../features/cart/hooks/use-coupon';
-import { clampQuantity, itemCountLabel, orderItems, summarizeCart } from '../../features/cart/lib/cart-summary';
+import { clampQuantity, itemCountLabel, lineKey, orderItems, summarizeCart } from '../../features/cart/lib/cart-summary';
 import { OtherAddressForm } from '../../features/checkout/components/other-address-form';
 import { useCheckout } from '../../features/checkout/hooks/use-checkout';
 import { PaymentChoice } from '../../features/checkout/components/payment-choice';
@@ -179,10 +179,10 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
             <ul className="divide-y divide-slate-200">
               {cart.items.map((line) => (
                 <CartLineItem
-                  key={line.id}
+                  key={lineKey(line)}
                   line={line}
-                  onQuantity={(q) => setQuantity.mutate({ productId: line.id, quantity: clampQuantity(q) }, { onError })}
-                  onRemove={() => remove.mutate(line.id, { onError })}
+                  onQuantity={(q) => setQuantity.mutate({ productId: line.id, variantId: line.variantId, quantity: clampQuantity(q) }, { onError })}
+                  onRemove={() => remove.mutate({ productId: line.id, variantId: line.variantId }, { onError })}
                 />
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
 import { PRODUCT_IMAGE_SIZES } from '@shared/images';
@@ -17,6 +17,9 @@ import { useCart } from '../../features/cart/api/get-cart';
 import { ProductImage } from '../../features/catalogue/components/product-image';
 import { RelatedProducts } from '../../features/catalogue/components/related-products';
 import { StockStatus } from '../../features/catalogue/components/stock-status';
+import { KitContents, UsedInKits } from '../../features/catalogue/components/kit-contents';
+import { VariantPicker } from '../../features/catalogue/components/variant-picker';
+import { firstChoice, variantWith } from '../../features/catalogue/lib/variant-choice';
 import { DeliveryCheckForm } from '../../features/shipping/components/delivery-check';
 import { ApiError } from '../../lib/api-client';
 import { truncate } from '../../lib/format';
@@ -31,6 +34,8 @@ const SLIDER_DELAY_MS = 2500;
 export function ProductRoute() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  // The option values the shopper chose (a product with variants; decision 045).
+  const [choice, setChoice] = useState<{ productId: number; values: Record<string, string> } | null>(null);
 
   if (product.isPending) {
     return (
@@ -48,6 +53,12 @@ export function ProductRoute() {
   }
 
   const p = product.data;
+  const variants = p.variants ?? [];
+  const chosen = choice?.productId === p.id ? choice.values : (firstChoice(variants)?.options ?? {});
+  const variant = variants.length > 0 ? variantWith(variants, chosen) : undefined;
+  // With variants, the price and stock are the chosen variant's (none chosen: nothing to add).
+  const price = variant?.price ?? p.price;
+  const stock = variants.length > 0 ? (variant ? variant.stock : 0) : p.stock;
   const images = p.images.length > 0 ? p.images : [undefined];
   return (
     <article className="grid gap-6 md:grid-cols-2 md:gap-10">
@@ -71,11 +82,14 @@ export function ProductRoute() {
       <div className="flex flex-col gap-4">
         <p className="text-sm font-medium text-brand-700">{p.category}</p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
-        <p className="text-2xl font-bold text-slate-900">{formatRupees(p.price)}</p>
-        <StockStatus stock={p.stock} />
+        <p className="text-2xl font-bold text-slate-900">{formatRupees(price)}</p>
+        {variants.length > 0 && (
+          <VariantPicker options={p.options ?? []} variants={variants} chosen={chosen} onChoose={(values) => setChoice({ productId: p.id, values })} />
+        )}
+        <StockStatus stock={stock} />
         {p.price > 0 ? (
           <div className="flex flex-wrap gap-3">
-            {p.stock !== 0 && <AddToCartButton productId={p.id} />}
+            {stock !== 0 && <AddToCartButton productId={p.id} variantId={variant?.id ?? null} />}
             <Link to="/cart" className={secondaryButton}>
               {messages.goToCart}
             </Link>
@@ -88,6 +102,8 @@ export function ProductRoute() {
           </div>
         )}
         {p.price > 0 && <DeliveryCheckForm />}
+        {p.parts && p.parts.length > 0 && <KitContents parts={p.parts} />}
+        {p.usedIn && p.usedIn.length > 0 && <UsedInKits kits={p.usedIn} />}
         <div>
           <h2 className="text-lg font-semibold text-slate-900">Description</h2>
           <p className="mt-2 whitespace-pre-line text-slate-700">{p.description}</p>
@@ -103,19 +119,19 @@ export function ProductRoute() {
  * adds the product once, and the button then reads 'Already in Cart', as it
  * does for a product the cart already holds.
  */
-function AddToCartButton({ productId }: { productId: number }) {
+function AddToCartButton({ productId, variantId }: { productId: number; variantId: number | null }) {
   const { user, isLoading } = useSession();
   const cart = useCart();
   const add = useAddToCart();
   const redirectToLogin = useLoginRedirect();
-  const inCart = cart.data?.items.some((line) => line.id === productId) ?? false;
+  const inCart = cart.data?.items.some((line) => line.id === productId && (variantId === null || line.variantId === variantId)) ?? false;
 
   const onClick = () => {
     if (!user) {
       redirectToLogin(accountMessages.pleaseLoginToAdd);
       return;
     }
-    add.mutate(productId, {
+    add.mutate({ productId, variantId }, {
       onSuccess: () => notify('success', orderMessages.itemAdded),
       onError: (error) => {
         // Already there (added in another tab): the button turns to 'Already in Cart' once the cart is re-read.

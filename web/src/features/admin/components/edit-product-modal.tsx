@@ -8,6 +8,8 @@ import { useProductForm } from '../hooks/use-product-form';
 import { FileField, TextAreaField, UploadProgress } from './form-controls';
 import { Modal, ModalActions } from './modal';
 import { STOCK_AND_TAX_FIELDS } from './product-fields';
+import { KitPartsEditor } from './kit-parts-editor';
+import { VariantsEditor } from './variants-editor';
 
 /** SPEC.md §2 'Edit Product': Title, Price, Description, Category (free text), Images; the list refreshes on close. */
 export function EditProductModal({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -64,6 +66,9 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
           <SubmitButton busy={isSubmitting} label="Update Product" busyLabel="Updating..." />
         </ModalActions>
       </form>
+      {/* Saved on their own (JSON, not the multipart form above): decision 045. */}
+      <VariantsEditor productId={product.id} basePrice={product.price} />
+      <KitPartsEditor productId={product.id} />
     </Modal>
   );
 }

@@ -11,6 +11,7 @@ import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { useDebounced } from '../hooks/use-debounced';
 import { pageCount } from '../lib/order-filters';
 import { AdminSection, Pager } from './admin-section';
+import { ProductsCsvPanel } from './products-csv-panel';
 import { EditProductModal } from './edit-product-modal';
 import { controlClass, labelClass } from './field-styles';
 import { ConfirmDialog } from './modal';
@@ -140,6 +141,7 @@ export function ManageProductsSection() {
           onConfirm={() => void confirmDelete(deleting)}
         />
       )}
+      <ProductsCsvPanel />
     </AdminSection>
   );
 }

@@ -10,19 +10,24 @@ const cartScope = { id: 'cart' };
 /** Every cart change carries this key: pages wait for them to settle before pricing or checking out. */
 export const cartMutationKey = ['cart', 'change'] as const;
 
-/** POST /api/cart: adds a product once (409 already_in_cart when it is there). */
-function addToCart(productId: number, quantity = 1): Promise<Cart> {
-  return apiSend<Cart>('POST', '/api/cart', { productId, quantity });
+/** A cart line: a product, and the variant chosen when it has variants. */
+type LineRef = { productId: number; variantId?: number | null };
+
+const variantQuery = (variantId?: number | null) => (variantId != null ? `?variantId=${variantId}` : '');
+
+/** POST /api/cart: adds a product (a variant of it) once (409 already_in_cart when it is there). */
+function addToCart({ productId, variantId }: LineRef, quantity = 1): Promise<Cart> {
+  return apiSend<Cart>('POST', '/api/cart', { productId, ...(variantId != null ? { variantId } : {}), quantity });
 }
 
-/** PATCH /api/cart/{productId}: sets a line's quantity (1-99). */
-function setCartQuantity(productId: number, quantity: number): Promise<Cart> {
-  return apiSend<Cart>('PATCH', `/api/cart/${productId}`, { quantity });
+/** PATCH /api/cart/{productId}?variantId=: sets a line's quantity (1-99). */
+function setCartQuantity({ productId, variantId }: LineRef, quantity: number): Promise<Cart> {
+  return apiSend<Cart>('PATCH', `/api/cart/${productId}${variantQuery(variantId)}`, { quantity });
 }
 
-/** DELETE /api/cart/{productId}: removes a line. */
-function removeFromCart(productId: number): Promise<Cart> {
-  return apiSend<Cart>('DELETE', `/api/cart/${productId}`);
+/** DELETE /api/cart/{productId}?variantId=: removes a line. */
+function removeFromCart({ productId, variantId }: LineRef): Promise<Cart> {
+  return apiSend<Cart>('DELETE', `/api/cart/${productId}${variantQuery(variantId)}`);
 }
 
 const useCartKey = () => useShopperKey(cartQueryKey);
@@ -38,7 +43,7 @@ export function useAddToCart() {
   return useMutation({
     mutationKey: cartMutationKey,
     scope: cartScope,
-    mutationFn: (productId: number) => addToCart(productId),
+    mutationFn: (line: number | LineRef) => addToCart(typeof line === 'number' ? { productId: line } : line),
     onSuccess: (cart) => settle(queryClient, key, cart),
     onError: (error) => {
       // Already there (another tab, say): show the cart as the server has it.
@@ -73,14 +78,14 @@ function useOptimisticCartChange<V>(send: (vars: V) => Promise<Cart>, apply: (ca
 
 export function useSetCartQuantity() {
   return useOptimisticCartChange(
-    ({ productId, quantity }: { productId: number; quantity: number }) => setCartQuantity(productId, quantity),
-    (cart, { productId, quantity }) => withQuantity(cart, productId, quantity),
+    ({ quantity, ...line }: LineRef & { quantity: number }) => setCartQuantity(line, quantity),
+    (cart, { productId, variantId, quantity }) => withQuantity(cart, productId, quantity, variantId),
   );
 }
 
 export function useRemoveFromCart() {
   return useOptimisticCartChange(
-    (productId: number) => removeFromCart(productId),
-    (cart, productId) => withoutLine(cart, productId),
+    (line: number | LineRef) => removeFromCart(typeof line === 'number' ? { productId: line } : line),
+    (cart, line) => (typeof line === 'number' ? withoutLine(cart, line) : withoutLine(cart, line.productId, line.variantId)),
   );
 }

@@ -54,19 +54,29 @@ function withItems(cart: Cart, items: CartLine[]): Cart {
   return { ...cart, items, count: items.length, subtotal: paiseToRupees(subtotalPaise), shipping: paiseToRupees(shippingPaise), total: paiseToRupees(subtotalPaise + shippingPaise) };
 }
 
+/** Whether a cart line is this product's (this variant's, when one is named). */
+function isLine(l: CartLine, productId: number, variantId?: number | null): boolean {
+  return l.id === productId && (variantId == null || l.variantId === variantId);
+}
+
+/** A React key for a line: a product's variants are lines of their own. */
+export function lineKey(l: CartLine): string {
+  return `${l.id}:${l.variantId ?? 0}`;
+}
+
 /** The cart with one line's quantity changed (clamped to 1-99), as shown before the server answers. */
-export function withQuantity(cart: Cart, productId: number, quantity: number): Cart {
+export function withQuantity(cart: Cart, productId: number, quantity: number, variantId?: number | null): Cart {
   return withItems(
     cart,
-    cart.items.map((l) => (l.id === productId ? { ...l, quantity: clampQuantity(quantity) } : l)),
+    cart.items.map((l) => (isLine(l, productId, variantId) ? { ...l, quantity: clampQuantity(quantity) } : l)),
   );
 }
 
 /** The cart without one line, as shown before the server answers. */
-export function withoutLine(cart: Cart, productId: number): Cart {
+export function withoutLine(cart: Cart, productId: number, variantId?: number | null): Cart {
   return withItems(
     cart,
-    cart.items.filter((l) => l.id !== productId),
+    cart.items.filter((l) => !isLine(l, productId, variantId)),
   );
 }
 
@@ -76,6 +86,6 @@ export function itemCountLabel(count: number): string {
 }
 
 /** The createBulkOrder body's items: exactly the cart's lines. */
-export function orderItems(items: readonly CartLine[]): { productId: number; quantity: number }[] {
-  return items.map((l) => ({ productId: l.id, quantity: l.quantity }));
+export function orderItems(items: readonly CartLine[]): { productId: number; variantId?: number; quantity: number }[] {
+  return items.map((l) => ({ productId: l.id, ...(l.variantId != null ? { variantId: l.variantId } : {}), quantity: l.quantity }));
 }

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import type { AdminVariants } from '@shared/variants.schemas';
+import { combinationKey, combinations, ProductVariantsInput, variantLabel } from '@shared/variants.schemas';
+import { notify } from '../../../lib/notify';
+import { useProductVariants, useSaveVariants } from '../api/product-variants';
+import { reasonOf } from '../lib/admin-fetch';
+import { controlClass, labelClass } from './field-styles';
+
+type OptionDraft = { name: string; values: string };
+type RowDraft = { options: Record<string, string>; sku: string; price: string; stock: string; weight: string; hsnCode: string; gstRate: string };
+
+const splitValues = (text: string) => text.split(',').map((v) => v.trim()).filter(Boolean);
+const optionsOf = (drafts: OptionDraft[]) => drafts.filter((o) => o.name.trim()).map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
+
+function rowsOf(data: AdminVariants): RowDraft[] {
+  return data.variants.map((v) => ({
+    options: v.options,
+    sku: v.sku ?? '',
+    price: String(v.price),
+    stock: v.stock === null ? '' : String(v.stock),
+    weight: v.weight === null ? '' : String(v.weight),
+    hsnCode: v.hsnCode ?? '',
+    gstRate: v.gstRate ?? '',
+  }));
+}
+
+const small = `${controlClass} ad:py-1`;
+
+/**
+ * The product form's options and variants (decision 045): add options with their values, generate a
+ * variant per combination (rows already there keep what was typed), then set each one's SKU, price and
+ * stock. Checked with the schema the server uses before it is sent.
+ */
+export function VariantsEditor({ productId, basePrice }: { productId: number; basePrice: number }) {
+  const current = useProductVariants(productId);
+  if (!current.data) return null;
+  return <VariantsForm productId={productId} basePrice={basePrice} initial={current.data} />;
+}
+
+function VariantsForm({ productId, basePrice, initial }: { productId: number; basePrice: number; initial: AdminVariants }) {
+  const save = useSaveVariants(productId);
+  const [options, setOptions] = useState<OptionDraft[]>(() => initial.options.map((o) => ({ name: o.name, values: o.values.join(', ') })));
+  const [rows, setRows] = useState<RowDraft[]>(() => rowsOf(initial));
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const generate = () => {
+    const opts = optionsOf(options);
+    const old = new Map(rows.map((r) => [combinationKey(opts, r.options), r]));
+    setRows(
+      combinations(opts).map(
+        (c) => old.get(combinationKey(opts, c)) ?? { options: c, sku: '', price: String(basePrice), stock: '', weight: '', hsnCode: '', gstRate: '' },
+      ),
+    );
+  };
+
+  const setRow = (i: number, patch: Partial<RowDraft>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  const onSave = async () => {
+    const input = {
+      options: optionsOf(options),
+      variants: rows.map((r) => ({
+        options: r.options,
+        sku: r.sku,
+        price: r.price,
+        stock: r.stock.trim() === '' ? null : Number(r.stock),
+        weight: r.weight.trim() === '' ? null : Number(r.weight),
+        hsnCode: r.hsnCode,
+        gstRate: r.gstRate === '' ? null : r.gstRate,
+      })),
+    };
+    const parsed = ProductVariantsInput.safeParse(input);
+    if (!parsed.success) {
+      setErrors(parsed.error.issues.map((i) => i.message));
+      return;
+    }
+    setErrors([]);
+    try {
+      const saved = await save.mutateAsync(input as ProductVariantsInput);
+      setRows(rowsOf(saved));
+      notify('success', 'Variants saved');
+    } catch (error) {
+      notify('error', `Could not save the variants${reasonOf(error) ? `: ${reasonOf(error)}` : ''}`);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`variants-${productId}`} className="ad:flex ad:flex-col ad:gap-3 ad:border-t ad:border-slate-200 ad:pt-4">
+      <h3 id={`variants-${productId}`} className="ad:font-semibold ad:text-slate-900">
+        Options and variants
+      </h3>
+      {options.map((o, i) => (
+        <div key={i} className="ad:grid ad:grid-cols-[1fr_2fr_auto] ad:items-end ad:gap-2">
+          <label className={labelClass}>
+            Option {i + 1} name
+            <input className={controlClass} value={o.name} placeholder="Battery" onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+          </label>
+          <label className={labelClass}>
+            Option {i + 1} values (comma-separated)
+            <input className={controlClass} value={o.values} placeholder="included, not included" onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, values: e.target.value } : x)))} />
+          </label>
+          <button type="button" className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2" onClick={() => setOptions(options.filter((_, j) => j !== i))}>
+            Remove option {i + 1}
+          </button>
+        </div>
+      ))}
+      <div className="ad:flex ad:flex-wrap ad:gap-2">
+        <button type="button" className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2" onClick={() => setOptions([...options, { name: '', values: '' }])} disabled={options.length >= 3}>
+          Add option
+        </button>
+        <button type="button" className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2" onClick={generate}>
+          Generate variants
+        </button>
+      </div>
+      {rows.length > 0 && (
+        <table className="ad:w-full ad:text-sm">
+          <thead>
+            <tr className="ad:text-left">
+              <th scope="col">Variant</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Price (₹)</th>
+              <th scope="col">Stock</th>
+              <th scope="col">Weight (g)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => {
+              const name = variantLabel(r.options);
+              return (
+                <tr key={name}>
+                  <th scope="row" className="ad:pr-2 ad:text-left ad:font-normal">
+                    {name}
+                  </th>
+                  <td>
+                    <input aria-label={`SKU of ${name}`} className={small} value={r.sku} onChange={(e) => setRow(i, { sku: e.target.value })} />
+                  </td>
+                  <td>
+                    <input aria-label={`Price of ${name}`} inputMode="decimal" className={small} value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
+                  </td>
+                  <td>
+                    <input aria-label={`Stock of ${name}`} inputMode="numeric" placeholder="not tracked" className={small} value={r.stock} onChange={(e) => setRow(i, { stock: e.target.value })} />
+                  </td>
+                  <td>
+                    <input aria-label={`Weight of ${name}`} inputMode="numeric" className={small} value={r.weight} onChange={(e) => setRow(i, { weight: e.target.value })} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {errors.length > 0 && (
+        <ul role="alert" className="ad:text-sm ad:text-red-700">
+          {[...new Set(errors)].map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <button type="button" className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white" onClick={() => void onSave()} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save variants'}
+        </button>
+      </div>
+    </section>
+  );
+}
