@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE } from './paging';
 /** Customers per page of the admin list. */
 export const CUSTOMERS_PAGE_SIZE = ADMIN_PAGE_SIZE;
 /** The list is counted exactly up to 10,000 (decision 043): its last page is the 400th. */
-export const CUSTOMERS_MAX_PAGE = 400;
+const CUSTOMERS_MAX_PAGE = 400;
 
 export const CustomersQuery = z.object({
   /** the beginning of a name, an e-mail address or a phone number (any case) */

@@ -24,7 +24,5 @@ export function canSell(stock: number | null, quantity: number): boolean {
   return stock === null || quantity <= stock;
 }
 
-/** A product's low-stock threshold when the admin gives none (decision 047). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 /** Largest low-stock threshold an admin may set. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;

@@ -15,7 +15,7 @@ import { staffAccountMessages } from '@shared/staff.schemas';
 
 const MINUTE = 60_000;
 /** A session's last use is written at most this often: one small update a minute per active admin. */
-export const TOUCH_EVERY_MS = MINUTE;
+const TOUCH_EVERY_MS = MINUTE;
 
 type Limits = Pick<StaffSettings, 'sessionIdleMinutes' | 'sessionMaxHours'>;
 type Times = { createdAt: string | Date; updatedAt: string | Date };
@@ -23,7 +23,7 @@ type Times = { createdAt: string | Date; updatedAt: string | Date };
 const timeOf = (value: string | Date) => (value instanceof Date ? value.getTime() : Date.parse(value));
 
 /** When a session ends unless it is used again: its idle limit, or its longest life when that comes first. */
-export function sessionEndsAt(session: Times, limits: Limits): number {
+function sessionEndsAt(session: Times, limits: Limits): number {
   return Math.min(timeOf(session.updatedAt) + limits.sessionIdleMinutes * MINUTE, timeOf(session.createdAt) + limits.sessionMaxHours * 60 * MINUTE);
 }
 

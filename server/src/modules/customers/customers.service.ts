@@ -16,7 +16,7 @@ import { csvCell } from '../orders/orders-admin.service';
 import * as repo from './customers.repository';
 
 /** What a search means: the beginning of a name or e-mail (any case) and, when it looks like one, of a phone number. */
-export function filterOf(q: string): repo.CustomerFilter {
+function filterOf(q: string): repo.CustomerFilter {
   const text = q.trim().toLowerCase();
   const digits = text.replace(/[\s()-]/g, '');
   // Phones are stored as +91 and 10 digits: "98765", "+9198765" and "09876…" all mean +9198765….
