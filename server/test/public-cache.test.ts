@@ -385,6 +385,7 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
         'GET /api/storefront/home',
         'GET /api/studofmonth',
         'GET /api/shipping/check',
+        'GET /api/policies/:slug',
       ].sort(),
     );
   });
