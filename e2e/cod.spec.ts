@@ -86,6 +86,7 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     // The Overview counts revenue once the cash is in, and nothing of this order is left to collect.
     await openSection(admin, 'Overview');
     await expect(admin.locator('[data-cod-to-collect]')).toContainText('a cash-on-delivery order counts once its cash is recorded');
+    await admin.screenshot({ path: test.info().outputPath('admin-overview.png'), fullPage: true });
 
     await page.reload();
     await expect(page.getByRole('article', { name: `Order ID: ${order.order_id}` })).toContainText('Paid in cash on delivery');
