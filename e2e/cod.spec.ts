@@ -38,9 +38,17 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     await expect(section).toContainText('Delivers to 560001');
     await expect(section).toContainText('Cash on delivery available');
 
+    // Before the order is placed, the summary shows the ₹25 fee as its own line and the total with it.
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary).not.toContainText('Cash on delivery fee');
+    const totalOnline = (await summary.getByText(/^Total/).locator('..').innerText()).trim();
     await page.getByRole('radio', { name: 'Cash on delivery' }).check();
+    await expect(page.getByRole('radio', { name: 'Cash on delivery (+₹25.00 fee)' })).toBeChecked();
+    await expect(summary.getByText('Cash on delivery fee').locator('..')).toContainText('₹25.00');
     const place = page.getByRole('button', { name: 'Place order (Cash on delivery)' });
     await expect(place).toBeEnabled();
+    const totalCod = (await summary.getByText(/^Total/).locator('..').innerText()).trim();
+    expect(totalCod).not.toBe(totalOnline);
     await page.screenshot({ path: test.info().outputPath('cart-cod.png'), fullPage: true });
     await place.click();
 
@@ -52,6 +60,8 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(order.total_amount);
     const mine = page.getByRole('article', { name: `Order ID: ${order.order_id}` });
     await expect(mine).toContainText(`Pay ${amount} on delivery`);
+    // The total the cart showed with the fee is the amount to pay.
+    expect(totalCod).toContain(amount);
     await expect(mine).toContainText('7 School Lane, Bengaluru, Karnataka 560001');
     await page.screenshot({ path: test.info().outputPath('orders-cod.png'), fullPage: true });
 
@@ -60,6 +70,7 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     await admin.getByLabel('Search by order id or email').fill(order.order_id);
     const card = admin.getByRole('article', { name: `Order ${order.order_id}` });
     await expect(card).toContainText(`COD — to collect ${amount}`);
+    await admin.screenshot({ path: test.info().outputPath('admin-cod-order.png'), fullPage: false });
     await card.getByLabel('Change status').selectOption('dispatched');
     const dispatch = admin.getByRole('dialog', { name: /^Dispatch order/ });
     await dispatch.getByLabel('Courier').fill('Delhivery');
@@ -72,6 +83,10 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     await expect(card).toContainText(`COD — ${amount} collected`);
     await expect(card.getByText('Status: delivered')).toBeVisible();
     await admin.screenshot({ path: test.info().outputPath('admin-cod-collected.png'), fullPage: false });
+    // The Overview counts revenue once the cash is in, and nothing of this order is left to collect.
+    await openSection(admin, 'Overview');
+    await expect(admin.locator('[data-cod-to-collect]')).toContainText('a cash-on-delivery order counts once its cash is recorded');
+    await admin.screenshot({ path: test.info().outputPath('admin-overview.png'), fullPage: true });
 
     await page.reload();
     await expect(page.getByRole('article', { name: `Order ID: ${order.order_id}` })).toContainText('Paid in cash on delivery');

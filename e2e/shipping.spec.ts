@@ -43,6 +43,8 @@ test('the owner loads a pincode list and sets free shipping above ₹999; a shop
 
   // The rule is kept: a reload shows it.
   await page.reload();
+  // openSection opens the phone menu when the section list is not shown: wait for the page to draw it first.
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
   await openSection(page, 'Shipping');
   await expect(page.getByLabel('Free shipping from order value (₹; empty: never)')).toHaveValue('999');
 

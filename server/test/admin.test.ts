@@ -290,6 +290,11 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
         courier: null,
         trackingNumber: null,
         trackingUrl: null,
+        paymentMethod: 'online',
+        codToCollect: 0,
+        codFee: 0,
+        codCollectedAt: null,
+        returnedAt: null,
       });
       expect((await admin.get(`/api/ordersAdmin?q=${order.orderId.toLowerCase()}`)).json()).toHaveLength(1);
       expect((await admin.get(`/api/ordersAdmin?q=${encodeURIComponent(unpaid.email)}`)).json()).toEqual([]);
@@ -321,6 +326,8 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       expect(csv.headers['content-type']).toContain('text/csv');
       expect(csv.body.split('\r\n')[1]).toContain(`"${order.orderId}"`);
       expect(csv.body).toContain('"2 x Order Me"');
+      // An online order: its payment method, the COD columns empty (decision 044).
+      expect(csv.body.split('\r\n')[1]).toMatch(/"Online","","","","","",""$/);
 
       const overview = (await admin.get('/api/admin/overview')).json();
       expect(overview.days).toHaveLength(30);

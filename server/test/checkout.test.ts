@@ -39,6 +39,8 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
         shipping: 0,
         total: 5088,
         delivery: { pincode: '411001', serviceable: true, cod: false },
+        // COD is off in a shop that sets nothing: no fee to show (decision 044).
+        codFee: null,
       });
       expect((await s.api.patch(`/api/cart/${cheap.id}`, { quantity: 3 })).json().subtotal).toBe(5266);
       expect((await s.api.delete(`/api/cart/${kitA.id}`)).json().items.map((i: { id: number }) => i.id)).toEqual([cheap.id]);

@@ -52,6 +52,21 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect((await admin.put('/api/admin/shipping', { cod: { enabled: true, min: 900, max: 500 } })).statusCode).toBe(400);
   });
 
+  it("quotes the COD fee in the cart where COD is offered, null where it is not", async () => {
+    const s = await shopperWithCart(shop, [[kit.id, 1]]);
+    const cart = async (q = '') => (await s.api.get(`/api/cart${q}`)).json();
+    // COD is offered to the profile's pincode (empty list): the ₹30 fee; the total stays without it (online is the default).
+    expect(await cart()).toMatchObject({ shipping: 49, total: 1229, codFee: 30, delivery: { cod: true } });
+    await upload(CSV);
+    expect(await cart('?pincode=411001')).toMatchObject({ codFee: 30, delivery: { cod: true } });
+    expect(await cart('?pincode=110001')).toMatchObject({ codFee: null, delivery: { cod: false } });
+    expect(await cart('?pincode=799001')).toMatchObject({ codFee: null, delivery: { serviceable: false } });
+    await admin.put('/api/admin/shipping', { flatRate: 49, cod: { enabled: true } });
+    expect(await cart('?pincode=411001')).toMatchObject({ codFee: 0 });
+    await admin.put('/api/admin/shipping', { flatRate: 49 });
+    expect(await cart('?pincode=411001')).toMatchObject({ codFee: null, delivery: { cod: false } });
+  });
+
   it('refuses COD with clear 4xx messages: disabled, a pincode without COD, below the minimum, above the maximum', async () => {
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
     await admin.put('/api/admin/shipping', { flatRate: 49 });
@@ -83,6 +98,11 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
   it('lives a whole life: placed at once → dispatched with its invoice → cash collected → paid and delivered; refunds by hand', async () => {
     const couponId = await makeCoupon(shop, { code: `COD100${kind}`, discount_paise: 100_00 });
     const before = await stockOf(kit.id);
+    type Overview = { days: { date: string; revenue: number; orders: number }[]; codToCollect: { orders: number; amount: number } };
+    const overview = async () => (await admin.get('/api/admin/overview')).json() as Overview;
+    const dayOf = (o: Overview, date: string) => o.days.find((d) => d.date === date)!;
+    const today = new Date().toISOString().slice(0, 10);
+    const ov0 = await overview();
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
     const placed = await codOrder(s.api, [[kit.id, 1]], { couponCode: `COD100${kind}`, address: SCHOOL, amount: 1, total: 1 });
     expect(placed.statusCode).toBe(200);
@@ -100,6 +120,10 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     let mine = (await s.api.get('/api/UserOrders')).json().orders[0];
     expect(mine).toMatchObject({ order_id: orderId, status: 'placed', paymentMethod: 'cod', codToCollect: 1159, codFee: 30, invoice: null });
     expect(await adminOrder(orderId)).toMatchObject({ status: 'placed', paymentMethod: 'cod', codToCollect: 1159, nextStatuses: ['dispatched', 'delivered', 'canceled'] });
+    // The overview counts the order placed today but no revenue until the cash is recorded; the cash to collect beside it.
+    const ov1 = await overview();
+    expect(dayOf(ov1, today)).toEqual({ ...dayOf(ov0, today), orders: dayOf(ov0, today).orders + 1 });
+    expect(ov1.codToCollect).toEqual({ orders: ov0.codToCollect.orders + 1, amount: ov0.codToCollect.amount + 1159 });
 
     // Collecting before dispatch is refused; dispatch invoices it.
     expect((await admin.post(`/api/admin/orders/${orderId}/cod-collection`, { amount: 1159, reference: 'REM-1' })).statusCode).toBe(409);
@@ -109,7 +133,7 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     const dispatchedMail = (await mailsOfKind(shop, 'order-dispatched')).find((m) => m.subject.includes(orderId))!;
     expect(dispatchedMail.text_body).toContain('please keep ₹1,159.00 ready to pay on delivery');
     const invoice = pdfText((await s.api.get(`/api/orders/${orderId}/invoice.pdf`)).rawPayload);
-    // The invoice's table wraps a long description over two lines.
+    // The laid-out invoice may wrap a line's description over two lines of text.
     expect(invoice.replace(/\s+/g, ' ')).toContain('Cash on delivery fee');
     expect(invoice).toContain('1,159.00');
     const slip = pdfText((await admin.get(`/api/admin/orders/packing-slips.pdf?orders=${orderId}`)).rawPayload);
@@ -127,7 +151,17 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect((await admin.post(`/api/admin/orders/${orderId}/cod-collection`, { amount: 1159, reference: 'REM-1' })).statusCode).toBe(409);
     mine = (await s.api.get('/api/UserOrders')).json().orders[0];
     expect(mine).toMatchObject({ status: 'delivered', codToCollect: 0, codCollectedAt: '2026-11-20T12:00:00.000Z' });
+    // Revenue on the day the cash was collected; nothing left to collect; the CSV says how it was paid.
+    const ov2 = await overview();
+    expect(dayOf(ov2, '2026-11-20').revenue).toBe(dayOf(ov1, '2026-11-20').revenue + 1159);
+    expect(dayOf(ov2, today)).toEqual(dayOf(ov1, today));
+    expect(ov2.codToCollect).toEqual(ov0.codToCollect);
+    const csv = (await admin.get(`/api/ordersAdmin.csv?q=${orderId}`)).body.split('\r\n');
+    expect(csv[0]).toContain('"Payment method","COD fee (INR)","COD to collect (INR)","COD collected at","COD collected (INR)","COD reference","Returned to origin at"');
+    expect(csv[1]).toContain(`"${orderId}"`);
+    expect(csv[1]).toContain('"1159.00","","","Cash on delivery","30.00","0.00","2026-11-20T12:00:00.000Z","1159.00","REM-1",""');
     const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json();
+
     expect(money.payments).toEqual([expect.objectContaining({ paymentId: `cod:${orderId}`, amount: 1159 })]);
 
     // A refund after delivery is made by hand: it needs the transfer's reference and never reaches the gateway.

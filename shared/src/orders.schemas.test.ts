@@ -76,7 +76,8 @@ describe('placing an order', () => {
     [{ items: items(1), couponCode: '' }, {}],
     [{ items: items(1), couponCode: null }, {}],
   ])('takes %#', (input, expected) => {
-    expect(accepted(CreateOrderInput, input)).toEqual({ ...input, ...expected });
+    // paymentMethod defaults to online (cash on delivery is asked for by name, decision 044).
+    expect(accepted(CreateOrderInput, input)).toEqual({ ...input, paymentMethod: 'online', ...expected });
   });
 
   it.each([
@@ -109,7 +110,7 @@ describe('a payment to process', () => {
 describe('order answers', () => {
   const line = { id: 1, quantity: 2, title: 'Drone Kit', price: 1499.5, image: null, available: true, previousPrice: 1399, stock: 4 };
   it.each([
-    ['the cart', Cart, { items: [line], count: 2, subtotal: 2999, shipping: 60, total: 3059, delivery: { pincode: '411001', serviceable: true, days: '3-5', cod: false } }],
+    ['the cart', Cart, { items: [line], count: 2, subtotal: 2999, shipping: 60, total: 3059, delivery: { pincode: '411001', serviceable: true, days: '3-5', cod: false }, codFee: null }],
     ['a coupon check', VerifyCouponResult, { success: true, discount: 100, message: 'Coupon applied', code: 'SAVE10' }],
     ['a created order', CreatedOrder, { id: 'order_1', amount: 299_900, currency: 'INR', discount: 0, orderId: 'RK-1', provider: 'razorpay', key: 'rzp_test' }],
     ['a created order', CreatedOrder, { id: 'order_2', amount: 100, currency: 'INR', discount: 0, orderId: 'RK-2', provider: 'simulated', key: '' }],
@@ -135,6 +136,11 @@ describe('order answers', () => {
         trackingUrl: null,
         invoice: 'RK/26-27/000001',
         creditNotes: [{ id: 3, number: 'RKC/26-27/00001' }],
+        paymentMethod: 'cod',
+        codToCollect: 3059,
+        codFee: 30,
+        codCollectedAt: null,
+        returnedAt: null,
       },
     ],
   ])('%s passes through whole', (_n, schema, answer) => {

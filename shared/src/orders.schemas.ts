@@ -48,6 +48,11 @@ export const Cart = z.object({
   total: z.number(),
   /** whether and when the shop delivers to the profile's pincode; null without a valid pincode */
   delivery: DeliveryCheck.nullable(),
+  /**
+   * the cash-on-delivery fee (rupees) a COD order of this cart to this pincode would add, 0 when the
+   * owner charges none; null when COD is not offered here (decision 044). The server prices the order again.
+   */
+  codFee: z.number().nullable(),
 });
 export type Cart = z.infer<typeof Cart>;
 

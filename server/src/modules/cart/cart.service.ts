@@ -79,7 +79,7 @@ export function weightGrams(lines: PricedLine[]): number {
 export async function getCart(db: Db, userId: string, known: Product[] = [], pincode?: string): Promise<Cart> {
   const [lines, me] = await Promise.all([pricedCart(db, userId, known), accounts.getMe(db, userId)]);
   const subtotal = subtotalPaise(lines);
-  const quote = await shipping.quote(db, { pincode: pincode ?? me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) });
+  const [quote, cod] = await Promise.all([shipping.quote(db, { pincode: pincode ?? me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) }), shipping.codRules(db)]);
   const shippingPaise = subtotal > 0 ? (quote?.shippingPaise ?? 0) : 0;
   const items: CartLine[] = lines.map((l) => ({
     id: l.productId,
@@ -100,6 +100,9 @@ export async function getCart(db: Db, userId: string, known: Product[] = [], pin
     shipping: paiseToRupees(shippingPaise),
     total: paiseToRupees(subtotal + shippingPaise),
     delivery: quote?.check ?? null,
+    // What choosing cash on delivery adds, where it is offered (enabled, pincode allows it); the
+    // minimum and maximum depend on the coupon and are judged at checkout.
+    codFee: subtotal > 0 && quote?.check.cod ? paiseToRupees(cod.feePaise) : null,
   };
 }
 

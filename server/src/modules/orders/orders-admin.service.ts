@@ -68,17 +68,30 @@ export function csvCell(value: string | number | null): string {
 /** The filtered orders as CSV (at most 100,000 rows). */
 export async function ordersCsv(db: Db, q: AdminOrdersQuery): Promise<string> {
   const filter = filterOf(q);
-  const header = ['Order ID', 'Paid at', 'Status', 'Customer email', 'Customer phone', 'Shipping address', 'Products', 'Total (INR)', 'Razorpay order ID', 'Razorpay payment ID'];
+  // "Paid at" is when the order was placed; for cash on delivery the cash is in the COD columns (decision 044).
+  const header = ['Order ID', 'Paid at', 'Status', 'Customer email', 'Customer phone', 'Shipping address', 'Products', 'Total (INR)', 'Razorpay order ID', 'Razorpay payment ID', 'Payment method', 'COD fee (INR)', 'COD to collect (INR)', 'COD collected at', 'COD collected (INR)', 'COD reference', 'Returned to origin at'];
   const out = [header.map(csvCell).join(',')];
   for (let offset = 0; offset < 100_000; offset += 1000) {
-    const orders = await withLines(db, await repo.listAdminOrders(db, filter, { limit: 1000, offset }));
-    for (const o of orders) {
+    const rows = await repo.listAdminOrders(db, filter, { limit: 1000, offset });
+    const orders = await withLines(db, rows);
+    orders.forEach((o, i) => {
+      const row = rows[i]!;
+      const cod = o.paymentMethod === 'cod';
       out.push(
-        [o.orderId, o.createdAt, o.status, o.customerEmail, o.customerPhone, o.shippingAddress, o.products.map((p) => `${p.quantity} x ${p.name}`).join('; '), o.totalAmount.toFixed(2), o.razorpayOrderId, o.razorpayPaymentId]
+        [
+          o.orderId, o.createdAt, o.status, o.customerEmail, o.customerPhone, o.shippingAddress, o.products.map((p) => `${p.quantity} x ${p.name}`).join('; '), o.totalAmount.toFixed(2), o.razorpayOrderId, o.razorpayPaymentId,
+          cod ? 'Cash on delivery' : 'Online',
+          cod ? o.codFee.toFixed(2) : null,
+          cod ? o.codToCollect.toFixed(2) : null,
+          row.cod_collected_at,
+          row.cod_collected_paise === null ? null : paiseToRupees(row.cod_collected_paise).toFixed(2),
+          row.cod_reference,
+          row.returned_at,
+        ]
           .map(csvCell)
           .join(','),
       );
-    }
+    });
     if (orders.length < 1000) break;
   }
   return `${out.join('\r\n')}\r\n`;
@@ -199,18 +212,24 @@ export async function setDispatchDetails(deps: OrderDeps, orderCode: string, inp
   return { message: 'Tracking details saved' };
 }
 
-/** Revenue and orders per day for the last 30 days (days without orders included), the top products, and tracked products low on stock. */
+/** Revenue (money received; COD once collected) and orders per day for the last 30 days (days without orders included), the top products, tracked products low on stock, and the COD cash still to collect. */
 export async function overview(db: Db, now = new Date()) {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
   const since = start.toISOString();
-  const [rows, top, lowStock] = await Promise.all([repo.revenueByDay(db, since), repo.topProducts(db, since, 5), stock.lowStock(db)]);
+  const [rows, top, lowStock, cod] = await Promise.all([repo.revenueByDay(db, since), repo.topProducts(db, since, 5), stock.lowStock(db), repo.codToCollect(db)]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
     const r = byDay.get(date);
     return { date, revenue: paiseToRupees(r?.revenue ?? 0), orders: r?.orders ?? 0 };
   });
-  return { days, topProducts: top.map((t) => ({ title: t.title, quantity: t.quantity, revenue: paiseToRupees(t.revenue) })), lowStock };
+  return {
+    days,
+    topProducts: top.map((t) => ({ title: t.title, quantity: t.quantity, revenue: paiseToRupees(t.revenue) })),
+    lowStock,
+    // Not revenue yet (decision 044): shown beside it.
+    codToCollect: { orders: cod.orders, amount: paiseToRupees(cod.amountPaise) },
+  };
 }
 
 /** At most this many slips in one PDF (a day's parcels; the admin list's page size is 25). */

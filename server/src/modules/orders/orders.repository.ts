@@ -83,13 +83,16 @@ const columns = [
   'payment_method',
   'cod_fee_paise',
   'cod_collected_at',
+  'cod_collected_paise',
+  'cod_reference',
   'returned_at',
 ] as const;
 
-function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; shipping_paise: unknown; total_paise: unknown; cod_fee_paise: unknown }>(row: T) {
+function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; shipping_paise: unknown; total_paise: unknown; cod_fee_paise: unknown; cod_collected_paise: unknown }>(row: T) {
   return {
     ...row,
     cod_fee_paise: Number(row.cod_fee_paise),
+    cod_collected_paise: row.cod_collected_paise === null ? null : Number(row.cod_collected_paise),
     subtotal_paise: Number(row.subtotal_paise),
     discount_paise: Number(row.discount_paise),
     shipping_paise: Number(row.shipping_paise),
@@ -337,17 +340,56 @@ export async function moveStatus(db: Db, id: number, from: string, to: string): 
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Revenue and order count per day (paid, not canceled) since a time. */
+/**
+ * Revenue and order count per day (not canceled) since a time (decision 044): orders count on the
+ * day they were placed, whatever the payment method; revenue is money received, so an online order
+ * counts on the day it was paid and a cash-on-delivery order only on the day its cash was recorded.
+ */
 export async function revenueByDay(db: Db, since: string) {
-  const day = sql<string>`substr(paid_at, 1, 10)`;
-  const rows = await db
+  const placedDay = sql<string>`substr(paid_at, 1, 10)`;
+  const collectedDay = sql<string>`substr(cod_collected_at, 1, 10)`;
+  const [placed, collected] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select([
+        placedDay.as('day'),
+        (eb) => eb.fn.sum<number>(eb.case().when('payment_method', '=', 'cod').then(0).else(eb.ref('total_paise')).end()).as('revenue'),
+        (eb) => eb.fn.countAll<number>().as('orders'),
+      ])
+      .where('paid_at', '>=', since)
+      .where('status', '!=', 'canceled')
+      .groupBy(placedDay)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select([collectedDay.as('day'), (eb) => eb.fn.sum<number>('cod_collected_paise').as('revenue')])
+      .where('payment_method', '=', 'cod')
+      .where('cod_collected_at', '>=', since)
+      .where('status', '!=', 'canceled')
+      .groupBy(collectedDay)
+      .execute(),
+  ]);
+  const byDay = new Map<string, { day: string; revenue: number; orders: number }>();
+  for (const r of placed) byDay.set(String(r.day), { day: String(r.day), revenue: Number(r.revenue ?? 0), orders: Number(r.orders) });
+  for (const r of collected) {
+    const d = byDay.get(String(r.day)) ?? { day: String(r.day), revenue: 0, orders: 0 };
+    d.revenue += Number(r.revenue ?? 0);
+    byDay.set(d.day, d);
+  }
+  return [...byDay.values()];
+}
+
+/** Cash-on-delivery orders placed and not canceled whose cash is not recorded yet: how many, and the cash to collect. */
+export async function codToCollect(db: Db): Promise<{ orders: number; amountPaise: number }> {
+  const r = await db
     .selectFrom('orders')
-    .select([day.as('day'), (eb) => eb.fn.sum<number>('total_paise').as('revenue'), (eb) => eb.fn.countAll<number>().as('orders')])
-    .where('paid_at', '>=', since)
+    .select([(eb) => eb.fn.countAll<number>().as('orders'), (eb) => eb.fn.sum<number>('total_paise').as('amount')])
+    .where('payment_method', '=', 'cod')
+    .where('paid_at', 'is not', null)
+    .where('cod_collected_at', 'is', null)
     .where('status', '!=', 'canceled')
-    .groupBy(day)
-    .execute();
-  return rows.map((r) => ({ day: String(r.day), revenue: Number(r.revenue), orders: Number(r.orders) }));
+    .executeTakeFirst();
+  return { orders: Number(r?.orders ?? 0), amountPaise: Number(r?.amount ?? 0) };
 }
 
 export async function topProducts(db: Db, since: string, limit: number) {

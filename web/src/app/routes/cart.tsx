@@ -147,9 +147,10 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
   const checkout = useCheckout();
   const [method, setMethod] = useState<PaymentMethod>('online');
   // Cash on delivery only where the shop offers it for the delivery pincode (the server checks again).
-  const cod = method === 'cod' && cart.delivery?.cod === true;
-  // Shipping as the server priced it; only a free-shipping coupon takes it off.
-  const summary = summarizeCart(cart.items, coupon.applied?.discount ?? 0, coupon.applied?.freeShipping ? 0 : cart.shipping);
+  const codOffered = cart.delivery?.cod === true && cart.codFee !== null;
+  const cod = method === 'cod' && codOffered;
+  // Shipping as the server priced it; only a free-shipping coupon takes it off. The COD fee as the server quoted it.
+  const summary = summarizeCart(cart.items, coupon.applied?.discount ?? 0, coupon.applied?.freeShipping ? 0 : cart.shipping, cod ? cart.codFee : null);
   const hasUnavailable = summary.unavailable.length > 0;
   // Checkout sends the lines on screen: wait until the server has every change to them.
   const saving = useIsMutating({ mutationKey: cartMutationKey }) > 0;
@@ -203,7 +204,7 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
             onApply={coupon.apply}
             onRemove={coupon.remove}
           />
-          {cart.delivery?.cod && <PaymentChoice method={method} onChange={setMethod} disabled={checkout.isProcessing} />}
+          {codOffered && <PaymentChoice method={method} onChange={setMethod} disabled={checkout.isProcessing} codFee={cart.codFee} />}
           <button
             type="button"
             disabled={checkout.isProcessing || blocked}

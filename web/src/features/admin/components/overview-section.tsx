@@ -14,6 +14,12 @@ export function OverviewSection() {
         {(data) => (
           <>
             <RevenueChart days={data.days} />
+            <p className="ad:text-sm ad:text-slate-700" data-cod-to-collect>
+              Revenue is money received: a cash-on-delivery order counts once its cash is recorded.{' '}
+              {data.codToCollect.orders === 0
+                ? 'No cash on delivery to collect.'
+                : `COD to collect: ${formatRupees(data.codToCollect.amount)} from ${data.codToCollect.orders} ${data.codToCollect.orders === 1 ? 'order' : 'orders'}.`}
+            </p>
             <div>
               <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">Top products</h3>
               {data.topProducts.length === 0 ? (

@@ -21,6 +21,13 @@ describe('summarizeCart', () => {
     expect(summarizeCart([], 0, 49.5)).toMatchObject({ shipping: 0, total: 0 });
   });
 
+  it("adds the server's cash-on-delivery fee as its own amount when COD is chosen", () => {
+    expect(summarizeCart([line(1, 500, 2)], 100, 49.5, 30)).toMatchObject({ codFee: 30, total: 979.5 });
+    expect(summarizeCart([line(1, 500, 2)], 100, 49.5, 0)).toMatchObject({ codFee: 0, total: 949.5 });
+    expect(summarizeCart([line(1, 500, 2)], 100, 49.5)).toMatchObject({ codFee: null, total: 949.5 });
+    expect(summarizeCart([], 0, 49.5, 30)).toMatchObject({ codFee: null, total: 0 });
+  });
+
   it('leaves products that are gone out of the totals', () => {
     const s = summarizeCart([line(1, 500, 2), line(2, 900, 1, { available: false, price: 0 })], 0);
     expect(s.available.map((l) => l.id)).toEqual([1]);
@@ -37,7 +44,7 @@ describe('summarizeCart', () => {
 });
 
 describe('cart edits shown before the server answers', () => {
-  const cart: Cart = { items: [line(1, 100, 1), line(2, 50.5, 2)], count: 2, subtotal: 201, shipping: 40, total: 241, delivery: null };
+  const cart: Cart = { items: [line(1, 100, 1), line(2, 50.5, 2)], count: 2, subtotal: 201, shipping: 40, total: 241, delivery: null, codFee: null };
 
   it('changes one quantity, kept within 1 and 99, and re-adds the subtotal', () => {
     expect(withQuantity(cart, 2, 3)).toMatchObject({ subtotal: 251.5, count: 2 });
@@ -46,7 +53,7 @@ describe('cart edits shown before the server answers', () => {
   });
 
   it('removes a line', () => {
-    expect(withoutLine(cart, 1)).toEqual({ items: [line(2, 50.5, 2)], count: 1, subtotal: 101, shipping: 40, total: 141, delivery: null });
+    expect(withoutLine(cart, 1)).toEqual({ items: [line(2, 50.5, 2)], count: 1, subtotal: 101, shipping: 40, total: 141, delivery: null, codFee: null });
     expect(withoutLine(withoutLine(cart, 1), 2)).toMatchObject({ subtotal: 0, shipping: 0, total: 0 });
   });
 });

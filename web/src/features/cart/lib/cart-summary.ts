@@ -11,6 +11,8 @@ export type CartSummary = {
   subtotal: number;
   shipping: number;
   discount: number;
+  /** the cash-on-delivery fee when the shopper chose COD (as the server quoted it), else null */
+  codFee: number | null;
   total: number;
 };
 
@@ -21,23 +23,26 @@ function paise(rupees: number): number {
 
 /**
  * Subtotal of the available lines, the coupon discount (never more than the
- * subtotal, never negative) and total = subtotal + shipping - discount,
+ * subtotal, never negative) and total = subtotal + shipping - discount (+ the
+ * cash-on-delivery fee the server quoted, when the shopper chose COD),
  * added up in whole paise so the rupee figures never drift. Shipping is what the
  * server charges (free unless the owner set rules; a coupon never takes it off).
  */
-export function summarizeCart(items: readonly CartLine[], discountRupees: number, shippingRupees = 0): CartSummary {
+export function summarizeCart(items: readonly CartLine[], discountRupees: number, shippingRupees = 0, codFeeRupees: number | null = null): CartSummary {
   const available = items.filter((l) => l.available);
   const unavailable = items.filter((l) => !l.available);
   const subtotalPaise = available.reduce((sum, l) => sum + paise(l.price) * l.quantity, 0);
   const shippingPaise = subtotalPaise > 0 ? paise(Math.max(shippingRupees, 0)) : 0;
   const discountPaise = Math.min(Math.max(paise(Math.max(discountRupees, 0)), 0), subtotalPaise);
+  const codFeePaise = codFeeRupees !== null && subtotalPaise > 0 ? paise(Math.max(codFeeRupees, 0)) : null;
   return {
     available,
     unavailable,
     subtotal: paiseToRupees(subtotalPaise),
     shipping: paiseToRupees(shippingPaise),
     discount: paiseToRupees(discountPaise),
-    total: paiseToRupees(subtotalPaise + shippingPaise - discountPaise),
+    codFee: codFeePaise === null ? null : paiseToRupees(codFeePaise),
+    total: paiseToRupees(subtotalPaise + shippingPaise - discountPaise + (codFeePaise ?? 0)),
   };
 }
 
