@@ -62,9 +62,13 @@ describe.each(DB_KINDS)('low-stock alerts on %s', (kind) => {
     expect(raised.statusCode).toBe(200);
     expect(raised.json().lowStockThreshold).toBe(15);
     expect(await alertsAbout('Motor driver')).toHaveLength(1);
-    // The audit log has the threshold's before and after.
-    const audit = (await admin.get(`/api/admin/audit?entity=products:${p.id}`)).json() as { changes: Record<string, unknown> | null }[];
-    expect(audit.some((e) => JSON.stringify(e.changes?.lowStockThreshold) === JSON.stringify([5, 15]))).toBe(true);
+    // The audit log has the threshold's before and after (its line is written once the answer has gone: wait for it).
+    const logged = async () => {
+      const audit = (await admin.get(`/api/admin/audit?entity=products:${p.id}`)).json() as { changes: Record<string, unknown> | null }[];
+      return audit.some((e) => JSON.stringify(e.changes?.lowStockThreshold) === JSON.stringify([5, 15]));
+    };
+    for (const started = Date.now(); !(await logged()) && Date.now() - started < 10_000; ) await new Promise((r) => setTimeout(r, 50));
+    expect(await logged()).toBe(true);
   });
 
   it('gives units back (a canceled order) above the threshold: the next fall alerts again', async () => {
