@@ -153,6 +153,21 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect(foreign.json().code).toBe('invalid_variant_image');
   });
 
+  it("lists low variants in the admin's low-stock list, and not the row of a product with variants", async () => {
+    const servo = await f.product({ title: 'Servo with gears', categoryId, stock: 0 });
+    await admin.put(`/api/admin/products/${servo.id}/variants`, {
+      options: [{ name: 'Gears', values: ['metal', 'plastic'] }],
+      variants: [
+        { options: { Gears: 'metal' }, price: '300', stock: 2 },
+        { options: { Gears: 'plastic' }, price: '200', stock: 40 },
+      ],
+    });
+    const overview = (await admin.get('/api/admin/overview')).json() as { lowStock: { id: number; title: string; stock: number }[] };
+    expect(overview.lowStock).toContainEqual({ id: servo.id, title: 'Servo with gears (Gears: metal)', stock: 2 });
+    expect(overview.lowStock.filter((p) => p.id === servo.id)).toHaveLength(1);
+    expect(overview.lowStock.map((p) => p.stock)).toEqual([...overview.lowStock.map((p) => p.stock)].sort((a, b) => a - b));
+  });
+
   const makeKit = async (motorStock: number, boardStock: number) => {
     const motor = await f.product({ title: `Geared motor ${motorStock}-${boardStock}`, categoryId, stock: motorStock, pricePaise: 20_000 });
     const board = await f.product({ title: `Driver board ${motorStock}-${boardStock}`, categoryId, stock: boardStock, pricePaise: 30_000 });
