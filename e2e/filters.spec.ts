@@ -1,20 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInAsAdmin, toast } from './support/admin';
+import { addProduct, logInAsAdmin } from './support/admin';
 import { appTookOver } from './support/app';
 import { uniqueName } from './support/outbox';
-
-/** Adds a product through the admin's Add Product form ('' stock = not tracked). */
-async function addProduct(page: Page, p: { title: string; price: string; stock: string }) {
-  const category = page.getByLabel('Category');
-  await expect(category.locator('option:not([disabled])').first()).toBeAttached();
-  const categoryName = (await category.locator('option:not([disabled])').first().textContent()) ?? '';
-  await page.getByLabel('Title').fill(p.title);
-  await page.getByLabel('Price').fill(p.price);
-  await category.selectOption(categoryName);
-  await page.getByLabel(/^Stock/).fill(p.stock);
-  await page.getByRole('button', { name: 'Add Product', exact: true }).click();
-  await expect(toast(page, 'Product added successfully')).toBeVisible({ timeout: 15_000 });
-}
 
 const resultTitles = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('heading');
 

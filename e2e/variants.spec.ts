@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInAsAdmin, openSection, toast } from './support/admin';
+import { addProduct, logInAsAdmin, openSection, toast } from './support/admin';
 import { uniqueName } from './support/outbox';
 import { loggedInShopper } from './support/shopper';
 
@@ -60,5 +60,51 @@ test('the admin gives a product options and variants; a shopper chooses a varian
   const line = shop.getByRole('listitem').filter({ hasText: `${title} (Battery: included)` });
   await expect(line).toBeVisible();
   await expect(line.getByText('₹1,799.00 each')).toBeVisible();
+
+  // The search offers the option's values as filters, with counts (decision 046).
+  await shop.goto(`/searchquer?q=${encodeURIComponent(title)}`);
+  const filters = shop.getByRole('region', { name: 'Filters' });
+  const withBattery = filters.getByRole('group', { name: 'Battery' }).getByLabel(/^included/);
+  await expect(withBattery).toBeVisible();
+  await withBattery.click();
+  await expect(shop).toHaveURL(/option=Battery%3Aincluded/);
+  await expect(withBattery).toBeChecked();
+  await expect(shop.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: title })).toBeVisible();
+  await filters.getByLabel(/In stock only/).click();
+  await expect(shop.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: title })).toBeVisible();
+  await shop.screenshot({ path: 'test-results/h12-filtered-search.png', fullPage: true });
+  await shop.goto(`/product/${id}`);
+  await expect(shop.getByRole('heading', { name: title })).toBeVisible();
+  await shop.screenshot({ path: 'test-results/h12-product-with-variants.png', fullPage: true });
+  await context.close();
+});
+
+test("a kit's parts are picked in the product form; its page says what is in the box and what its parts allow", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const word = uniqueName('kitty');
+  await logInAsAdmin(page);
+  await addProduct(page, { title: `${word} Geared Motor`, price: '200', stock: '5' });
+  await addProduct(page, { title: `${word} Driver Board`, price: '300', stock: '10' });
+  await addProduct(page, { title: `${word} Rover Kit`, price: '800', stock: '' });
+
+  await openSection(page, 'Manage Products');
+  await page.getByLabel('Search products by title').fill(`${word} Rover Kit`);
+  await page.getByRole('article', { name: `${word} Rover Kit` }).getByRole('button', { name: `Edit ${word} Rover Kit` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  await edit.getByLabel('Find a part').fill(word);
+  await edit.getByRole('button', { name: `Add ${word} Geared Motor` }).click();
+  await edit.getByLabel(`Quantity of ${word} Geared Motor`).fill('2');
+  await edit.getByRole('button', { name: `Add ${word} Driver Board` }).click();
+  await edit.getByRole('button', { name: 'Save kit parts' }).click();
+  await expect(edit.getByText(/Kits the parts allow now: 2\./)).toBeVisible();
+
+  const found = (await (await page.request.get(`/api/products?q=${encodeURIComponent(`${word} Rover Kit`)}`)).json()) as { id: number }[];
+  const context = await browser.newContext();
+  const shop = await context.newPage();
+  await shop.goto(`/product/${found[0]!.id}`);
+  await expect(shop.getByRole('heading', { name: `${word} Rover Kit` })).toBeVisible();
+  await expect(shop.getByText("What's in the box")).toBeVisible();
+  await expect(shop.getByText('Only 2 left', { exact: true })).toBeVisible();
+  await shop.screenshot({ path: 'test-results/h12-kit-page.png', fullPage: true });
   await context.close();
 });

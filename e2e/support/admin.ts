@@ -22,3 +22,16 @@ export async function openSection(page: Page, name: string) {
   if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
   await nav.getByRole('button', { name, exact: true }).click();
 }
+
+/** Adds a product through the admin's Add Product form ('' stock = not tracked). */
+export async function addProduct(page: Page, p: { title: string; price: string; stock: string }) {
+  const category = page.getByLabel('Category');
+  await expect(category.locator('option:not([disabled])').first()).toBeAttached();
+  const categoryName = (await category.locator('option:not([disabled])').first().textContent()) ?? '';
+  await page.getByLabel('Title').fill(p.title);
+  await page.getByLabel('Price').fill(p.price);
+  await category.selectOption(categoryName);
+  await page.getByLabel(/^Stock/).fill(p.stock);
+  await page.getByRole('button', { name: 'Add Product', exact: true }).click();
+  await expect(toast(page, 'Product added successfully')).toBeVisible({ timeout: 15_000 });
+}

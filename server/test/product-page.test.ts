@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityOf } from '@shared/product-availability';
+import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
@@ -12,7 +13,15 @@ function structuredData(html: string): Json[] {
 
 const AVAILABILITY = new Set(['https://schema.org/InStock', 'https://schema.org/OutOfStock', 'https://schema.org/LimitedAvailability', 'https://schema.org/PreOrder']);
 
-/** What schema.org (and search engines' product rich results) require of a Product with an Offer. */
+/** What schema.org (and search engines' product rich results) require of an Offer. */
+function expectValidOffer(offer: Json) {
+  expect(offer['@type']).toBe('Offer');
+  expect(offer.price).toMatch(/^\d+\.\d{2}$/);
+  expect(offer.priceCurrency).toBe('INR');
+  expect(AVAILABILITY.has(offer.availability)).toBe(true);
+}
+
+/** What schema.org (and search engines' product rich results) require of a Product with its Offer (or one per variant). */
 function expectValidProduct(p: Json) {
   expect(p['@context']).toBe('https://schema.org');
   expect(p['@type']).toBe('Product');
@@ -20,11 +29,9 @@ function expectValidProduct(p: Json) {
   expect(p.name.length).toBeGreaterThan(0);
   expect(typeof p.sku).toBe('string');
   expect(Array.isArray(p.image)).toBe(true);
-  const offer = p.offers as Json;
-  expect(offer['@type']).toBe('Offer');
-  expect(offer.price).toMatch(/^\d+\.\d{2}$/);
-  expect(offer.priceCurrency).toBe('INR');
-  expect(AVAILABILITY.has(offer.availability)).toBe(true);
+  const offers = (Array.isArray(p.offers) ? p.offers : [p.offers]) as Json[];
+  expect(offers.length).toBeGreaterThan(0);
+  offers.forEach(expectValidOffer);
 }
 
 /** A BreadcrumbList: ListItems numbered 1, 2, 3 … each with a name and an absolute item URL. */
@@ -59,7 +66,7 @@ describe.each(DB_KINDS)('product page structured data on %s', (kind) => {
   let categoryId: number;
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { PUBLIC_URL: 'http://shop.test' });
+    shop = await startTestShop(kind, { PUBLIC_URL: 'http://shop.test', ADMIN_PASSWORD });
     const f = factories(shop);
     categoryId = (await f.category('Drone Kits')).id;
     inStock = (await f.product({ title: 'Mini </script><Drone> Kit', description: 'Fly "it" & land.', categoryId, pricePaise: 249_950, images: 2, stock: 12 })).id;
@@ -102,6 +109,41 @@ describe.each(DB_KINDS)('product page structured data on %s', (kind) => {
     expectValidProduct(product);
     expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(product.offers.price).toBe('9999.00');
+  });
+
+  it('gives a product with variants an Offer per variant, with its SKU, price and availability', async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    const car = (await factories(shop).product({ title: 'Rover car', categoryId, pricePaise: 900_000, stock: 0 })).id;
+    const saved = await admin.put(`/api/admin/products/${car}/variants`, {
+      options: [{ name: 'Battery', values: ['included', 'not included'] }],
+      variants: [
+        { options: { Battery: 'included' }, sku: 'RC-B', price: '1799', stock: 0 },
+        { options: { Battery: 'not included' }, price: '1499.5', stock: 3 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const without = (saved.json().variants as { id: number }[])[1]!.id;
+    const [product] = structuredData((await shop.app.inject(`/product/${car}`)).body) as [Json];
+    expectValidProduct(product);
+    expect(product.offers).toEqual([
+      expect.objectContaining({ sku: 'RC-B', name: 'Rover car (Battery: included)', price: '1799.00', availability: 'https://schema.org/OutOfStock' }),
+      // A variant without a SKU of its own: product and variant ids.
+      expect.objectContaining({ sku: `${car}-${without}`, price: '1499.50', availability: 'https://schema.org/InStock' }),
+    ]);
+  });
+
+  it("says a kit's availability from its parts, not its own row", async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    const f = factories(shop);
+    const motor = (await f.product({ title: 'Geared motor', categoryId, pricePaise: 20_000, stock: 1 })).id;
+    const kit = (await f.product({ title: 'Rover kit', categoryId, pricePaise: 80_000, stock: 50 })).id;
+    expect((await admin.put(`/api/admin/products/${kit}/parts`, { parts: [{ productId: motor, quantity: 2 }] })).statusCode).toBe(200);
+    const [product] = structuredData((await shop.app.inject(`/product/${kit}`)).body) as [Json];
+    expectValidProduct(product);
+    expect(product.offers).toMatchObject({ price: '800.00', availability: 'https://schema.org/OutOfStock' });
+    expect((await admin.form('PATCH', `/api/products/${motor}`, [{ name: 'stock', value: '2' }])).statusCode).toBe(200);
+    const [after] = structuredData((await shop.app.inject(`/product/${kit}`)).body) as [Json];
+    expect(after.offers.availability).toBe('https://schema.org/InStock');
   });
 
   it('has none on pages of unknown products', async () => {

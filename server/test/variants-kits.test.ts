@@ -118,6 +118,56 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect(Object.keys(await product(board.id))).not.toContain('variants');
   });
 
+  it("gives a variant one of the product's images; keeps it when a save leaves it out; refuses another image with a 400", async () => {
+    const chassis = await f.product({ title: 'Chassis with colours', categoryId, images: 2 });
+    const images = (await product(chassis.id)).images as string[];
+    expect(images).toHaveLength(2);
+    const colours = [{ name: 'Colour', values: ['red', 'blue'] }];
+    const saved = await admin.put(`/api/admin/products/${chassis.id}/variants`, {
+      options: colours,
+      variants: [
+        { options: { Colour: 'red' }, price: '500', stock: 1, image: images[1] },
+        { options: { Colour: 'blue' }, price: '500', stock: 1, image: null },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().variants.map((v: { image: string | null }) => v.image)).toEqual([images[1], null]);
+    expect((await product(chassis.id)).variants[0].image).toBe(images[1]);
+    // A save without images (a CSV import) leaves them as they are.
+    await admin.put(`/api/admin/products/${chassis.id}/variants`, {
+      options: colours,
+      variants: [
+        { options: { Colour: 'red' }, price: '550', stock: 1 },
+        { options: { Colour: 'blue' }, price: '500', stock: 1 },
+      ],
+    });
+    expect((await admin.get(`/api/admin/products/${chassis.id}/variants`)).json().variants[0]).toMatchObject({ price: 550, image: images[1] });
+    const foreign = await admin.put(`/api/admin/products/${chassis.id}/variants`, {
+      options: colours,
+      variants: [
+        { options: { Colour: 'red' }, price: '500', stock: 1, image: '/uploads/products/not-this-one.png' },
+        { options: { Colour: 'blue' }, price: '500', stock: 1 },
+      ],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().code).toBe('invalid_variant_image');
+  });
+
+  it("lists low variants in the admin's low-stock list, and not the row of a product with variants", async () => {
+    const servo = await f.product({ title: 'Servo with gears', categoryId, stock: 0 });
+    await admin.put(`/api/admin/products/${servo.id}/variants`, {
+      options: [{ name: 'Gears', values: ['metal', 'plastic'] }],
+      variants: [
+        { options: { Gears: 'metal' }, price: '300', stock: 2 },
+        { options: { Gears: 'plastic' }, price: '200', stock: 40 },
+      ],
+    });
+    const overview = (await admin.get('/api/admin/overview')).json() as { lowStock: { id: number; title: string; stock: number }[] };
+    expect(overview.lowStock).toContainEqual({ id: servo.id, title: 'Servo with gears (Gears: metal)', stock: 2 });
+    expect(overview.lowStock.filter((p) => p.id === servo.id)).toHaveLength(1);
+    expect(overview.lowStock.map((p) => p.stock)).toEqual([...overview.lowStock.map((p) => p.stock)].sort((a, b) => a - b));
+  });
+
   const makeKit = async (motorStock: number, boardStock: number) => {
     const motor = await f.product({ title: `Geared motor ${motorStock}-${boardStock}`, categoryId, stock: motorStock, pricePaise: 20_000 });
     const board = await f.product({ title: `Driver board ${motorStock}-${boardStock}`, categoryId, stock: boardStock, pricePaise: 30_000 });

@@ -18,6 +18,19 @@ export const sortLabels: Record<Sort, string> = {
 /** Largest price a filter may name, in rupees (a product costs less than this). */
 const MAX_FILTER_RUPEES = 10_000_000;
 
+/** An option value filter: "Name:value" (the name up to the first colon; the lengths the admin allows). */
+const OPTION_VALUE = /^[^:]{1,40}:.{1,60}$/s;
+const MAX_OPTION_FILTERS = 20;
+
+/** "Battery:included" as the option's name and value. */
+export function optionFilterOf(text: string): { name: string; value: string } {
+  const at = text.indexOf(':');
+  return { name: text.slice(0, at), value: text.slice(at + 1) };
+}
+
+/** An option value as the `option` parameter writes it. */
+export const optionParam = (name: string, value: string) => `${name}:${value}`;
+
 /** '' (an empty box in a form) is no value. */
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
@@ -46,6 +59,17 @@ export const RefinementFields = z.object({
     ),
     /** a category Id or name (any case) */
     category: z.preprocess(blankIsAbsent, z.string().trim().min(1).max(200).optional()),
+    /**
+     * option values, each "Name:value" (e.g. `option=Battery:included`, repeated for more): a product
+     * matches when one of its variants takes one of the values given for every option named
+     */
+    option: z.preprocess(
+      (v) => (v === '' || (Array.isArray(v) && v.length === 0) ? undefined : typeof v === 'string' ? [v] : v),
+      z
+        .array(z.string().regex(OPTION_VALUE, 'option must read Name:value, e.g. Battery:included'), { message: 'option must read Name:value, e.g. Battery:included' })
+        .max(MAX_OPTION_FILTERS, `At most ${MAX_OPTION_FILTERS} option values at once`)
+        .optional(),
+    ),
 });
 
 /** A query schema with the refinement's fields, checked together (minPrice not above maxPrice). */
@@ -69,7 +93,8 @@ export function isRefined(r: Refinement): boolean {
     r.minPrice !== undefined ||
     r.maxPrice !== undefined ||
     r.inStock === true ||
-    r.category !== undefined
+    r.category !== undefined ||
+    (r.option !== undefined && r.option.length > 0)
   );
 }
 
@@ -80,13 +105,16 @@ export function refinementParams(r: Refinement): [string, string][] {
   if (r.minPrice !== undefined) out.push(['minPrice', String(r.minPrice)]);
   if (r.maxPrice !== undefined) out.push(['maxPrice', String(r.maxPrice)]);
   if (r.inStock) out.push(['inStock', '1']);
+  for (const o of [...new Set(r.option ?? [])].sort()) out.push(['option', o]);
   if (r.sort !== undefined && r.sort !== 'relevance') out.push(['sort', r.sort]);
   return out;
 }
 
 /** Reads a refinement from URL parameters, dropping what does not parse (a hand-edited URL shows the plain page). */
 export function refinementFrom(params: URLSearchParams): Refinement {
-  const raw = Object.fromEntries(['sort', 'minPrice', 'maxPrice', 'inStock', 'category'].flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])));
+  const raw: Record<string, unknown> = Object.fromEntries(['sort', 'minPrice', 'maxPrice', 'inStock', 'category'].flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])));
+  const options = params.getAll('option').filter((o) => OPTION_VALUE.test(o));
+  if (options.length > 0) raw.option = options.slice(0, MAX_OPTION_FILTERS);
   const parsed = Refinement.safeParse(raw);
   if (parsed.success) return parsed.data;
   // Keep each part that is valid on its own.
@@ -124,7 +152,11 @@ export const SearchFacets = z.object({
   prices: z.array(FacetCount.extend({ from: z.number(), to: z.number().nullable() })),
   /** products for sale now (untracked stock counts as for sale) */
   inStock: z.number().int(),
-  /** option values (e.g. Battery: included), once products have options; empty until then */
+  /**
+   * option values (e.g. Battery: included) of the matching products' variants, each option counted
+   * with the other filters (and the other options' values) applied, not its own; `value` is what
+   * `option=` takes ("Battery:included")
+   */
   options: z.array(z.object({ name: z.string(), values: z.array(FacetCount) })),
 });
 export type SearchFacets = z.infer<typeof SearchFacets>;

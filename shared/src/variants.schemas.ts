@@ -45,6 +45,8 @@ const VariantInput = z.object({
   weight: z.number({ error: 'Weight must be a whole number of grams' }).int().min(0).max(1_000_000).nullish(),
   hsnCode: z.string().trim().regex(/^(\d{4,8})?$/, 'HSN/SAC code must be 4 to 8 digits').nullish().transform((v) => (v ? v : null)),
   gstRate: z.enum(GST_SLABS, { message: 'GST rate must be one of 0, 0.25, 3, 5, 12, 18 or 28 (per cent)' }).nullish(),
+  /** one of the product's images shown when this variant is chosen; null: none; absent: left as it is (a CSV import) */
+  image: z.string().max(300).nullish(),
 });
 
 /** The key of a combination of option values, the same whatever the order of the object's keys. */
@@ -131,6 +133,8 @@ export const AdminVariants = z.object({
       weight: z.number().int().nullable(),
       hsnCode: z.string().nullable(),
       gstRate: z.string().nullable(),
+      /** the product image shown for this variant (null: the product's own) */
+      image: z.string().nullable(),
     }),
   ),
 });

@@ -147,6 +147,8 @@ export async function deleteProduct(db: Db, id: number): Promise<void> {
 export async function deleteProductImages(db: Db, productId: number): Promise<string[]> {
   const rows = await db.selectFrom('product_images').select('path').where('product_id', '=', productId).execute();
   await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  // A variant's image is one of these (decision 045): gone with them.
+  await db.updateTable('product_variants').set({ image_path: null }).where('product_id', '=', productId).execute();
   return rows.map((r) => r.path);
 }
 

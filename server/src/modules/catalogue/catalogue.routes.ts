@@ -60,6 +60,7 @@ export async function catalogueRoutes(app: App) {
         summary: 'Search products (typo-tolerant, title matches first); 404 when nothing matches',
         description:
           'Optional filters and order: `category` (Id or name), `minPrice` and `maxPrice` (rupees), `inStock=1`, ' +
+          '`option=Name:value` (repeatable: a variant with those option values, e.g. Battery:included), ' +
           '`sort` = relevance (default) | price_asc | price_desc | newest. With a filter set, a text that matches but ' +
           'whose matches the filters exclude answers `[]` (200); a text that matches nothing answers 404 as without. ' +
           'Counts per filter value: `GET /api/search/facets`.',
@@ -101,7 +102,7 @@ export async function catalogueRoutes(app: App) {
         summary: 'Counts beside each filter value for a search (`q`), or without `q` for every product (a category page)',
         description:
           'Takes the same filters as the search. Each dimension (category, price band, in stock) is counted with the ' +
-          "other dimensions' filters applied, not its own. `capped`: the text matched more than 20,000 products and " +
+          "other dimensions' filters applied, not its own; `options` counts the option values of variants. `capped`: the text matched more than 20,000 products and " +
           'the counts are of the best-placed 20,000.',
         querystring: FacetsQuery,
         response: { 200: SearchFacets, 400: ErrorBody },

@@ -3,7 +3,7 @@ import type { Category, Product, ProductListQuery } from '@shared/catalogue.sche
 import { HOME_SECTION_SIZE, type HomeSection } from '@shared/catalogue.schemas';
 import { messages } from '@shared/messages';
 import { formatRupees, paiseToRupees } from '@shared/money';
-import { isRefined, PRICE_BANDS, RELATED_PRODUCTS, type Refinement, type SearchFacets } from '@shared/search-filters';
+import { isRefined, optionParam, PRICE_BANDS, RELATED_PRODUCTS, type Refinement, type SearchFacets } from '@shared/search-filters';
 import { badRequest, notFound } from '../../errors';
 import * as refine from '../search/search-refine.service';
 import * as search from '../search/search.service';
@@ -153,7 +153,10 @@ export async function searchFacets(db: Db, q: string | undefined, r: Refinement)
       count: counts.prices[i] ?? 0,
     })),
     inStock: counts.inStock,
-    options: [],
+    options: counts.options.map((o) => ({
+      name: o.name,
+      values: o.values.map((v) => ({ value: optionParam(v.name, v.value), label: v.value, count: v.count })),
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Product } from '@shared/catalogue.schemas';
 import { availabilityOf } from '@shared/product-availability';
+import { variantLabel } from '@shared/variants.schemas';
 
 /**
  * Structured data for a product page (schema.org `Product` with its `Offer`, and the page's
@@ -16,21 +17,13 @@ export function productStructuredData(
     '@type': 'Product',
     name: p.title,
     description: p.description,
-    // No SKU is kept per product yet: its id stands for one (variants will bring theirs).
+    // A product keeps no SKU of its own: its id stands for one; variants carry theirs in their offers.
     sku: String(p.id),
     image: p.images.map((path) => `${site.publicUrl}${path}`),
     category: p.category,
     url,
     brand: { '@type': 'Brand', name: site.shopName },
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: p.price.toFixed(2),
-      priceCurrency: 'INR',
-      availability: availabilityOf(p.stock).schemaOrg,
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: site.shopName },
-    },
+    offers: offersOf(p, url, site.shopName),
   };
   const crumbs = [
     { name: 'Home', item: `${site.publicUrl}/` },
@@ -43,6 +36,29 @@ export function productStructuredData(
     itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.item })),
   };
   return [product, breadcrumbs];
+}
+
+/**
+ * The product's offers: one `Offer`; with variants, an `Offer` per variant with its SKU, price and
+ * availability (decision 046, "Variants and kits"), rather than one `AggregateOffer`, which could say
+ * neither which SKU is sold out nor what each costs. A kit's `stock` is already what its parts allow.
+ */
+function offersOf(p: Product, url: string, shopName: string) {
+  const offer = (price: number, stock: number | null) => ({
+    '@type': 'Offer',
+    url,
+    price: price.toFixed(2),
+    priceCurrency: 'INR',
+    availability: availabilityOf(stock).schemaOrg,
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: shopName },
+  });
+  if (!p.variants || p.variants.length === 0) return offer(p.price, p.stock);
+  return p.variants.map((v) => ({
+    ...offer(v.price, v.stock),
+    name: `${p.title} (${variantLabel(v.options)})`,
+    sku: v.sku ?? `${p.id}-${v.id}`,
+  }));
 }
 
 /**

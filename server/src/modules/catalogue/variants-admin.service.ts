@@ -10,6 +10,7 @@ import {
   type ProductVariantsInput,
 } from '@shared/variants.schemas';
 import { AppError, badRequest } from '../../errors';
+import { findImages } from './catalogue.repository';
 import { getProduct } from './catalogue.service';
 import * as repo from './variants.repository';
 import { structuresOf } from './variants.service';
@@ -35,6 +36,7 @@ export async function getVariants(db: Db, productId: number): Promise<AdminVaria
       weight: v.weight_grams === null ? null : Number(v.weight_grams),
       hsnCode: v.hsn_code,
       gstRate: gstText(v.gst_rate_bp === null ? null : Number(v.gst_rate_bp)),
+      image: v.image_path,
     })),
   };
 }
@@ -52,6 +54,13 @@ export async function saveVariants(db: Db, productId: number, input: VariantsInp
   const skus = input.variants.flatMap((v) => (v.sku ? [v.sku] : []));
   const taken = await repo.skuOwners(db, productId, skus);
   if (taken.length > 0) throw conflict('sku_taken', `SKU ${taken.join(', ')} belongs to another product.`, { sku: 'Already used' });
+  // A variant's image is one of the product's own (uploaded with the product), chosen per variant.
+  const images = new Set((await findImages(db, [productId])).map((i) => i.path));
+  input.variants.forEach((v, i) => {
+    if (v.image != null && !images.has(v.image)) {
+      throw badRequest("A variant's image must be one of the product's images.", 'invalid_variant_image', { [`variants.${i}.image`]: "Choose one of the product's images" });
+    }
+  });
 
   await db.transaction().execute(async (trx) => {
     const existing = await repo.findVariants(trx, [productId]);
@@ -67,6 +76,7 @@ export async function saveVariants(db: Db, productId: number, input: VariantsInp
         weight_grams: v.weight ?? null,
         hsn_code: v.hsnCode,
         gst_rate_bp: v.gstRate == null ? null : Math.round(Number(v.gstRate) * 100),
+        ...(v.image !== undefined ? { image_path: v.image } : {}),
       };
       const same = byKey.get(combinationKey(input.options, v.options));
       if (same) kept.add(same.id);

@@ -94,8 +94,8 @@ export async function replaceOptions(db: Db, productId: number, options: { name:
     .execute();
 }
 
-/** What the admin writes of a variant (its image is not edited here). */
-export type VariantValues = Omit<Insertable<Database['product_variants']>, 'id' | 'product_id' | 'image_path'>;
+/** What the admin writes of a variant (`image_path` left out: kept as it is). */
+export type VariantValues = Omit<Insertable<Database['product_variants']>, 'id' | 'product_id'>;
 
 export async function insertVariant(db: Db, productId: number, v: VariantValues): Promise<void> {
   await db.insertInto('product_variants').values({ ...v, product_id: productId }).execute();

@@ -2,20 +2,56 @@ import type { Db } from '../../db/database';
 import { publicCacheVersion } from '../../plugins/public-cache';
 import * as repo from './search.repository';
 
+/** An option filter: one option (its name, any case) and the values accepted (any of them). */
+export interface OptionFilter {
+  name: string;
+  values: string[];
+}
+
 /** What a filter asks of a product (prices in paise); unset parts accept everything. */
 export interface DocFilter {
   categoryId?: number;
   minPaise?: number;
   maxPaise?: number;
   inStock?: boolean;
+  /** option values (Battery: included): a product matches when one of its variants takes an accepted value of every option named */
+  options?: OptionFilter[];
 }
+
+/** An option as the facts know it: its name as first seen and its values (ids, as first seen). */
+interface OptionFact {
+  label: string;
+  values: { id: number; label: string }[];
+}
+
+/** Option filters resolved to value ids: per option named, its index and the ids accepted. */
+interface ResolvedOptions {
+  groups: { option: number; ids: Set<number> }[];
+}
+
+const MAX_OPTIONS_PER_VARIANT = 3;
+const key = (s: string) => s.trim().toLowerCase();
+
+const parseValues = (json: string): Record<string, string> => {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v !== null && typeof v === 'object' ? (v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+};
 
 /**
  * Per product id, what the filters of search results and category pages read: price, stock and
  * category, as typed arrays indexed by id (decision 046). About 17 bytes per id: 1.7 MB at 100,000
  * products. A filter is then a few array reads per candidate inside the search engine, never SQL
- * per request. Option values of variants can be added the same way (an array of value ids per
- * option, or a bitset per value), beside these.
+ * per request.
+ *
+ * What is shown is what is filtered (decision 046, "Variants and kits"): a product with variants
+ * has its lowest variant price and is for sale when any variant is (stock: the sum, -1 when any is
+ * untracked); a kit is for sale as far as its parts allow (its own row keeps no stock). Option
+ * values are kept per variant (value ids, 0 for none), so "Battery: included" with "in stock only"
+ * asks for a variant that has both.
  */
 export class ProductFacts {
   /** ids of the products held, ascending */
@@ -26,12 +62,29 @@ export class ProductFacts {
   readonly stock: Int32Array;
   /** category id, by id; 0 for no product */
   readonly category: Int32Array;
+  /** a product's variants: the first's index in the variant arrays and how many (0: none) */
+  private readonly variantFirst: Int32Array;
+  private readonly variantCount: Uint16Array;
+  /** per variant: stock (-1 untracked) and its option value ids, MAX_OPTIONS_PER_VARIANT per variant */
+  private readonly variantStock: Int32Array;
+  private readonly variantValues: Int32Array;
+  /** the option (index into `options`) of each value id; value ids start at 1 */
+  private readonly optionOfValue: number[] = [0];
+  /** the options of every product, merged by name (any case), in the order first seen */
+  readonly options: OptionFact[] = [];
+  private readonly optionByKey = new Map<string, number>();
+  private readonly valueByKey = new Map<string, number>();
 
   /** the categories, by id, and their ids by name in lower case (to resolve `?category=` without SQL) */
   readonly categoryNames: Map<number, string>;
   private readonly categoryByKey: Map<string, number>;
 
-  constructor(rows: repo.ProductFactRow[], categories: { id: number; type: string }[] = []) {
+  constructor(
+    rows: repo.ProductFactRow[],
+    categories: { id: number; type: string }[] = [],
+    variants: repo.VariantFactRow[] = [],
+    kitParts: repo.KitPartFactRow[] = [],
+  ) {
     this.categoryNames = new Map(categories.map((c) => [c.id, c.type]));
     this.categoryByKey = new Map(categories.map((c) => [c.type.trim().toLowerCase(), c.id]));
     const top = rows.reduce((m, r) => Math.max(m, r.id), 0) + 1;
@@ -46,6 +99,99 @@ export class ProductFacts {
       this.category[r.id] = r.category_id;
     });
     this.ids.sort();
+
+    // Kits: the fewest kits their tracked parts allow (decision 045); all untracked: untracked.
+    const kits = new Map<number, number>();
+    for (const p of kitParts) {
+      if (p.kit_id >= top || p.stock === null) {
+        if (p.kit_id < top && !kits.has(p.kit_id)) kits.set(p.kit_id, -1);
+        continue;
+      }
+      const allowed = Math.floor(Math.max(0, p.stock) / Math.max(1, p.quantity));
+      const had = kits.get(p.kit_id);
+      kits.set(p.kit_id, had === undefined || had === -1 ? allowed : Math.min(had, allowed));
+    }
+    for (const [id, allowed] of kits) this.stock[id] = allowed;
+
+    // Variants (rows in product order): lowest price, summed stock, option values.
+    this.variantFirst = new Int32Array(top);
+    this.variantCount = new Uint16Array(top);
+    const held = variants.filter((v) => v.product_id < top && this.category[v.product_id] !== 0);
+    this.variantStock = new Int32Array(held.length);
+    this.variantValues = new Int32Array(held.length * MAX_OPTIONS_PER_VARIANT);
+    held.forEach((v, i) => {
+      const id = v.product_id;
+      const stock = v.stock === null ? -1 : Math.max(0, v.stock);
+      this.variantStock[i] = stock;
+      if (this.variantCount[id] === 0) {
+        this.variantFirst[id] = i;
+        this.price[id] = v.price_paise;
+        this.stock[id] = stock;
+      } else {
+        this.price[id] = Math.min(this.price[id]!, v.price_paise);
+        if (this.stock[id] !== -1) this.stock[id] = stock === -1 ? -1 : Math.min(0x7fffffff, this.stock[id]! + stock);
+      }
+      this.variantCount[id]!++;
+      Object.entries(parseValues(v.options_json))
+        .slice(0, MAX_OPTIONS_PER_VARIANT)
+        .forEach(([name, value], j) => {
+          if (typeof value === 'string') this.variantValues[i * MAX_OPTIONS_PER_VARIANT + j] = this.valueId(name, value);
+        });
+    });
+  }
+
+  private valueId(name: string, value: string): number {
+    const k = `${key(name)}\u0000${key(value)}`;
+    let id = this.valueByKey.get(k);
+    if (id !== undefined) return id;
+    let option = this.optionByKey.get(key(name));
+    if (option === undefined) {
+      option = this.options.length;
+      this.options.push({ label: name.trim(), values: [] });
+      this.optionByKey.set(key(name), option);
+    }
+    id = this.optionOfValue.length;
+    this.optionOfValue.push(option);
+    this.options[option]!.values.push({ id, label: value.trim() });
+    this.valueByKey.set(k, id);
+    return id;
+  }
+
+  /** Option filters as value ids; an unknown option or value accepts nothing. */
+  private resolve(filters: OptionFilter[] | undefined): ResolvedOptions | null {
+    if (!filters || filters.length === 0) return null;
+    const byOption = new Map<number, Set<number>>();
+    for (const f of filters) {
+      const option = this.optionByKey.get(key(f.name));
+      if (option === undefined) return { groups: [{ option: -1, ids: new Set() }] };
+      const ids = byOption.get(option) ?? new Set<number>();
+      for (const v of f.values) {
+        const id = this.valueByKey.get(`${key(f.name)}\u0000${key(v)}`);
+        if (id !== undefined) ids.add(id);
+      }
+      byOption.set(option, ids);
+    }
+    return { groups: [...byOption].map(([option, ids]) => ({ option, ids })) };
+  }
+
+  /** Whether variant `v` takes an accepted value of group `g`. */
+  private variantIn(v: number, ids: Set<number>): boolean {
+    for (let j = 0; j < MAX_OPTIONS_PER_VARIANT; j++) {
+      const value = this.variantValues[v * MAX_OPTIONS_PER_VARIANT + j]!;
+      if (value !== 0 && ids.has(value)) return true;
+    }
+    return false;
+  }
+
+  /** Whether one of the product's variants takes the options asked (and is for sale, when asked). */
+  private variantMatch(id: number, options: ResolvedOptions, forSale: boolean): boolean {
+    const first = this.variantFirst[id]!;
+    const end = first + this.variantCount[id]!;
+    for (let v = first; v < end; v++) {
+      if (forSale && this.variantStock[v] === 0) continue;
+      if (options.groups.every((g) => this.variantIn(v, g.ids))) return true;
+    }
+    return false;
   }
 
   /** A category given as its Id or its name (any case), as `?category=` takes it; undefined when there is none. */
@@ -58,7 +204,7 @@ export class ProductFacts {
     return id < this.category.length && this.category[id] !== 0;
   }
 
-  /** For sale now: untracked stock, or at least one unit. */
+  /** For sale now: untracked stock, or at least one unit (a variant's, or a kit its parts allow). */
   forSale(id: number): boolean {
     return this.stock[id] !== 0;
   }
@@ -68,19 +214,62 @@ export class ProductFacts {
     const { categoryId, minPaise = -Infinity, maxPaise = Infinity, inStock = false } = f;
     const { category, price, stock } = this;
     const n = category.length;
+    const options = this.resolve(f.options);
     return (id) =>
       id < n &&
       category[id] !== 0 &&
       (categoryId === undefined || category[id] === categoryId) &&
       price[id]! >= minPaise &&
       price[id]! <= maxPaise &&
-      (!inStock || stock[id] !== 0);
+      (!inStock || stock[id] !== 0) &&
+      (options === null || this.variantMatch(id, options, inStock));
+  }
+
+  /**
+   * The option values one product counts for (facets): values of its variants that take the other
+   * options asked — not the value's own option, so its other values stay countable — and are for
+   * sale when `forSale`. Adds each value id once to `into`.
+   */
+  countValues(id: number, options: ResolvedOptions | null, forSale: boolean, into: Map<number, number>): void {
+    const first = this.variantFirst[id]!;
+    const end = first + this.variantCount[id]!;
+    const seen = new Set<number>();
+    for (let v = first; v < end; v++) {
+      if (forSale && this.variantStock[v] === 0) continue;
+      let failed = -2;
+      for (const g of options?.groups ?? []) {
+        if (this.variantIn(v, g.ids)) continue;
+        failed = failed === -2 ? g.option : -3;
+      }
+      if (failed === -3) continue;
+      for (let j = 0; j < MAX_OPTIONS_PER_VARIANT; j++) {
+        const value = this.variantValues[v * MAX_OPTIONS_PER_VARIANT + j]!;
+        if (value === 0 || seen.has(value)) continue;
+        if (failed === -2 || this.optionOfValue[value] === failed) seen.add(value);
+      }
+    }
+    for (const value of seen) into.set(value, (into.get(value) ?? 0) + 1);
+  }
+
+  /** The option filters of `f` as this copy of the facts reads them (for facetCounts). */
+  optionsOf(f: DocFilter): ResolvedOptions | null {
+    return this.resolve(f.options);
+  }
+
+  /** Whether the product takes the options asked (any variant; one for sale when `forSale`); with none asked, true or for sale. */
+  optionsMatch(id: number, options: ResolvedOptions | null, forSale: boolean): boolean {
+    if (options === null) return !forSale || this.forSale(id);
+    return this.variantMatch(id, options, forSale);
+  }
+
+  hasVariants(id: number): boolean {
+    return id < this.variantCount.length && this.variantCount[id] !== 0;
   }
 }
 
 async function readFacts(db: Db): Promise<ProductFacts> {
-  const [rows, categories] = await Promise.all([repo.productFactRows(db), repo.categoryRows(db)]);
-  return new ProductFacts(rows, categories);
+  const [rows, categories, variants, parts] = await Promise.all([repo.productFactRows(db), repo.categoryRows(db), repo.variantFactRows(db), repo.kitPartFactRows(db)]);
+  return new ProductFacts(rows, categories, variants, parts);
 }
 
 interface Kept {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import { PRICE_BANDS, type Sort } from '@shared/search-filters';
-import { productFacts, type DocFilter, type ProductFacts } from './product-facts';
+import { optionFilterOf, PRICE_BANDS, type Sort } from '@shared/search-filters';
+import { productFacts, type DocFilter, type OptionFilter, type ProductFacts } from './product-facts';
 import { matchSet, searchProductIdsRefined, type Refine } from './search.service';
 
 /**
@@ -11,6 +11,9 @@ import { matchSet, searchProductIdsRefined, type Refine } from './search.service
 
 /** Matches counted for facets at most; past this the counts are of the best-placed matches (`capped`). */
 const FACET_CAP = 20_000;
+/** Options and values per option listed in the facets at most (a shop of components has many). */
+const MAX_OPTIONS_SHOWN = 12;
+const MAX_OPTION_VALUES_SHOWN = 30;
 
 /** Reorders ids (already in relevance order) by the sort; stable, so ties keep relevance order. */
 function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) => number[]) | undefined {
@@ -27,7 +30,8 @@ function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) 
   }
 }
 
-const isFiltered = (f: DocFilter) => f.categoryId !== undefined || f.minPaise !== undefined || f.maxPaise !== undefined || f.inStock === true;
+const isFiltered = (f: DocFilter) =>
+  f.categoryId !== undefined || f.minPaise !== undefined || f.maxPaise !== undefined || f.inStock === true || (f.options?.length ?? 0) > 0;
 
 /** A search's product ids, filtered and sorted; the SPEC's search when neither is asked for. */
 export async function refinedSearch(db: Db, query: string, page: { limit: number; offset: number }, filter: DocFilter, sort: Sort | undefined): Promise<number[]> {
@@ -58,12 +62,27 @@ export async function refinedListing(
 }
 
 /** What a filter asks, with `?category=` (an Id or a name) resolved from the facts in memory; -1 for no such category. */
-export async function docFilter(db: Db, r: { category?: string; minPrice?: number; maxPrice?: number; inStock?: boolean }): Promise<DocFilter> {
+export async function docFilter(
+  db: Db,
+  r: { category?: string; minPrice?: number; maxPrice?: number; inStock?: boolean; option?: string[] },
+): Promise<DocFilter> {
   const f: DocFilter = {};
   if (r.category !== undefined) f.categoryId = (await productFacts(db)).categoryOf(r.category) ?? -1;
   if (r.minPrice !== undefined) f.minPaise = Math.round(r.minPrice * 100);
   if (r.maxPrice !== undefined) f.maxPaise = Math.round(r.maxPrice * 100);
   if (r.inStock) f.inStock = true;
+  if (r.option && r.option.length > 0) {
+    // Values of one option are alternatives (included or not included); options together all apply.
+    const byName = new Map<string, OptionFilter>();
+    for (const text of r.option) {
+      const { name, value } = optionFilterOf(text);
+      const k = name.trim().toLowerCase();
+      const one = byName.get(k) ?? { name, values: [] };
+      one.values.push(value);
+      byName.set(k, one);
+    }
+    f.options = [...byName.values()];
+  }
   return f;
 }
 
@@ -75,6 +94,8 @@ interface FacetCounts {
   /** per PRICE_BANDS entry */
   prices: number[];
   inStock: number;
+  /** per option (merged by name), its values with the products counted for each */
+  options: { name: string; values: { name: string; value: string; count: number }[] }[];
 }
 
 function bandOf(paise: number): number {
@@ -92,8 +113,10 @@ export async function facetCounts(db: Db, query: string | undefined, filter: Doc
   const facts = await productFacts(db);
   const set = query === undefined ? facts.ids : await matchSet(db, query, FACET_CAP);
   const { categoryId, minPaise = -Infinity, maxPaise = Infinity, inStock = false } = filter;
+  const options = facts.optionsOf(filter);
   const categories = new Map<number, number>();
   const prices = PRICE_BANDS.map(() => 0);
+  const values = new Map<number, number>();
   let total = 0;
   let forSale = 0;
   for (const id of set) {
@@ -102,17 +125,35 @@ export async function facetCounts(db: Db, query: string | undefined, filter: Doc
     const price = facts.price[id]!;
     const c = categoryId === undefined || category === categoryId;
     const p = price >= minPaise && price <= maxPaise;
-    const sale = facts.forSale(id);
-    const s = !inStock || sale;
+    // The options asked and the stock, together: with options, a variant that has them must be for sale.
+    const sale = facts.optionsMatch(id, options, true);
+    const s = inStock ? sale : facts.optionsMatch(id, options, false);
     if (p && s) categories.set(category, (categories.get(category) ?? 0) + 1);
     if (c && s) prices[bandOf(price)]!++;
     if (c && p && sale) forSale++;
     if (c && p && s) total++;
+    if (c && p && facts.hasVariants(id)) facts.countValues(id, options, inStock, values);
   }
   const named = [...categories]
     .sort((a, b) => a[0] - b[0])
     .map(([id, count]) => ({ id, name: facts.categoryNames.get(id) ?? '', count }));
-  return { total, capped: query !== undefined && set.length >= FACET_CAP, categories: named, prices, inStock: forSale };
+  // Options with a value counted, or a value asked for (so it can be unticked), in the order first seen.
+  const asked = new Set((filter.options ?? []).flatMap((o) => o.values.map((v) => `${o.name.trim().toLowerCase()}\u0000${v.trim().toLowerCase()}`)));
+  const optionCounts = facts.options.flatMap((o) => {
+    const shown = o.values.flatMap((v) => {
+      const count = values.get(v.id) ?? 0;
+      return count > 0 || asked.has(`${o.label.toLowerCase()}\u0000${v.label.toLowerCase()}`) ? [{ name: o.label, value: v.label, count }] : [];
+    });
+    return shown.length > 0 ? [{ name: o.label, values: shown.slice(0, MAX_OPTION_VALUES_SHOWN) }] : [];
+  });
+  return {
+    total,
+    capped: query !== undefined && set.length >= FACET_CAP,
+    categories: named,
+    prices,
+    inStock: forSale,
+    options: optionCounts.slice(0, MAX_OPTIONS_SHOWN),
+  };
 }
 
 /**

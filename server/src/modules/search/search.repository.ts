@@ -291,3 +291,49 @@ export async function categoryRows(db: Db): Promise<{ id: number; type: string }
   const rows = await db.selectFrom('categories').select(['id', 'type']).execute();
   return rows.map((r) => ({ id: Number(r.id), type: r.type }));
 }
+
+export interface VariantFactRow {
+  product_id: number;
+  price_paise: number;
+  stock: number | null;
+  options_json: string;
+}
+
+/** Price, stock and option values of every variant, by product (for filters: product-facts.ts). */
+export async function variantFactRows(db: Db): Promise<VariantFactRow[]> {
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['product_id', 'price_paise', 'stock', 'options_json'])
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    product_id: Number(r.product_id),
+    price_paise: Number(r.price_paise),
+    stock: r.stock === null ? null : Number(r.stock),
+    options_json: r.options_json,
+  }));
+}
+
+export interface KitPartFactRow {
+  kit_id: number;
+  quantity: number;
+  /** the part's stock: the variant's when the part is one, else its product's (null: untracked) */
+  stock: number | null;
+}
+
+/** Every kit's parts with their stock (a kit is for sale as far as its parts allow: product-facts.ts). */
+export async function kitPartFactRows(db: Db): Promise<KitPartFactRow[]> {
+  const rows = await db
+    .selectFrom('kit_parts as k')
+    .innerJoin('products as p', 'p.id', 'k.part_product_id')
+    .leftJoin('product_variants as v', 'v.id', 'k.part_variant_id')
+    .select(['k.kit_id', 'k.quantity', 'k.part_variant_id', 'p.stock as product_stock', 'v.id as variant_id', 'v.stock as variant_stock'])
+    .execute();
+  return rows.map((r) => {
+    // A part naming a variant that is gone allows no kits (the admin refuses removing it; a guard).
+    const stock = r.part_variant_id !== null ? (r.variant_id === null ? 0 : r.variant_stock) : r.product_stock;
+    return { kit_id: Number(r.kit_id), quantity: Number(r.quantity), stock: stock === null ? null : Number(stock) };
+  });
+}

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 
 /**
@@ -97,15 +98,34 @@ export async function returnVariantUnits(db: Db, variantId: number, quantity: nu
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** Tracked products at or below `threshold` units, fewest first. */
+/** A product with variants sells its variants' stock, not its own row's (decision 045). */
+const noVariants = (eb: ExpressionBuilder<Database, 'products'>) =>
+  eb.not(eb.exists(eb.selectFrom('product_variants as pv').select('pv.id').whereRef('pv.product_id', '=', 'products.id')));
+
+/** Tracked products (without variants) at or below `threshold` units, fewest first. */
 export async function listLowStock(db: Db, threshold: number, limit: number) {
   return db
     .selectFrom('products')
     .select(['id', 'title', 'stock'])
     .where('stock', 'is not', null)
     .where('stock', '<=', threshold)
+    .where(noVariants)
     .orderBy('stock')
     .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Tracked variants at or below `threshold` units, fewest first, with their product's title. */
+export async function listLowStockVariants(db: Db, threshold: number, limit: number) {
+  return db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['p.id', 'p.title', 'v.id as variant_id', 'v.options_json', 'v.stock'])
+    .where('v.stock', 'is not', null)
+    .where('v.stock', '<=', threshold)
+    .orderBy('v.stock')
+    .orderBy('v.id')
     .limit(limit)
     .execute();
 }
@@ -148,6 +168,7 @@ export async function listBelowThreshold(db: Db, limit: number) {
     .select(['id', 'title', 'stock', 'low_stock_threshold'])
     .where('stock', 'is not', null)
     .where('stock', '<=', sql<number>`low_stock_threshold`)
+    .where(noVariants)
     .orderBy('stock')
     .orderBy('id')
     .limit(limit)

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { LOW_STOCK_THRESHOLD, stockMessages } from '@shared/stock';
+import { variantLabel } from '@shared/variants.schemas';
 import { AppError } from '../../errors';
 import { lowStockMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
@@ -161,8 +162,24 @@ function giveBack(trx: Db, productId: number, variantId: number | null, units: n
   return variantId !== null ? repo.returnVariantUnits(trx, variantId, units) : repo.returnUnits(trx, productId, units);
 }
 
-/** Products at or below the low-stock threshold, for the admin overview. */
+/**
+ * Products and variants at or below the low-stock threshold, fewest first, for the admin overview:
+ * a variant as "Product (Option: value)" with its product's id (a product with variants is listed
+ * by its variants, not its own row, which is not sold).
+ */
 export async function lowStock(db: Db, limit = 20) {
-  const rows = await repo.listLowStock(db, LOW_STOCK_THRESHOLD, limit);
-  return rows.map((r) => ({ id: r.id, title: r.title, stock: Number(r.stock) }));
+  const [products, variants] = await Promise.all([repo.listLowStock(db, LOW_STOCK_THRESHOLD, limit), repo.listLowStockVariants(db, LOW_STOCK_THRESHOLD, limit)]);
+  const label = (json: string) => {
+    try {
+      return variantLabel(JSON.parse(json) as Record<string, string>);
+    } catch {
+      return '';
+    }
+  };
+  return [
+    ...products.map((r) => ({ id: r.id, title: r.title, stock: Number(r.stock) })),
+    ...variants.map((r) => ({ id: r.id, title: `${r.title} (${label(r.options_json)})`, stock: Number(r.stock) })),
+  ]
+    .sort((a, b) => a.stock - b.stock)
+    .slice(0, limit);
 }

@@ -59,12 +59,16 @@ export function ProductRoute() {
   // With variants, the price and stock are the chosen variant's (none chosen: nothing to add).
   const price = variant?.price ?? p.price;
   const stock = variants.length > 0 ? (variant ? variant.stock : 0) : p.stock;
-  const images = p.images.length > 0 ? p.images : [undefined];
+  // The chosen variant's image first, when it has one (decision 045).
+  const own = variant?.image && p.images.includes(variant.image) ? variant.image : undefined;
+  const images = p.images.length > 0 ? (own ? [own, ...p.images.filter((i) => i !== own)] : p.images) : [undefined];
   return (
     <article className="grid gap-6 md:grid-cols-2 md:gap-10">
       <PageMeta title={p.title} description={truncate(p.description, 155)} image={p.images[0]} />
       <div className="mx-auto w-full max-w-xl">
         <SlideShow
+          // A variant with its own image starts the slides again at it.
+          key={own ?? ''}
           label={`Images of ${p.title}`}
           delay={SLIDER_DELAY_MS}
           slides={images.map((path, i) => (

@@ -67,7 +67,7 @@ export function EditProductModal({ product, onClose }: { product: Product; onClo
         </ModalActions>
       </form>
       {/* Saved on their own (JSON, not the multipart form above): decision 045. */}
-      <VariantsEditor productId={product.id} basePrice={product.price} />
+      <VariantsEditor productId={product.id} basePrice={product.price} images={product.images} />
       <KitPartsEditor productId={product.id} />
     </Modal>
   );

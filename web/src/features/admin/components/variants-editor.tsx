@@ -7,7 +7,7 @@ import { reasonOf } from '../lib/admin-fetch';
 import { controlClass, labelClass } from './field-styles';
 
 type OptionDraft = { name: string; values: string };
-type RowDraft = { options: Record<string, string>; sku: string; price: string; stock: string; weight: string; hsnCode: string; gstRate: string };
+type RowDraft = { options: Record<string, string>; sku: string; price: string; stock: string; weight: string; hsnCode: string; gstRate: string; image: string };
 
 const splitValues = (text: string) => text.split(',').map((v) => v.trim()).filter(Boolean);
 const optionsOf = (drafts: OptionDraft[]) => drafts.filter((o) => o.name.trim()).map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
@@ -21,6 +21,7 @@ function rowsOf(data: AdminVariants): RowDraft[] {
     weight: v.weight === null ? '' : String(v.weight),
     hsnCode: v.hsnCode ?? '',
     gstRate: v.gstRate ?? '',
+    image: v.image ?? '',
   }));
 }
 
@@ -28,16 +29,16 @@ const small = `${controlClass} ad:py-1`;
 
 /**
  * The product form's options and variants (decision 045): add options with their values, generate a
- * variant per combination (rows already there keep what was typed), then set each one's SKU, price and
- * stock. Checked with the schema the server uses before it is sent.
+ * variant per combination (rows already there keep what was typed), then set each one's SKU, price,
+ * stock and image (one of the product's images, shown first when the variant is chosen). Checked with the schema the server uses before it is sent.
  */
-export function VariantsEditor({ productId, basePrice }: { productId: number; basePrice: number }) {
+export function VariantsEditor({ productId, basePrice, images }: { productId: number; basePrice: number; images: string[] }) {
   const current = useProductVariants(productId);
   if (!current.data) return null;
-  return <VariantsForm productId={productId} basePrice={basePrice} initial={current.data} />;
+  return <VariantsForm productId={productId} basePrice={basePrice} images={images} initial={current.data} />;
 }
 
-function VariantsForm({ productId, basePrice, initial }: { productId: number; basePrice: number; initial: AdminVariants }) {
+function VariantsForm({ productId, basePrice, images, initial }: { productId: number; basePrice: number; images: string[]; initial: AdminVariants }) {
   const save = useSaveVariants(productId);
   const [options, setOptions] = useState<OptionDraft[]>(() => initial.options.map((o) => ({ name: o.name, values: o.values.join(', ') })));
   const [rows, setRows] = useState<RowDraft[]>(() => rowsOf(initial));
@@ -48,7 +49,7 @@ function VariantsForm({ productId, basePrice, initial }: { productId: number; ba
     const old = new Map(rows.map((r) => [combinationKey(opts, r.options), r]));
     setRows(
       combinations(opts).map(
-        (c) => old.get(combinationKey(opts, c)) ?? { options: c, sku: '', price: String(basePrice), stock: '', weight: '', hsnCode: '', gstRate: '' },
+        (c) => old.get(combinationKey(opts, c)) ?? { options: c, sku: '', price: String(basePrice), stock: '', weight: '', hsnCode: '', gstRate: '', image: '' },
       ),
     );
   };
@@ -66,6 +67,7 @@ function VariantsForm({ productId, basePrice, initial }: { productId: number; ba
         weight: r.weight.trim() === '' ? null : Number(r.weight),
         hsnCode: r.hsnCode,
         gstRate: r.gstRate === '' ? null : r.gstRate,
+        image: r.image === '' ? null : r.image,
       })),
     };
     const parsed = ProductVariantsInput.safeParse(input);
@@ -120,6 +122,7 @@ function VariantsForm({ productId, basePrice, initial }: { productId: number; ba
               <th scope="col">Price (₹)</th>
               <th scope="col">Stock</th>
               <th scope="col">Weight (g)</th>
+              {images.length > 0 && <th scope="col">Image</th>}
             </tr>
           </thead>
           <tbody>
@@ -142,6 +145,19 @@ function VariantsForm({ productId, basePrice, initial }: { productId: number; ba
                   <td>
                     <input aria-label={`Weight of ${name}`} inputMode="numeric" className={small} value={r.weight} onChange={(e) => setRow(i, { weight: e.target.value })} />
                   </td>
+                  {images.length > 0 && (
+                    <td>
+                      {/* One of the product's images, shown first when a shopper chooses this variant. */}
+                      <select aria-label={`Image of ${name}`} className={small} value={images.includes(r.image) ? r.image : ''} onChange={(e) => setRow(i, { image: e.target.value })}>
+                        <option value="">Product's images</option>
+                        {images.map((path, n) => (
+                          <option key={path} value={path}>
+                            Image {n + 1}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  )}
                 </tr>
               );
             })}

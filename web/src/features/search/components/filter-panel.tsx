@@ -17,14 +17,21 @@ const bandMax = (to: number | null) => (to === null ? undefined : to - 0.01);
 
 /**
  * Filters beside search results and category products: category, price (bands with counts, or a
- * range typed in), in stock only. Under the md breakpoint they fold behind a Filters button (a
- * disclosure); from md up they are always shown.
+ * range typed in), in stock only, option values of variants (Battery: included) with counts. Under
+ * the md breakpoint they fold behind a Filters button (a disclosure); from md up they are always shown.
  */
 export function FilterPanel({ refinement, onChange, facets, showCategories }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const set = (patch: Partial<Refinement>) => onChange({ ...refinement, ...patch });
-  const active = [refinement.category, refinement.minPrice ?? refinement.maxPrice, refinement.inStock || undefined].filter((v) => v !== undefined).length;
+  const active =
+    [refinement.category, refinement.minPrice ?? refinement.maxPrice, refinement.inStock || undefined].filter((v) => v !== undefined).length +
+    (refinement.option?.length ?? 0);
+  const chosenOptions = refinement.option ?? [];
+  const toggleOption = (value: string, on: boolean) => {
+    const rest = chosenOptions.filter((o) => o.toLowerCase() !== value.toLowerCase());
+    set({ option: on ? [...rest, value] : rest.length > 0 ? rest : undefined });
+  };
   const bandChosen = (from: number, to: number | null) =>
     (refinement.minPrice ?? 0) === from && refinement.maxPrice === bandMax(to) && (from > 0 || refinement.minPrice === undefined || refinement.minPrice === 0);
   const anyPrice = refinement.minPrice === undefined && refinement.maxPrice === undefined;
@@ -119,6 +126,22 @@ export function FilterPanel({ refinement, onChange, facets, showCategories }: Fi
             <span className="text-slate-600">{countText(facets?.inStock)}</span>
           </label>
         </fieldset>
+        {facets?.options.map((o) => (
+          <fieldset key={o.name}>
+            <legend className="mb-1 font-semibold text-slate-900">{o.name}</legend>
+            {o.values.map((v) => (
+              <label key={v.value} className="flex items-center gap-2 py-0.5 text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={chosenOptions.some((c) => c.toLowerCase() === v.value.toLowerCase())}
+                  onChange={(e) => toggleOption(v.value, e.target.checked)}
+                />
+                {v.label}
+                <span className="text-slate-600">{countText(v.count)}</span>
+              </label>
+            ))}
+          </fieldset>
+        ))}
         {active > 0 && (
           <button type="button" className={`${secondaryButton} w-full`} onClick={() => onChange({ sort: refinement.sort })}>
             Clear filters

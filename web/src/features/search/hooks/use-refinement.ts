@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { refinementFrom, refinementParams, type Refinement } from '@shared/search-filters';
 
-const KEYS = ['sort', 'minPrice', 'maxPrice', 'inStock', 'category'];
+const KEYS = ['sort', 'minPrice', 'maxPrice', 'inStock', 'category', 'option'];
 
 /**
  * The filters and order of a results page, kept in its URL (shareable; each change is a history
