@@ -120,11 +120,11 @@ export interface ShopServer {
 /**
  * Starts the real shop (the compiled `dist/server/main.js`, as `npm run serve` does; built here first) on a free loopback port with a
  * temporary data directory and the demo catalogue, and waits until
- * /api/health answers. The child is killed when this process exits, even on error.
+ * /api/health answers (unless `waitForReady` is false). The child is killed when this process exits, even on error.
  * With BENCH_PROFILE_DIR set, the shop runs under `--cpu-prof` and writes its CPU profile
  * there when the benchmark stops it (open it in Chrome's DevTools or speedscope).
  */
-export async function startShop(extraEnv: Record<string, string> = {}): Promise<ShopServer> {
+export async function startShop(extraEnv: Record<string, string> = {}, options: { waitForReady?: boolean } = {}): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   await buildServer();
@@ -149,7 +149,20 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const server = await untilReady('shop server', child, dataDir, `${url}/api/health`, 90_000);
+  // Without waiting (the warm-up bench watches readiness itself): only the clean-up of untilReady.
+  const server =
+    options.waitForReady === false
+      ? (() => {
+          let exited = false;
+          child.on('exit', () => (exited = true));
+          const kill = () => {
+            if (!exited) child.kill('SIGKILL');
+            fs.rmSync(dataDir, { recursive: true, force: true });
+          };
+          onExit(kill);
+          return { kill, exited: () => exited };
+        })()
+      : await untilReady('shop server', child, dataDir, `${url}/api/health`, 90_000);
 
   return {
     url,

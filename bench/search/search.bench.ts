@@ -14,6 +14,9 @@
  *   npm run bench:search -- --concurrent-only   # only the 10-connection runs over HTTP
  *   npm run bench:search -- --concurrent-only --new-only   # and of those only never-asked queries, index in memory
  *   npm run bench:search -- --reuse      # keep the catalogue built by other search code (see cacheKey)
+ *   npm run bench:search -- --warm-up    # the warm-up window after a start (issue 29 item 2, decision 052):
+ *                                        # never-asked searches from the process's start, time to ready and to
+ *                                        # the index in memory, p50/p95 before ready and in the first 20 s
  *   npm run bench:search -- --filtered   # only filtered and sorted never-asked searches and facet counts
  *                                        # (issue 26, decision 046) at 10 connections, index in memory
  *
@@ -38,6 +41,7 @@ import { SEARCH_PAGE_DEFAULT } from '@shared/catalogue.schemas';
 import { machineLine, ms, percentile, table, verdict } from '../lib/stats';
 import autocannon from 'autocannon';
 import { onExit, outDir, repoRoot, startShop, type ShopServer } from '../lib/server-process';
+import { benchWarmUp } from './warm-up';
 import { CATEGORIES, GENERATOR_VERSION, generateCatalogue, rareWord, type GeneratedProduct } from './catalogue-generator';
 
 const args = new Set(process.argv.slice(2));
@@ -56,6 +60,8 @@ const NEW_ONLY = args.has('--new-only');
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Only never-asked searches with filters and sorting, and facet counts (decision 046). */
 const FILTERED = args.has('--filtered');
+/** Only the warm-up window of a compiled shop started on the catalogue (bench/search/warm-up.ts). */
+const WARM_UP = args.has('--warm-up');
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'bench_search';
@@ -575,6 +581,13 @@ async function main() {
       ])
       .executeTakeFirstOrThrow();
     console.log(`${target.label}: index holds ${Number(counts.postings).toLocaleString('en')} postings, ${Number(counts.vocab).toLocaleString('en')} words, ${Number(counts.deletes).toLocaleString('en')} typo variants`);
+
+    if (WARM_UP) {
+      await db.destroy();
+      await tablesDb.destroy();
+      await benchWarmUp(target.label, opened.serverEnv);
+      continue;
+    }
 
     if (FILTERED) {
       try {

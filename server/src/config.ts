@@ -109,6 +109,10 @@ const EnvSchema = z.object({
   FACEBOOK_URL: url.default('https://www.facebook.com/'),
   PUBLIC_CACHE: flag('1'),
   SEARCH_IN_MEMORY: flag('1'),
+  /** readiness waits at most this long for the search index in memory (then the node serves, searching the tables) */
+  SEARCH_READY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /** a search that arrives while the index loads waits at most this long for it before reading the tables */
+  SEARCH_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
 });
 
@@ -192,6 +196,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCache: e.PUBLIC_CACHE,
     /** keep a copy of the search index in this process's memory (off: search reads the database tables) */
     searchInMemory: e.SEARCH_IN_MEMORY,
+    /** readiness waits for the index in memory at most this long after the start (decision 052) */
+    searchReadyTimeoutMs: e.SEARCH_READY_TIMEOUT_MS,
+    /** a search during the index's load waits for it at most this long, then reads the tables (decision 052) */
+    searchWaitMs: e.SEARCH_WAIT_MS,
     /** GET /metrics answers only `Authorization: Bearer <this>`; unset: /metrics is off (404) */
     metricsToken: e.METRICS_TOKEN,
     public: {

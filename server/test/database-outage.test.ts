@@ -13,6 +13,7 @@ import { LocalStorage } from '../src/storage/local-storage';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
+import { searchWarm } from './helpers/test-app';
 
 /** Answers slower than this count as a hang: an outage must be answered (503), never waited out. */
 const HANG_MS = 10_000;
@@ -252,6 +253,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('the app in this process on Postgr
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test', WEB_DIST_DIR: path.join(dir, 'none'), HEALTH_CHECK_INTERVAL_MS: '100', JOBS: '0' });
     app = await buildApp({ config, db, storage: new LocalStorage(config.uploadsDir) });
     await app.ready();
+    await searchWarm(app);
   });
   afterAll(async () => {
     await app?.close();

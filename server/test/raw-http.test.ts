@@ -7,6 +7,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { LocalStorage } from '../src/storage/local-storage';
 import { freshDb, type TestDb } from './helpers/databases';
+import { searchWarm } from './helpers/test-app';
 
 /**
  * What app.inject cannot send: bytes that are not HTTP, a body cut short or
@@ -32,6 +33,7 @@ describe('raw HTTP on a listening shop', () => {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as net.AddressInfo).port;
+    await searchWarm(app);
   });
   afterAll(async () => {
     await app?.close();

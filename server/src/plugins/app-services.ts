@@ -77,8 +77,8 @@ export const appServices = fp(
     app.decorate('orderDeps', { db, provider, mailer: mail, config, log: app.log, metrics });
 
     if (config.searchInMemory) {
-      // Loaded once the app is ready, in the background; searches use the database until then.
-      app.addHook('onReady', async () => void replicateSearchIndex(db, app.log));
+      // Loaded once the app is ready, in the background; readiness waits for it (decision 052).
+      app.addHook('onReady', async () => void replicateSearchIndex(db, app.log, { readyTimeoutMs: config.searchReadyTimeoutMs, waitMs: config.searchWaitMs }));
       app.addHook('onClose', async () => searchReplicaOf(db)?.stop());
     }
   },

@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Env } from '../../src/config';
 import * as catalogueRepo from '../../src/modules/catalogue/catalogue.repository';
 import { storeImage } from '../../src/modules/images/image.service';
+import { searchReplicaOf } from '../../src/modules/search/search-replica';
 import { indexProducts } from '../../src/modules/search/search.service';
 import { bumpPublicCacheVersion } from '../../src/plugins/public-cache';
 import { LocalStorage } from '../../src/storage/local-storage';
@@ -23,7 +24,20 @@ export interface TestShop {
 }
 
 /** The real app on a fresh database and a temporary upload folder. */
-export async function startTestShop(kind: DbKind, env: Env = {}, options: { storage?: (config: ReturnType<typeof loadConfig>) => FileStorage } = {}): Promise<TestShop> {
+/** Resolves once this app's search index has had its first load (readiness waits for it, decision 052). */
+export async function searchWarm(app: App): Promise<void> {
+  await searchReplicaOf(app.db)?.warm;
+}
+
+/**
+ * The real app on a fresh database and a temporary upload folder, ready (its search index loaded)
+ * unless `waitForSearch` is false.
+ */
+export async function startTestShop(
+  kind: DbKind,
+  env: Env = {},
+  options: { storage?: (config: ReturnType<typeof loadConfig>) => FileStorage; waitForSearch?: boolean } = {},
+): Promise<TestShop> {
   const test = await freshDb(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-files-'));
   const config = loadConfig({
@@ -37,6 +51,7 @@ export async function startTestShop(kind: DbKind, env: Env = {}, options: { stor
   const storage = options.storage?.(config) ?? new LocalStorage(config.uploadsDir);
   const app = await buildApp({ config, db: test.db, storage });
   await app.ready();
+  if (options.waitForSearch !== false) await searchWarm(app);
   const others: App[] = [];
   return {
     app,
@@ -48,6 +63,7 @@ export async function startTestShop(kind: DbKind, env: Env = {}, options: { stor
       // handle: two handles in one process would block each other's writes.
       const other = await buildApp({ config, db: test.kind === 'postgres' ? test.another() : test.db, storage });
       await other.ready();
+      await searchWarm(other);
       others.push(other);
       return other;
     },

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { FreshRead } from '../../db/fresh-read';
 import { isDatabaseUnavailable } from '../../db/pg-pool';
+import { productFacts } from './product-facts';
 import { MemoryIndexBuilder, type MemoryIndex } from './search-memory';
 import * as repo from './search.repository';
 
@@ -16,11 +17,22 @@ interface State {
 
 type Log = { warn: (obj: object, msg: string) => void };
 
+export interface ReplicaOptions {
+  /** readiness waits for the first load at most this long from the replica's start (decision 052) */
+  readyTimeoutMs?: number;
+  /** a search during the first load waits for it at most this long, then reads the tables */
+  waitMs?: number;
+}
+
+/** For tests: the first load of every replica waits for this before reading anything (null: no wait). */
+export const searchLoadGate: { wait: Promise<void> | null } = { wait: null };
+
 /**
  * This server's copy of the search index in memory, kept as fresh as the database (decision 021).
  *
- * Loading happens in the background, a batch of products at a time; until it is done, searches use
- * the database tables. Then each search first reads the index's change number (a FreshRead: a
+ * Loading happens in the background, a batch of products at a time; readiness waits for it (with
+ * the product facts) for at most readyTimeoutMs, and a search that arrives meanwhile waits for it at
+ * most waitMs, then uses the database tables (decision 052). Then each search first reads the index's change number (a FreshRead: a
  * prepared statement on SQLite, once per turn of the event loop; one shared query on PostgreSQL);
  * when another transaction, on any
  * server, has re-indexed products since, their postings are read again before the search runs, so
@@ -34,11 +46,22 @@ export class SearchReplica {
   private syncing: Promise<void> | null = null;
   stopped = false;
   private readonly state: FreshRead<State>;
+  /** when this replica started: readiness stops waiting readyTimeoutMs after it */
+  private readonly startedAt = Date.now();
+  /** true once the first load (index and product facts) has ended, loaded or failed: it never goes back */
+  private warmed = false;
+  /** true while the last load failed (searches use the tables until a later one succeeds) */
+  private failed = false;
+  /** resolves when the first load has ended (loaded or failed) */
+  readonly warm: Promise<void>;
+  private warmDone!: () => void;
 
   constructor(
     private readonly db: Db,
     private readonly log?: Log,
+    private readonly options: ReplicaOptions = {},
   ) {
+    this.warm = new Promise((resolve) => (this.warmDone = resolve));
     const query = db.selectFrom('search_index_state').select(['seq', 'pruned_to']).where('id', '=', 1).compile();
     this.state = new FreshRead(db, query, (row) => ({ seq: Number(row?.seq ?? 0), prunedTo: Number(row?.pruned_to ?? 0) }));
   }
@@ -53,21 +76,78 @@ export class SearchReplica {
     return this.index?.documents ?? 0;
   }
 
+  /**
+   * Whether readiness should wait for this copy (decision 052): not ready while the first load runs,
+   * unless it has run longer than readyTimeoutMs (a node whose index cannot load still serves, from
+   * the tables). Once the first load has ended (loaded or failed) this never goes back to waiting,
+   * not even while a later reload runs.
+   */
+  readiness(): { ready: true } | { ready: false; reason: string } {
+    if (this.warmed || this.stopped) return { ready: true };
+    if (Date.now() - this.startedAt >= (this.options.readyTimeoutMs ?? 60_000)) return { ready: true };
+    return { ready: false, reason: 'search index loading' };
+  }
+
+  /** Where searches are answered from now. */
+  get source(): 'memory' | 'loading' | 'tables' {
+    return this.index ? 'memory' : this.failed ? 'tables' : 'loading';
+  }
+
   /** Starts loading the index if it is not loaded or loading. Resolves when that load ends. */
   start(): Promise<void> {
     if (this.index || this.stopped) return Promise.resolve();
     this.loading ??= this.load()
-      .catch((err: unknown) => this.log?.warn({ err }, 'search index: loading into memory failed; searches use the database'))
+      .then(
+        () => {
+          this.failed = false;
+        },
+        (err: unknown) => {
+          this.failed = true;
+          this.log?.warn({ err }, 'search index: loading into memory failed; searches use the database');
+        },
+      )
+      .then(() => this.warmUpFacts())
       .finally(() => {
         this.loading = null;
+        if (!this.warmed) {
+          this.warmed = true;
+          this.warmDone();
+        }
       });
     return this.loading;
+  }
+
+  /** The first time: the product facts the filters read (decision 046), loaded before readiness too. */
+  private async warmUpFacts(): Promise<void> {
+    if (this.warmed || this.stopped) return;
+    try {
+      await productFacts(this.db);
+    } catch (err) {
+      this.log?.warn({ err }, 'product facts: loading failed; the first filtered search loads them');
+    }
   }
 
   /** Stops loading and syncing (the database is about to close). */
   stop(): void {
     this.stopped = true;
     this.index = null;
+    if (!this.warmed) {
+      this.warmed = true;
+      this.warmDone();
+    }
+  }
+
+  /**
+   * While the first load runs, a search waits for it at most waitMs (decision 052): a load that
+   * ends within that time answers from memory in a few ms more, instead of a query on the tables
+   * that costs seconds at 100,000 products while the load holds the database and the event loop.
+   */
+  private async waitForLoad(): Promise<void> {
+    const waitMs = this.options.waitMs ?? 0;
+    if (waitMs <= 0 || !this.loading || this.failed) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.loading, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   /**
@@ -77,7 +157,8 @@ export class SearchReplica {
   async current(): Promise<MemoryIndex | null> {
     if (!this.index) {
       void this.start();
-      return null;
+      await this.waitForLoad();
+      if (!this.index) return null;
     }
     try {
       // On SQLite one read per turn of the event loop, as for the public cache's version.
@@ -116,6 +197,7 @@ export class SearchReplica {
   }
 
   private async load(): Promise<void> {
+    if (searchLoadGate.wait && !this.warmed) await searchLoadGate.wait;
     const read = this.state.read();
     const state = read instanceof Promise ? await read : read;
     const builder = new MemoryIndexBuilder();
@@ -138,9 +220,9 @@ export class SearchReplica {
 const replicas = new WeakMap<Db, SearchReplica>();
 
 /** Keeps a copy of this database's search index in memory from now on (loading in the background). */
-export function replicateSearchIndex(db: Db, log?: Log): SearchReplica {
+export function replicateSearchIndex(db: Db, log?: Log, options?: ReplicaOptions): SearchReplica {
   let replica = replicas.get(db);
-  if (!replica || replica.stopped) replicas.set(db, (replica = new SearchReplica(db, log)));
+  if (!replica || replica.stopped) replicas.set(db, (replica = new SearchReplica(db, log, options)));
   void replica.start();
   return replica;
 }

@@ -5,7 +5,9 @@ import { searchReplicaOf } from '../search/search-replica';
 import { healthMonitor } from './health-checks';
 
 const Health = z.object({
-  status: z.enum(['ok', 'degraded', 'down', 'draining']),
+  status: z.enum(['ok', 'degraded', 'down', 'draining', 'starting']),
+  /** why the node is not ready yet (503 with status `starting`), e.g. `search index loading` */
+  reason: z.string().optional(),
   database: z.enum(['up', 'down']),
   storage: z.enum(['up', 'down']),
   /** 'off' when no REDIS_URL is set; 'down' still serves (per-process rate limits) */
@@ -23,7 +25,7 @@ export function startDraining(): void {
 }
 
 const READY_RULE =
-  '200 while this node can serve shoppers (database reachable): `ok`, or `degraded` while object storage or Redis is down (every node shares them: taking all out of the balancer helps nobody); 503 while the database is unreachable or the node is stopping (`draining`). Answered from the last background check (HEALTH_CHECK_INTERVAL_MS), never calling a dependency per probe.';
+  '200 while this node can serve shoppers (database reachable): `ok`, or `degraded` while object storage or Redis is down (every node shares them: taking all out of the balancer helps nobody); 503 while the database is unreachable, the node is stopping (`draining`), or starting (`starting`, with a `reason`: `search index loading` until the search index and product facts are in memory, at most SEARCH_READY_TIMEOUT_MS after the start, then ready with searches on the tables if the copy could not load). Answered from the last background check (HEALTH_CHECK_INTERVAL_MS), never calling a dependency per probe.';
 
 export async function healthRoutes(app: App) {
   // The pool's own reports (lost connections, outages, recovery) go to the app's log from now on.
@@ -44,11 +46,25 @@ export async function healthRoutes(app: App) {
   /** The answer of a readiness probe, from the last background check. */
   const readiness = () => {
     const deps = monitor.current();
-    const serving = deps.database === 'up' && !draining;
+    const replica = app.config.searchInMemory ? searchReplicaOf(app.db) : undefined;
+    // Not ready until this node's search index is in memory (decision 052): a balancer sends it no
+    // shoppers while their searches would read the tables.
+    const search = !app.config.searchInMemory ? { ready: true as const } : (replica?.readiness() ?? { ready: false as const, reason: 'search index loading' });
+    const up = deps.database === 'up' && !draining;
+    const serving = up && search.ready;
     const body = {
-      status: draining ? ('draining' as const) : !serving ? ('down' as const) : deps.storage === 'down' || deps.redis === 'down' ? ('degraded' as const) : ('ok' as const),
+      status: draining
+        ? ('draining' as const)
+        : !up
+          ? ('down' as const)
+          : !search.ready
+            ? ('starting' as const)
+            : deps.storage === 'down' || deps.redis === 'down'
+              ? ('degraded' as const)
+              : ('ok' as const),
+      ...(up && !search.ready ? { reason: search.reason } : {}),
       ...deps,
-      search: !app.config.searchInMemory ? ('tables' as const) : searchReplicaOf(app.db)?.loaded ? ('memory' as const) : ('loading' as const),
+      search: !app.config.searchInMemory ? ('tables' as const) : (replica?.source ?? ('loading' as const)),
     };
     return { status: serving ? (200 as const) : (503 as const), body };
   };

@@ -95,7 +95,7 @@ export function createMetrics(db: Db, searchInMemory: boolean) {
     registers,
     collect() {
       const replica = searchReplicaOf(db);
-      const state = !searchInMemory ? 'tables' : replica?.loaded ? 'memory' : 'loading';
+      const state = !searchInMemory ? 'tables' : (replica?.source ?? 'loading');
       for (const s of ['memory', 'loading', 'tables']) this.set({ state: s }, s === state ? 1 : 0);
     },
   });
