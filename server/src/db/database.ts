@@ -132,7 +132,8 @@ export function optimizeEvery(sqlite: SQLite.Database, ms: number): () => void {
   const timer = setInterval(() => {
     try {
       // 0x10002: every table, not only those planned since the last run (kept statements are planned once).
-      if (sqlite.open) sqlite.pragma('optimize = 0x10002');
+      // Never inside a transaction of the app's (between its awaits): the next round comes soon enough.
+      if (sqlite.open && !sqlite.inTransaction) sqlite.pragma('optimize = 0x10002');
     } catch {
       // Busy (a long write on another connection): the next round tries again.
     }
