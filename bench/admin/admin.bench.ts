@@ -188,7 +188,7 @@ async function run(label: string, postgres: boolean, budgets: string[]) {
     env.DATABASE_URL = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${PG_SCHEMA}`)}&application_name=bench_admin`;
   }
   const shop = await startShop(env);
-  const db: Kysely<Database> = postgres ? createDb({ kind: 'postgres', url: PG_URL, poolSize: 2 }, { schema: PG_SCHEMA }) : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
+  const db: Kysely<Database> = postgres ? createDb({ kind: 'postgres', url: PG_URL, poolSize: 2, queryTimeoutMs: 0 }, { schema: PG_SCHEMA }) : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
   try {
     const login = await fetch(`${shop.url}/api/adminlogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
     if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
