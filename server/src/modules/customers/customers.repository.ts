@@ -7,11 +7,14 @@ import { isPostgres } from '../../db/dialect';
  * prefix of the lower-cased name or e-mail, or of the phone, as a range (byte order on PostgreSQL,
  * as SQLite's, whatever the database's collation). Made at every start once better-auth has made
  * its tables (they do not exist yet when a new database runs the shop's migrations); `IF NOT
- * EXISTS` makes that a look-up after the first time.
+ * EXISTS` makes that a look-up after the first time. The list's index carries `role`, so the
+ * capped count of all customers reads index entries only (2.9x less on SQLite at 100,000 than the
+ * table's rows); it replaces `user_customers_list_idx` ("createdAt", id), dropped once it exists.
  */
 export async function ensureCustomerIndexes(db: Db): Promise<void> {
   const indexes = [
-    sql`CREATE INDEX IF NOT EXISTS user_customers_list_idx ON "user" ("createdAt", id)`,
+    sql`CREATE INDEX IF NOT EXISTS user_customers_idx ON "user" ("createdAt", id, role)`,
+    sql`DROP INDEX IF EXISTS user_customers_list_idx`,
     sql`CREATE INDEX IF NOT EXISTS user_email_prefix_idx ON "user" ((${bytewise(db, sql`lower(email)`)}))`,
     sql`CREATE INDEX IF NOT EXISTS user_name_prefix_idx ON "user" ((${bytewise(db, sql`lower(name)`)}))`,
     sql`CREATE INDEX IF NOT EXISTS user_phone_prefix_idx ON "user" ((${bytewise(db, sql`phone`)}))`,

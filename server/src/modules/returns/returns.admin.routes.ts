@@ -15,10 +15,11 @@ export async function returnAdminRoutes(app: App) {
 
   app.get(
     '/api/admin/returns',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Return requests, newest first, as a JSON array (25 a page; filter by status; X-Total-Count)', querystring: AdminReturnsQuery, response: { 200: z.array(AdminReturn), ...errors } } },
+    { ...adminRoute, schema: { tags: ['admin'], summary: 'Return requests, newest first, as a JSON array (25 a page; filter by status; X-Total-Count)', description: 'X-Total-Count is exact up to 10000; when more match it is 10000 and X-Total-Count-Capped: true says "10000 or more".', querystring: AdminReturnsQuery, response: { 200: z.array(AdminReturn), ...errors } } },
     async (req, reply) => {
-      const { returns: list, total } = await returns.listReturns(app.db, req.query);
+      const { returns: list, total, capped } = await returns.listReturns(app.db, req.query);
       reply.header('X-Total-Count', String(total));
+      if (capped) reply.header('X-Total-Count-Capped', 'true');
       return list;
     },
   );

@@ -1,16 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
+const orderColumns = ['id', 'order_code', 'user_id', 'status', 'name', 'email', 'paid_at', 'delivered_at', 'subtotal_paise', 'total_paise', 'shipping_paise'] as const;
+
+function returnOrder<T extends { subtotal_paise: unknown; total_paise: unknown; shipping_paise: unknown }>(row: T) {
+  return { ...row, subtotal_paise: Number(row.subtotal_paise), total_paise: Number(row.total_paise), shipping_paise: Number(row.shipping_paise) };
+}
+
 /** The order a return is about, with what the return window and the refund need. */
 export async function findOrderByCode(db: Db, code: string) {
-  const row = await db
-    .selectFrom('orders')
-    .select(['id', 'order_code', 'user_id', 'status', 'name', 'email', 'paid_at', 'delivered_at', 'subtotal_paise', 'total_paise', 'shipping_paise'])
-    .where('order_code', '=', code)
-    .executeTakeFirst();
-  return row && { ...row, subtotal_paise: Number(row.subtotal_paise), total_paise: Number(row.total_paise), shipping_paise: Number(row.shipping_paise) };
+  const row = await db.selectFrom('orders').select(orderColumns).where('order_code', '=', code).executeTakeFirst();
+  return row && returnOrder(row);
 }
 export type ReturnOrder = NonNullable<Awaited<ReturnType<typeof findOrderByCode>>>;
+
+/** The orders of a page of returns, in one query by primary key. */
+export async function findOrdersByIds(db: Db, ids: number[]): Promise<ReturnOrder[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('orders').select(orderColumns).where('id', 'in', ids).execute()).map(returnOrder);
+}
 
 export async function findOrderById(db: Db, id: number) {
   const row = await db.selectFrom('orders').select('order_code').where('id', '=', id).executeTakeFirst();
@@ -95,10 +103,18 @@ export async function listReturns(db: Db, status: string | undefined, page: { li
   return q.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
+/** Counted exactly up to this many; past it the count says "at least this many" (decision 043's convention). */
+export const RETURNS_COUNT_CAP = 10_000;
+
+/**
+ * The returns (of a status) counted, at most RETURNS_COUNT_CAP + 1 of them: by the primary key, or
+ * by return_requests_status_idx (status, id) for a status, and never more than the cap's entries.
+ */
 export async function countReturns(db: Db, status: string | undefined): Promise<number> {
-  let q = db.selectFrom('return_requests').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (status) q = q.where('status', '=', status);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+  let listed = db.selectFrom('return_requests').select(sql<number>`1`.as('one'));
+  if (status) listed = listed.where('status', '=', status);
+  const row = await db.selectFrom(listed.limit(RETURNS_COUNT_CAP + 1).as('listed')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The lines of returns, with the order line's title and price. */

@@ -185,11 +185,7 @@ export async function photo(deps: ReturnDeps, userId: string | null, orderCode: 
 async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]> {
   const base = await views(db, rows);
   const lines = await repo.linesOfReturns(db, rows.map((r) => r.id));
-  const orders = new Map<number, repo.ReturnOrder>();
-  for (const id of new Set(rows.map((r) => r.order_id))) {
-    const order = await repo.findOrderById(db, id);
-    if (order) orders.set(id, order);
-  }
+  const orders = new Map((await repo.findOrdersByIds(db, [...new Set(rows.map((r) => r.order_id))])).map((o) => [o.id, o]));
   return rows.map((r, i) => {
     const order = orders.get(r.order_id)!;
     return {
@@ -203,13 +199,17 @@ async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]
   });
 }
 
-/** GET /api/admin/returns: newest first, filtered by status, a page of ADMIN_RETURNS_PAGE. */
-export async function listReturns(db: Db, q: AdminReturnsQuery): Promise<{ returns: AdminReturn[]; total: number }> {
-  const [rows, total] = await Promise.all([
+/**
+ * GET /api/admin/returns: newest first, filtered by status, a page of ADMIN_RETURNS_PAGE. The count
+ * is exact up to RETURNS_COUNT_CAP and capped past it (decision 043's convention).
+ */
+export async function listReturns(db: Db, q: AdminReturnsQuery): Promise<{ returns: AdminReturn[]; total: number; capped: boolean }> {
+  const [rows, counted] = await Promise.all([
     repo.listReturns(db, q.status, { limit: ADMIN_RETURNS_PAGE, offset: (q.page - 1) * ADMIN_RETURNS_PAGE }),
     repo.countReturns(db, q.status),
   ]);
-  return { returns: await adminViews(db, rows), total };
+  const capped = counted > repo.RETURNS_COUNT_CAP;
+  return { returns: await adminViews(db, rows), total: capped ? repo.RETURNS_COUNT_CAP : counted, capped };
 }
 
 async function adminReturn(db: Db, id: number): Promise<AdminReturn> {
