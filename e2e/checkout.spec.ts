@@ -53,7 +53,7 @@ test('a shopper fills the cart, applies a coupon, pays in the simulated checkout
   // Add three products; each button turns to 'Already in Cart' and the badge counts the lines.
   for (const [i, p] of [a, b, c].entries()) {
     await page.goto(`/product/${p.id}`);
-    await expect(page.getByRole('heading', { name: p.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: p.title, exact: true, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Item added to cart', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Already in Cart' })).toBeDisabled();

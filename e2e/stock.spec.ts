@@ -30,12 +30,12 @@ test('a product out of stock shows so and cannot be added to the cart; one low o
 
   const storefront = await page.context().newPage();
   await storefront.goto(`/product/${await idOf(soldOut)}`);
-  await expect(storefront.getByRole('heading', { name: soldOut })).toBeVisible();
+  await expect(storefront.getByRole('heading', { name: soldOut, level: 1 })).toBeVisible();
   await expect(storefront.getByText('Out of stock', { exact: true })).toBeVisible();
   await expect(storefront.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 
   await storefront.goto(`/product/${await idOf(fewLeft)}`);
-  await expect(storefront.getByRole('heading', { name: fewLeft })).toBeVisible();
+  await expect(storefront.getByRole('heading', { name: fewLeft, level: 1 })).toBeVisible();
   await expect(storefront.getByText('Only 2 left', { exact: true })).toBeVisible();
   await expect(storefront.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
 

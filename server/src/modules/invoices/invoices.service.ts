@@ -277,6 +277,9 @@ export interface TaxDocument {
   lines: TaxDocumentLine[];
 }
 
+/** An invoice line as a plain invoice shows it: the price, no GST. */
+const untaxed = (l: InvoiceLine): InvoiceLine => ({ ...l, rateBp: 0, taxablePaise: l.totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+
 /**
  * The invoices and credit notes issued from `from` (inclusive) to `to` (exclusive), with the same
  * lines and amounts as their PDFs (the same computation): invoices first, then credit notes, each
@@ -303,10 +306,13 @@ export async function taxDocumentsIssued(db: Db, config: Config, from: Date, to:
   const byOrder = new Map<number, { invoiceDocument: TaxDocument; noteDocuments: Map<number, TaxDocument> }>();
   for (const order of data.orders) {
     const invoice = invoiceOfOrder.get(order.id)?.[0];
-    // A plain invoice (issued while the shop had no GSTIN) charged no GST: not a document of the returns.
-    if (!invoice || invoice.tax_invoice === 0) continue;
+    if (!invoice) continue;
     const stored = linesOfOrder.get(order.id) ?? [];
-    const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, invoice.supplier_state ?? (await sellerDetails(db, config)).state);
+    const computed = computeInvoice(order, stored, invoice.supplier_state ?? (await sellerDetails(db, config)).state);
+    const { deliveryState, intraState, describe } = computed;
+    // A plain invoice (issued while the shop had no GSTIN, decision 049) charged no GST: its lines are
+    // their price, untaxed, in the register too (and so are its credit notes').
+    const lines = invoice.tax_invoice === 0 ? computed.lines.map(untaxed) : computed.lines;
     const header = {
       orderCode: order.order_code,
       buyer: order.name,
