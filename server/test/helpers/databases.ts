@@ -77,7 +77,17 @@ export async function freshDb(kind: DbKind): Promise<TestDb> {
     another: () => (others.push(open()), others.at(-1)!),
     async dispose() {
       for (const other of others) await other.destroy();
-      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
+      // Dropping a schema locks each of its tables; another test's DROP SCHEMA, locking shared catalog
+      // rows in another order, can make PostgreSQL pick this one as a deadlock's victim: try again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 100 * attempt));
+        }
+      }
       await db.destroy();
     },
   };
