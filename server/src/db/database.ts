@@ -128,7 +128,7 @@ const DEFAULT_OPTIMIZE_INTERVAL_MS = 600_000;
  * import, `ANALYZE` by hand) are read again the same way. A check that finds nothing to do costs
  * well under a millisecond. Returns the stop.
  */
-export function optimizeEvery(sqlite: SQLite.Database, ms: number): () => void {
+function optimizeEvery(sqlite: SQLite.Database, ms: number): () => void {
   const timer = setInterval(() => {
     try {
       // 0x10002: every table, not only those planned since the last run (kept statements are planned once).
