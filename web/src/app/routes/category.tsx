@@ -64,7 +64,7 @@ export function CategoryRoute() {
     <>
       <PageMeta title={page > 1 ? `${name}, page ${page}` : name} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link to="/" className="text-brand-700 underline-offset-4 hover:underline">
+        <Link to="/" className="text-brand-700 underline underline-offset-4">
           Home
         </Link>
         <span aria-hidden="true" className="mx-2 text-slate-400">/</span>

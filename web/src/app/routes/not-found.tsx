@@ -7,7 +7,7 @@ export function NotFoundRoute() {
   return (
     <div className="py-16 text-center">
       <PageMeta title={messages.pageNotFound} />
-      <p className="text-6xl font-bold text-slate-300">404</p>
+      <p className="text-6xl font-bold text-slate-500">404</p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{messages.pageNotFound}</h1>
       <Link to="/" className={`${primaryButton} mt-6`}>
         Homepage

@@ -35,7 +35,7 @@ export function SearchRoute() {
     return (
       <div className="py-16 text-center">
         <PageMeta title={messages.productNotFound} />
-        <p className="text-6xl font-bold text-slate-300">404</p>
+        <p className="text-6xl font-bold text-slate-500">404</p>
         <h1 className="mt-2 text-2xl font-bold text-slate-900">{messages.productNotFound}</h1>
         <p className="mt-2 text-slate-700">Nothing in the shop matches “{query}”.</p>
         <Link to="/" className={`${primaryButton} mt-6`}>
