@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
 
 /** SPEC.md's answer; `code` is the code as the shop stores it. */
@@ -16,5 +16,18 @@ export function verifyCoupon(code: string, totalAmount: number): Promise<CouponR
 export function useVerifyCoupon() {
   return useMutation({
     mutationFn: ({ code, totalAmount }: { code: string; totalAmount: number }) => verifyCoupon(code, totalAmount),
+  });
+}
+
+/**
+ * The coupon priced again for the cart as it is now, keyed by the code and the cart's lines: each
+ * change of the cart asks once. No answer is kept once no page shows it, so an old answer (or
+ * another shopper's, on a shared browser) never prices a cart.
+ */
+export function couponRecheckOptions(code: string, signature: string, totalAmount: number) {
+  return queryOptions({
+    queryKey: ['coupon', code, signature],
+    queryFn: () => verifyCoupon(code, totalAmount),
+    gcTime: 0,
   });
 }
