@@ -9,7 +9,7 @@ export type CouponResult = { success: boolean; discount: number; message: string
  * against the shopper's cart and ignores totalAmount and productId, so
  * productId is not sent (SPEC.md's fixed 18 is a defect, DESIGN.md §6 item 4).
  */
-export function verifyCoupon(code: string, totalAmount: number): Promise<CouponResult> {
+function verifyCoupon(code: string, totalAmount: number): Promise<CouponResult> {
   return apiSend<CouponResult>('POST', '/api/verifyCoupon', { code, totalAmount });
 }
 
