@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart, CartLine } from '@shared/orders.schemas';
 import { notify } from '../../../lib/notify';
@@ -46,6 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  cleanup();
   fetchMock.mockReset();
   vi.mocked(notify).mockClear();
   vi.unstubAllGlobals();
@@ -104,6 +105,10 @@ describe('useCoupon', () => {
     rerender({ cart: cartOf(line(1, 1, 500)) });
     await waitFor(() => expect(result.current.applied).toBeNull());
     expect(notify).toHaveBeenLastCalledWith('error', 'Minimum purchase of ₹1000 required');
+    // Gone for good: a cart that would qualify again does not bring it back.
+    rerender({ cart: cartOf(line(1, 4, 500)) });
+    expect(result.current.applied).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the coupon as applied when the re-check cannot reach the server', async () => {
