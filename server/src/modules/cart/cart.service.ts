@@ -4,6 +4,7 @@ import type { Cart, CartLine } from '@shared/orders.schemas';
 import { messages } from '@shared/messages';
 import { orderMessages } from '@shared/order-messages';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
+import { goodsSubtotalPaise } from '@shared/order-totals';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as catalogue from '../catalogue/catalogue.service';
 import { canSell } from '@shared/stock';
@@ -67,7 +68,7 @@ export async function pricedCart(db: Db, userId: string, known: Product[] = []):
 }
 
 export function subtotalPaise(lines: PricedLine[]): number {
-  return lines.filter((l) => l.available).reduce((sum, l) => sum + l.unitPaise * l.quantity, 0);
+  return goodsSubtotalPaise(lines);
 }
 
 /** The parcel's weight in grams: the lines that can be bought. */

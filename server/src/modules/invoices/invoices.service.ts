@@ -1,12 +1,13 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { creditNoteNumber, creditNotesLines, type CreditedRefund, financialYear, invoiceLines, invoiceNumber, invoiceTotals, principalIndex, shippingLine, stateCode, type InvoiceLine } from '@shared/gst';
+import { creditNoteNumber, creditNotesLines, financialYear, invoiceNumber, invoiceTotals, stateCode, type InvoiceLine } from '@shared/gst';
 import { istDayOfStored, storedInstant } from '@shared/gst-returns.schemas';
 import { notFound } from '../../errors';
 import type { AttachmentRef } from '../mail/mailer';
 import { invoicePrefix, sellerDetails, type SellerDetails } from '../settings/settings.service';
 import { keyFromPublicPath, type FileStorage } from '../../storage/storage';
 import { invoicePdf } from './invoice-pdf';
+import { computeInvoice, refundsOf, unitsTakenBack, untaxed } from './invoice-amounts';
 import * as repo from './invoices.repository';
 
 /** The invoice numbers of orders (order id → number). */
@@ -67,49 +68,6 @@ async function logoBytes(storage: FileStorage | undefined, logo: string | null):
 export async function warnIfNotRegistered(db: Db, config: Config, log: { warn: (msg: string) => void }): Promise<void> {
   if ((await sellerDetails(db, config)).gstin) return;
   log.warn('no GSTIN is set (dashboard: Shop settings, or SHOP_GSTIN): paid orders get plain invoices with no GST charged or shown, not tax invoices; set the GSTIN once the shop is registered under GST');
-}
-
-/** The title of the invoice line of the shipping charge. */
-const SHIPPING_TITLE = 'Shipping and handling';
-/** The title of the invoice line of a cash-on-delivery fee. */
-const COD_FEE_TITLE = 'Cash on delivery fee';
-
-/** A stored order line, as an invoice reads it. */
-type StoredLine = { id: number; title: string; quantity: number; unit_price_paise: number; hsn_code: string | null; gst_rate_bp: number | null };
-
-/**
- * The lines of an order's invoice: the goods with their share of the discount, then the shipping
- * charge as its own line (part of a composite supply, at the principal supply's rate and HSN), with
- * the place of supply: CGST + SGST within the shop's state, IGST to another.
- */
-function computeInvoice(order: { delivery_state: string | null; discount_paise: number; shipping_paise: number; cod_fee_paise: number }, stored: StoredLine[], shopState: string) {
-  const deliveryState = order.delivery_state ?? shopState;
-  const intraState = stateCode(deliveryState) !== null ? stateCode(deliveryState) === stateCode(shopState) : deliveryState.toLowerCase() === shopState.toLowerCase();
-  const goods = invoiceLines(
-    stored.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity, rateBp: l.gst_rate_bp ?? 1800 })),
-    order.discount_paise,
-    intraState,
-  );
-  const ship = shippingLine(goods, order.shipping_paise, intraState);
-  // The COD fee is charged with the goods too: part of the composite supply, like shipping (decision 044).
-  const codFee = shippingLine(goods, order.cod_fee_paise, intraState);
-  const extra = [...(ship ? [{ line: ship, title: SHIPPING_TITLE }] : []), ...(codFee ? [{ line: codFee, title: COD_FEE_TITLE }] : [])];
-  const lines = [...goods, ...extra.map((e) => e.line)];
-  const principal = stored[principalIndex(goods)];
-  /** The description and HSN code of the invoice line at `index`. */
-  const describe = (index: number) => {
-    const line = stored[index];
-    return line ? { title: line.title, hsn: line.hsn_code ?? '9023' } : { title: extra[index - stored.length]?.title ?? SHIPPING_TITLE, hsn: principal?.hsn_code ?? '9023' };
-  };
-  return { deliveryState, intraState, lines, describe };
-}
-
-/** What the refunds of an order's credit notes were (oldest first): amounts and, for refunds of lines, which invoice lines. */
-function refundsOf(notes: { amount_paise: number; lines: string | null }[], stored: StoredLine[]): CreditedRefund[] {
-  return notes.map((n) => {
-    const ids = n.lines ? (JSON.parse(n.lines) as number[]) : null;
-    return { amountPaise: n.amount_paise, ...(ids ? { onlyLines: stored.map((l) => ids.includes(l.id)) } : {}) };
-  });
 }
 
 /** The date printed on a document: the day in India it was issued (23:30 IST on the 31st is the 31st). */
@@ -277,9 +235,6 @@ export interface TaxDocument {
   lines: TaxDocumentLine[];
 }
 
-/** An invoice line as a plain invoice shows it: the price, no GST. */
-const untaxed = (l: InvoiceLine): InvoiceLine => ({ ...l, rateBp: 0, taxablePaise: l.totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
-
 /**
  * The invoices and credit notes issued from `from` (inclusive) to `to` (exclusive), with the same
  * lines and amounts as their PDFs (the same computation): invoices first, then credit notes, each
@@ -334,9 +289,7 @@ export async function taxDocumentsIssued(db: Db, config: Config, from: Date, to:
     orderNotes.forEach((note, k) => {
       const noteLines = credited[k]!.map((l) => {
         creditedSoFar[l.index] = creditedSoFar[l.index]! + l.totalPaise;
-        // Units go back with the note that credits what was left of a line (a cancellation, a refund of the line).
-        const units = creditedSoFar[l.index]! >= lines[l.index]!.totalPaise ? lines[l.index]!.quantity : 0;
-        return lineOf(l, l.index, units);
+        return lineOf(l, l.index, unitsTakenBack(creditedSoFar[l.index]!, lines[l.index]!));
       });
       noteDocuments.set(note.id, { kind: 'credit-note', number: note.number, day: documentDay(note.issued_at), ...header, lines: noteLines });
     });

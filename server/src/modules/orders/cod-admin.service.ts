@@ -1,5 +1,5 @@
 import { codMessages, type CodCollectionInput } from '@shared/cod';
-import { formatPaise, paiseToRupees, rupeesToPaise } from '@shared/money';
+import { formatPaise, paiseToRupees } from '@shared/money';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as coupons from '../coupons/coupons.service';
@@ -9,6 +9,7 @@ import type { AttachmentRef } from '../mail/mailer';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
 import type { OrderDeps } from './orders.service';
+import { isExactCollection } from './cod-amounts';
 import * as repo from './orders.repository';
 
 /**
@@ -41,11 +42,6 @@ async function releaseUnpaidCodIn(deps: OrderDeps, trx: Db, order: repo.OrderRow
   await invoices.issueCancellingNoteIn(trx, deps.config, { id: order.id, totalPaise: order.total_paise, reason });
 }
 
-/** The amount to collect of a COD order still awaiting its cash, for the packing slip; null otherwise. */
-export function toCollectPaise(order: repo.OrderRow): number | null {
-  return isCod(order) && order.cod_collected_at === null && order.status !== 'canceled' ? order.total_paise : null;
-}
-
 async function codOrder(db: Db, orderCode: string) {
   const order = await repo.findByCode(db, orderCode);
   if (!order || order.paid_at === null) throw notFound('Order not found', 'order_not_found');
@@ -64,7 +60,7 @@ export async function recordCollection(deps: OrderDeps, orderCode: string, input
   if (order.status === 'canceled') throw new AppError('order_canceled', 409, codMessages.collectCanceled);
   if (order.cod_collected_at !== null) throw new AppError('already_collected', 409, codMessages.alreadyCollected);
   if (order.status === 'placed') throw new AppError('not_dispatched', 409, codMessages.collectNotDispatched);
-  if (rupeesToPaise(input.amount) !== order.total_paise) throw badRequest(codMessages.wrongAmount(formatPaise(order.total_paise)), 'wrong_amount', { amount: codMessages.wrongAmount(formatPaise(order.total_paise)) });
+  if (!isExactCollection(input.amount, order)) throw badRequest(codMessages.wrongAmount(formatPaise(order.total_paise)), 'wrong_amount', { amount: codMessages.wrongAmount(formatPaise(order.total_paise)) });
   const at = input.date ? `${input.date}T12:00:00.000Z` : new Date().toISOString();
   const done = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.recordCodCollection(trx, order.id, { paise: order.total_paise, at, reference: input.reference }))) return false;

@@ -6,6 +6,7 @@ import { codMessages, codRefusal, type CodPlacedOrder, type CodRules } from '@sh
 import { normalizePhone, type DeliveryAddress, type Me } from '@shared/account.schemas';
 import { orderMessages } from '@shared/order-messages';
 import { formatPaise, paiseToRupees } from '@shared/money';
+import { belowMinimumOrder, MIN_ORDER_PAISE, orderTotalPaise, orderValue } from '@shared/order-totals';
 import { AppError, badRequest, notFound } from '../../errors';
 import * as accounts from '../accounts/accounts.service';
 import * as cart from '../cart/cart.service';
@@ -21,10 +22,8 @@ import * as returns from '../returns/returns.service';
 import * as shipping from '../shipping/shipping.service';
 import * as stock from '../stock/stock.service';
 import { refundMessages } from '@shared/refunds';
+import { toCollectPaise } from './cod-amounts';
 import * as repo from './orders.repository';
-
-/** Razorpay takes no payment under ₹1. */
-const MIN_ORDER_PAISE = 100;
 
 export interface OrderDeps {
   db: Db;
@@ -76,12 +75,11 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
     discount = found.outcome.discountPaise;
     freeShipping = found.outcome.freeShipping;
   }
-  const shippingPaise = freeShipping ? 0 : delivery.shippingPaise;
-  const valuePaise = subtotal - discount + shippingPaise;
+  const { shippingPaise, valuePaise } = orderValue({ subtotalPaise: subtotal, discountPaise: discount, quotedShippingPaise: delivery.shippingPaise, freeShipping });
   const cod = input.paymentMethod === 'cod' ? await codTerms(db, delivery.place, valuePaise) : null;
   const codFee = cod?.feePaise ?? 0;
-  const total = valuePaise + codFee;
-  if (total < MIN_ORDER_PAISE) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
+  const total = orderTotalPaise(valuePaise, codFee);
+  if (belowMinimumOrder(total)) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
 
   const tax = await invoices.taxInfoOf(db, lines.map((l) => l.productId));
   // A variant's own HSN and rate, when it has them, else the product's (decision 045).
@@ -377,11 +375,9 @@ export async function listUserOrders(db: Db, config: Config, userId: string): Pr
 
 /** How an order is paid, for the shopper's and the admin's lists: a COD order's cash still to collect (none once collected or canceled). */
 export function paymentOf(o: repo.OrderRow) {
-  const cod = o.payment_method === 'cod';
-  const open = cod && o.cod_collected_at === null && o.status !== 'canceled';
   return {
-    paymentMethod: cod ? ('cod' as const) : ('online' as const),
-    codToCollect: open ? paiseToRupees(o.total_paise) : 0,
+    paymentMethod: o.payment_method === 'cod' ? ('cod' as const) : ('online' as const),
+    codToCollect: paiseToRupees(toCollectPaise(o) ?? 0),
     codFee: paiseToRupees(o.cod_fee_paise),
     codCollectedAt: o.cod_collected_at,
     returnedAt: o.returned_at,

@@ -1,13 +1,14 @@
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@shared/money';
-import { linesRefundPaise, refundMessages, type OrderMoney, type RefundInput, type RefundView } from '@shared/refunds';
+import { refundMessages, type OrderMoney, type RefundInput, type RefundView } from '@shared/refunds';
 import { codMessages } from '@shared/cod';
 import { AppError, badRequest, notFound } from '../../errors';
 import { latePaymentMail, latePaymentNoticeMail, refundProcessedMail } from '../mail/mail.templates';
 import type { OrderDeps } from '../orders/orders.service';
 import type { ProviderRefund } from '../payments/payment-provider';
 import * as stock from '../stock/stock.service';
+import { leftToRefundPaise, linesRefundOf, refundTotalsOf, tooLargeMessage } from './refund-amounts';
 import * as repo from './refunds.repository';
 import * as invoices from '../invoices/invoices.service';
 
@@ -48,8 +49,7 @@ async function createRefundIn(trx: Db, r: NewRefund): Promise<number> {
   });
   if (!(await repo.reserveRefundable(trx, r.paymentId, r.amountPaise))) {
     const payment = await repo.findPayment(trx, r.paymentId);
-    const left = payment ? payment.amount_paise - payment.refunded_paise : 0;
-    throw new AppError('refund_too_large', 409, left > 0 ? refundMessages.tooLarge(formatPaise(left)) : refundMessages.nothingLeft);
+    throw new AppError('refund_too_large', 409, tooLargeMessage(payment ? leftToRefundPaise(payment) : 0));
   }
   return id;
 }
@@ -208,7 +208,7 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
     payments: payments.map((p) => ({ paymentId: p.provider_payment_id, amount: paiseToRupees(p.amount_paise), refunded: paiseToRupees(p.refunded_paise), late: Boolean(p.late), createdAt: String(p.created_at) })),
     refunds: refunds.map(view),
     lines: lines.map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, unitPrice: paiseToRupees(l.unit_price_paise), refundable: placing !== undefined && l.restocked_quantity < l.quantity })),
-    refundable: placing ? paiseToRupees(placing.amount_paise - placing.refunded_paise) : 0,
+    refundable: placing ? paiseToRupees(leftToRefundPaise(placing)) : 0,
     creditNotes: creditNotes.get(order.id) ?? [],
   };
 }
@@ -239,8 +239,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     if (chosen.some((l) => !l || l.restocked_quantity > 0)) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
     // Lines give back what was paid for the goods (shipping is no line's: a full refund or an amount returns it).
-    const goodsPaid = order.total_paise - order.shipping_paise - order.cod_fee_paise;
-    amountPaise = linesRefundPaise({ subtotalPaise: order.subtotal_paise, totalPaise: goodsPaid }, picked.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })));
+    amountPaise = linesRefundOf(order, picked);
     units = new Map(picked.map((l) => [l.id, l.quantity]));
   }
   if (amountPaise <= 0) throw badRequest(refundMessages.nothingLeft, 'nothing_to_refund');
@@ -348,14 +347,7 @@ export async function handleLatePayment(deps: OrderDeps, orderId: number, provid
 
 /** Processed and pending refund totals per order (paise), for order lists. */
 export async function refundTotals(db: Db, orderIds: number[]): Promise<Map<number, { processed: number; pending: number }>> {
-  const totals = new Map<number, { processed: number; pending: number }>();
-  for (const r of await repo.refundsOf(db, orderIds)) {
-    const t = totals.get(r.order_id) ?? { processed: 0, pending: 0 };
-    if (r.status === 'processed') t.processed += r.amount_paise;
-    if (r.status === 'pending') t.pending += r.amount_paise;
-    totals.set(r.order_id, t);
-  }
-  return totals;
+  return refundTotalsOf(await repo.refundsOf(db, orderIds));
 }
 
 /** Records the payment that placed an order (inside the transaction that places it). */
@@ -370,7 +362,7 @@ export async function recordPlacingPayment(trx: Db, orderId: number, paymentId: 
  */
 export async function refundRestIn(trx: Db, orderId: number, createdBy: string): Promise<{ id: number; amountPaise: number } | null> {
   const payment = (await repo.paymentsOf(trx, orderId)).find((p) => !p.late);
-  const left = payment ? payment.amount_paise - payment.refunded_paise : 0;
+  const left = payment ? leftToRefundPaise(payment) : 0;
   if (!payment || left <= 0) return null;
   const id = await createRefundIn(trx, { orderId, paymentId: payment.id, amountPaise: left, kind: 'cancel', reason: 'Order canceled', key: `cancel:${orderId}`, createdBy });
   return { id, amountPaise: left };

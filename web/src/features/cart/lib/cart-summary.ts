@@ -1,6 +1,7 @@
 import { MAX_QUANTITY } from '@shared/cart-limits';
 import type { Cart, CartLine } from '@shared/orders.schemas';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
+import { orderTotalPaise, orderValue } from '@shared/order-totals';
 
 /** What the order summary shows, in rupees. The server prices the real order; this is for display. */
 export type CartSummary = {
@@ -35,6 +36,8 @@ export function summarizeCart(items: readonly CartLine[], discountRupees: number
   const shippingPaise = subtotalPaise > 0 ? paise(Math.max(shippingRupees, 0)) : 0;
   const discountPaise = Math.min(Math.max(paise(Math.max(discountRupees, 0)), 0), subtotalPaise);
   const codFeePaise = codFeeRupees !== null && subtotalPaise > 0 ? paise(Math.max(codFeeRupees, 0)) : null;
+  // The server's own arithmetic: the figure shown is the figure charged.
+  const { valuePaise } = orderValue({ subtotalPaise, discountPaise, quotedShippingPaise: shippingPaise, freeShipping: false });
   return {
     available,
     unavailable,
@@ -42,7 +45,7 @@ export function summarizeCart(items: readonly CartLine[], discountRupees: number
     shipping: paiseToRupees(shippingPaise),
     discount: paiseToRupees(discountPaise),
     codFee: codFeePaise === null ? null : paiseToRupees(codFeePaise),
-    total: paiseToRupees(subtotalPaise + shippingPaise - discountPaise + (codFeePaise ?? 0)),
+    total: paiseToRupees(orderTotalPaise(valuePaise, codFeePaise ?? 0)),
   };
 }
 
