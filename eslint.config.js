@@ -3,11 +3,14 @@
 // server/, server/ never imports web/, and the storefront never imports the
 // admin dashboard (which is loaded lazily through the router only). Shared code
 // is imported as '@shared/…', and route modules never reach repositories.
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
+const tsconfigPath = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
 const noServer = { group: ['**/server/**', '../server/*'], message: 'web/ and shared/ must not import server code.' };
 const noWeb = { group: ['**/web/**'], message: 'server/ and shared/ must not import web code.' };
 const noClimb = { group: ['**/shared/src', '**/shared/src/*'], message: "Import shared code as '@shared/…' (tsconfig.json paths), not by climbing folders." };
@@ -29,6 +32,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // No import circles in the app's code. Type-only imports do not count (they vanish at build time);
+    // tests are left out: they import the code they test, never the other way round.
+    files: ['server/src/**', 'web/src/**', 'shared/src/**'],
+    ignores: ['**/*.test.*'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], tsconfig: { configFile: tsconfigPath } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', '*.config.*'],
