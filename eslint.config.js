@@ -19,9 +19,28 @@ const noRepository = {
   message: 'Routes call services; services own the rules and transactions, repositories the SQL.',
 };
 const noAdmin = {
-  group: ['**/features/admin/**', '**/app/routes/admin*'],
+  group: ['**/features/admin', '**/features/admin/**', '**/app/routes/admin*'],
   message: 'The storefront must not import admin code; the router loads it lazily.',
 };
+const browserOnly = { group: ['node:*'], message: 'web/ runs in the browser.' };
+const web = [noServer, noClimb, browserOnly];
+// web/src is made of parts: app/, components/, lib/ and one folder per feature. Within a part imports are
+// relative; from one part to another they are '@/…' (tsconfig.json paths; scripts/alias-imports.mjs
+// rewrites climbing imports). A feature reaches another only through its public file (docs/decisions/056).
+const noFolderClimb = {
+  regex: '^\\.\\./\\.\\./',
+  message: "Import another part of web/src as '@/…' (node scripts/alias-imports.mjs), not by climbing folders.",
+};
+const noFeatureInside = {
+  regex: '^@/features/[^/]+/',
+  message:
+    "Import another feature through its public file, '@/features/<feature>' (its index.ts), or move the shared piece to web/src/lib or web/src/components; within a feature, import relatively.",
+};
+const noUpward = {
+  regex: '^@/(app|features)(/|$)',
+  message: 'web/src/lib and web/src/components serve the features and the app; they never import them.',
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'bench/.out', 'stryker.config.json'] },
@@ -73,19 +92,19 @@ export default tseslint.config(
     files: ['web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noServer, noClimb, { group: ['node:*'], message: 'web/ runs in the browser.' }] }],
-    },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(...web) },
   },
   {
     files: ['web/src/**'],
-    ignores: ['web/src/features/admin/**', 'web/src/app/router.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noServer, noAdmin, noClimb, { group: ['node:*'], message: 'web/ runs in the browser.' }] },
-      ],
-    },
+    ignores: ['web/src/features/**', 'web/src/lib/**', 'web/src/components/**', 'web/src/app/router.tsx'],
+    rules: restrict(...web, noFolderClimb, noAdmin),
+  },
+  { files: ['web/src/app/router.tsx'], rules: restrict(...web, noFolderClimb) },
+  { files: ['web/src/lib/**', 'web/src/components/**'], rules: restrict(...web, noFolderClimb, noUpward) },
+  { files: ['web/src/features/admin/**'], rules: restrict(...web, noFolderClimb, noFeatureInside) },
+  {
+    files: ['web/src/features/**'],
+    ignores: ['web/src/features/admin/**'],
+    rules: restrict(...web, noFolderClimb, noFeatureInside, noAdmin),
   },
 );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { searchUrl } from '@shared/suggestions';
-import { CloseIcon, MenuIcon, ShopMark } from '../../../components/ui/icons';
-import { config, homeSiteLink } from '../../../lib/config';
-import { UserMenu } from '../../auth/components/user-menu';
-import { SearchBox } from '../../search/components/search-box';
+import { CloseIcon, MenuIcon, ShopMark } from '@/components/ui/icons';
+import { config, homeSiteLink } from '@/lib/config';
+import { UserMenu } from '@/features/auth';
+import { SearchBox } from '@/features/search';
 import { CartLink } from './cart-link';
 import { NavMenu, menuItemClass } from './nav-menu';
 

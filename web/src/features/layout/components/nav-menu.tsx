@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ChevronDownIcon } from '../../../components/ui/icons';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 /** A hover-opened menu closes this long after the pointer leaves it (SPEC.md §9). */
 const MENU_CLOSE_DELAY_MS = 300;

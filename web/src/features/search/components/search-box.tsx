@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { filterSuggestions, searchUrl } from '@shared/suggestions';
 import { messages } from '@shared/messages';
-import { SearchIcon } from '../../../components/ui/icons';
+import { SearchIcon } from '@/components/ui/icons';
 
 /** Suggestions stay this long after the input loses focus, so a click on one still lands (SPEC.md §9). */
 const SUGGESTION_HIDE_DELAY_MS = 100;
