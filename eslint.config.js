@@ -8,6 +8,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const tsconfigPath = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
@@ -91,8 +92,15 @@ export default tseslint.config(
   {
     files: ['web/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...restrict(...web) },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A region that scrolls (a long table, a wide chart) takes the focus so that a keyboard can scroll it
+      // (axe's scrollable-region-focusable); it is named and has a role.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region', 'group'] }],
+      ...restrict(...web),
+    },
   },
   {
     files: ['web/src/**'],

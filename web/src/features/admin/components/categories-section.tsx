@@ -30,6 +30,8 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
           <label htmlFor={inputId} className={labelClass}>
             New name for {category.type}
           </label>
+          {/* Focus moves into the field the admin has just asked to edit, not on a page's load. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <input id={inputId} value={name} onChange={(e) => setName(e.target.value)} className={controlClass} autoFocus maxLength={100} />
         </div>
         <button type="submit" className={`${primaryButton} ad:py-1.5`} disabled={rename.isPending || !name.trim()}>

@@ -70,6 +70,8 @@ function EditingRow({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) 
             title={errors[name]?.message}
             inputMode={name === 'code' ? undefined : 'decimal'}
             className={inlineInput}
+            // Focus moves into the row the admin has just asked to edit, not on a page's load.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={i === 0}
             {...register(name)}
           />

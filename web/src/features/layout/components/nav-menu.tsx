@@ -41,6 +41,8 @@ export function NavMenu({ label, children, align = 'left' }: NavMenuProps) {
   return (
     <div
       ref={rootRef}
+      // A wrapper that hears its button's and links' events (hover, Escape, focus leaving); no control itself.
+      role="presentation"
       className="relative"
       onPointerEnter={(e) => {
         if (e.pointerType !== 'mouse') return;
