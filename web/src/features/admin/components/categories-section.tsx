@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Category } from '@shared/catalogue.schemas';
 import { adminMessages } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
-import { useCategories } from '@/features/catalogue';
+import { useCategories } from '@/features/catalogue/api/get-categories';
 import { useCreateCategory, useDeleteCategory, useRenameCategory } from '../api/category-mutations';
 import { withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';

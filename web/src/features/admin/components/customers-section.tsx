@@ -3,7 +3,7 @@ import { customerMessages, type CustomerDetail, type CustomerRow } from '@shared
 import { formatRupees } from '@shared/money';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
-import { formatOrderDate } from '@/features/orders';
+import { formatOrderDate } from '@/features/orders/lib/order-format';
 import { useBlockCustomer, useCustomer, useSaveCustomerNote } from '../api/customer';
 import { downloadCustomersCsv, useCustomers } from '../api/customers';
 import { useDebounced } from '../hooks/use-debounced';

@@ -8,9 +8,9 @@ import { payOnDeliveryText, type CodPlacedOrder, type PaymentMethod } from '@sha
 import { ApiError } from '@/lib/api-client';
 import { config } from '@/lib/config';
 import { notify } from '@/lib/notify';
-import { meQueryKey } from '@/features/auth';
-import { cartQueryKey } from '@/features/cart';
-import { ordersQueryKey } from '@/features/orders';
+import { meQueryKey } from '@/features/auth/api/get-me';
+import { cartQueryKey } from '@/features/cart/api/get-cart';
+import { ordersQueryKey } from '@/features/orders/api/get-orders';
 import { createBulkOrder } from '../api/create-order';
 import { processOrder, type ProcessOrderBody } from '../api/process-order';
 import { SimulatedCheckoutDialog } from '../components/simulated-checkout-dialog';

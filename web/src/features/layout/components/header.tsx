@@ -3,8 +3,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { searchUrl } from '@shared/suggestions';
 import { CloseIcon, MenuIcon, ShopMark } from '@/components/ui/icons';
 import { config, homeSiteLink } from '@/lib/config';
-import { UserMenu } from '@/features/auth';
-import { SearchBox } from '@/features/search';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { SearchBox } from '@/features/search/components/search-box';
 import { CartLink } from './cart-link';
 import { NavMenu, menuItemClass } from './nav-menu';
 

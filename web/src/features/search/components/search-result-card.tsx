@@ -3,7 +3,7 @@ import type { Product } from '@shared/catalogue.schemas';
 import { formatRupees } from '@shared/money';
 import { primaryButton } from '@/components/ui/button-styles';
 import { truncate } from '@/lib/format';
-import { ProductImage } from '@/features/catalogue';
+import { ProductImage } from '@/features/catalogue/components/product-image';
 
 /** Search results show the description cut to this many characters plus '...' (SPEC.md §9). */
 const DESCRIPTION_PREVIEW_LENGTH = 100;
