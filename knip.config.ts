@@ -19,7 +19,7 @@ const config: KnipConfig = {
   ignoreBinaries: ['redis-server', 'haproxy', 'systemd-analyze', 'openssl'],
   // TEMPORARY (eleventh session): installed for issue 30 (formatter, lint boundaries, axe, component
   // tests) before the branches that use them are merged; removed once they are.
-  ignoreDependencies: ['@axe-core/playwright', '@testing-library/dom', '@testing-library/react', 'prettier'],
+  ignoreDependencies: ['@axe-core/playwright', '@testing-library/dom', '@testing-library/react'],
   ignoreIssues: {
     // The Kysely Migrator reads each migration as a namespace (`import * as m001`) and calls its
     // `up`/`down`; knip cannot see that use.

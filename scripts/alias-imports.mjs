@@ -35,7 +35,10 @@ for (const file of files(webSrc)) {
   const rel = path.relative(webSrc, file).split(path.sep).join('/');
   const source = fs.readFileSync(file, 'utf8');
   const next = source.replace(specifier, (whole, lead, quote, spec) => {
-    const target = path.relative(webSrc, path.resolve(path.dirname(file), spec)).split(path.sep).join('/');
+    const target = path
+      .relative(webSrc, path.resolve(path.dirname(file), spec))
+      .split(path.sep)
+      .join('/');
     if (target.startsWith('..') || partOf(target) === partOf(rel)) return whole;
     rewritten += 1;
     return `${lead}${quote}@/${target}${quote}`;
