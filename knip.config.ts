@@ -17,9 +17,6 @@ const config: KnipConfig = {
   project: ['server/**/*.ts', 'shared/**/*.ts', 'web/**/*.{ts,tsx,css}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/*.mjs', '*.ts'],
   // Programs the API tests start when the machine has them (they skip otherwise); not npm packages.
   ignoreBinaries: ['redis-server', 'haproxy', 'systemd-analyze', 'openssl'],
-  // TEMPORARY (eleventh session): installed for issue 30 (formatter, lint boundaries, axe, component
-  // tests) before the branches that use them are merged; removed once they are.
-  ignoreDependencies: ['eslint-plugin-import-x', 'eslint-plugin-jsx-a11y', 'prettier'],
   ignoreIssues: {
     // The Kysely Migrator reads each migration as a namespace (`import * as m001`) and calls its
     // `up`/`down`; knip cannot see that use.

@@ -77,8 +77,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [react(), tailwindcss(), devShopConfig(), ...(isSsrBuild ? [] : [precompress()])],
   ssr: { noExternal: true },
-  // One name for the code shared by server and web (tsconfig.json "paths", vitest.config.ts).
-  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) } },
+  // One name for the code shared by server and web, one for the web app's own folders (tsconfig.json "paths", vitest.config.ts).
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)),
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+    },
+  },
   build: isSsrBuild
     ? ssrBuild
     : {

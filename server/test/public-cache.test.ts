@@ -171,7 +171,7 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
     expect(first.headers['content-encoding']).toBe('br');
     await ask();
     await ask(); // the second hit: the densest compression is made in the background
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(async () => (await ask()).rawPayload.length, { timeout: 15_000 }).toBeLessThan(first.rawPayload.length);
     const later = await ask();
     expect(later.headers.etag).toBe(first.headers.etag);
     expect(zlib.brotliDecompressSync(later.rawPayload).toString()).toBe(zlib.brotliDecompressSync(first.rawPayload).toString());
@@ -419,20 +419,23 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('public cache under conc
       let changedAt = Number.POSITIVE_INFINITY;
       const stale: string[] = [];
       let stop = false;
-      const reader = async (base: string) => {
-        let reads = 0;
+      // Reads each reader began before and after the change had answered.
+      const readsBefore = Array<number>(8).fill(0);
+      const readsAfter = Array<number>(8).fill(0);
+      const reader = async (i: number, base: string) => {
         while (!stop) {
           const startedAt = performance.now();
           const res = await fetch(`${base}/api/product/${productId}`, { headers: { 'accept-encoding': 'br, gzip' } });
           const body = (await res.json()) as Product;
           if (res.status !== 200) stale.push(`${base} round ${round}: status ${res.status}`);
           else if (startedAt > changedAt && body.price !== price) stale.push(`${base} round ${round}: ${body.price}`);
-          reads++;
+          if (startedAt > changedAt) readsAfter[i]!++;
+          else readsBefore[i]!++;
         }
-        return reads;
       };
-      const readers = Array.from({ length: 8 }, (_, i) => reader(urls[i % 2]!));
-      await new Promise((r) => setTimeout(r, 100));
+      const readers = Array.from({ length: 8 }, (_, i) => reader(i, urls[i % 2]!));
+      // The change comes while every reader is under way...
+      await expect.poll(() => readsBefore.every((n) => n > 0), { timeout: 15_000 }).toBe(true);
       const form = new FormData();
       form.set('price', String(price));
       const res = await fetch(`${urls[round % 2]}/api/products/${productId}`, {
@@ -442,11 +445,11 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('public cache under conc
       });
       expect(res.status).toBe(200);
       changedAt = performance.now();
-      await new Promise((r) => setTimeout(r, 150));
+      // ...and each reads the product twice more after it has answered.
+      await expect.poll(() => readsAfter.every((n) => n > 1), { timeout: 15_000 }).toBe(true);
       stop = true;
-      const reads = await Promise.all(readers);
+      await Promise.all(readers);
       expect(stale).toEqual([]);
-      expect(reads.every((n) => n > 1)).toBe(true);
     }
   });
 });

@@ -99,8 +99,8 @@ describe('a graceful stop', () => {
       expect(ready, stderr).toBe(true);
       // The keep-alive connection stays open and idle; then the balancer's stop signal comes.
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      const draining = await get('/api/health');
+      let draining = await get('/api/health');
+      for (const asked = Date.now(); draining.status === 200 && Date.now() - asked < 10_000; ) draining = await get('/api/health');
       expect(draining.status).toBe(503);
       expect(JSON.parse(draining.body).status).toBe('draining');
       expect((await get('/api/health/ready')).status).toBe(503);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HomePage, Product } from '@shared/catalogue.schemas';
-import { DEFAULT_CONFIG } from '../lib/config';
+import { DEFAULT_CONFIG } from '@/lib/config';
 import { configure, renderPage } from './entry-server';
 
 const product = (id: number, title: string, price = 2499): Product => ({

@@ -10,7 +10,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { PublicConfig } from '@shared/catalogue.schemas';
-import { config } from '../lib/config';
+import { config } from '@/lib/config';
 import { seedFirstPage } from './prefetch';
 import { AppProviders } from './providers';
 import { AppRoutes, preloadPage } from './router';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Spinner } from '../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 
 /** A page component loaded on first use, with `preload()` to load it ahead of the first render. */
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };

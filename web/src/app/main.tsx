@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '@/lib/query-client';
 import { prefetchFirstPage, seedFirstPage } from './prefetch';
 import { AppProviders } from './providers';
 import { AppRouter, preloadPage } from './router';

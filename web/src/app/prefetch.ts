@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { refinementFrom } from '@shared/search-filters';
-import { homePageQueryOptions } from '../features/catalogue/api/get-home-page';
-import { productQueryOptions } from '../features/catalogue/api/get-product';
-import { policyQueryOptions } from '../features/policies/api/get-policy';
-import { searchProductsQueryOptions } from '../features/search/api/search-products';
+import { homePageQueryOptions } from '@/features/catalogue/api/get-home-page';
+import { productQueryOptions } from '@/features/catalogue/api/get-product';
+import { policyQueryOptions } from '@/features/policies/api/get-policy';
+import { searchProductsQueryOptions } from '@/features/search/api/search-products';
 
 type PageLocation = Pick<Location, 'pathname' | 'search'>;
 

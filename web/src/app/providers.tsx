@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { whenIdle } from '../lib/idle';
-import { queryClient } from '../lib/query-client';
+import { whenIdle } from '@/lib/idle';
+import { queryClient } from '@/lib/query-client';
 
 // Toasts are never needed for the first paint, so their code loads once the page is idle.
 const loadToasts = () => import('./toasts');

@@ -22,7 +22,7 @@ const OrderFailRoute = lazyPage(() => import('./routes/order-result').then((m) =
 const PolicyRoute = lazyPage(() => import('./routes/policy').then((m) => m.PolicyRoute));
 const ThreeDPrintingRoute = lazyPage(() => import('./routes/three-d-printing').then((m) => m.ThreeDPrintingRoute));
 // Shoppers never download the admin dashboard: it is only reachable through this lazy import.
-const AdminPage = lazyPage(() => import('../features/admin/components/admin-placeholder-page').then((m) => m.default));
+const AdminPage = lazyPage(() => import('@/features/admin/components/admin-placeholder-page').then((m) => m.default));
 
 const routes: RouteObject[] = [
   {

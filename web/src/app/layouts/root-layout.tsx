@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { Footer } from '../../features/layout/components/footer';
-import { Header } from '../../features/layout/components/header';
+import { Footer } from '@/features/layout/components/footer';
+import { Header } from '@/features/layout/components/header';
 import { RouteErrorBoundary } from '../routes/route-error';
 
 /** A new page starts at the top; back and forward keep the browser's own scroll restoration. */

@@ -1,19 +1,19 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { messages } from '@shared/messages';
 import { isRefined, refinementParams, type Refinement } from '@shared/search-filters';
-import { secondaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
-import { NoticeLink, PageNotice } from '../../components/ui/page-notice';
-import { Spinner } from '../../components/ui/spinner';
-import { useCategories } from '../../features/catalogue/api/get-categories';
-import { useProducts } from '../../features/catalogue/api/get-products';
-import { ProductGrid } from '../../features/catalogue/components/product-grid';
-import { useDisplayPrefs } from '../../features/catalogue/hooks/use-display-prefs';
-import { useFacets } from '../../features/search/api/get-facets';
-import { FilterPanel } from '../../features/search/components/filter-panel';
-import { NoFilteredResults, SortSelect } from '../../features/search/components/sort-select';
-import { useRefinement } from '../../features/search/hooks/use-refinement';
-import { isNotFound } from '../../lib/api-client';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
+import { NoticeLink, PageNotice } from '@/components/ui/page-notice';
+import { Spinner } from '@/components/ui/spinner';
+import { useCategories } from '@/features/catalogue/api/get-categories';
+import { useProducts } from '@/features/catalogue/api/get-products';
+import { ProductGrid } from '@/features/catalogue/components/product-grid';
+import { useDisplayPrefs } from '@/features/catalogue/hooks/use-display-prefs';
+import { useFacets } from '@/features/search/api/get-facets';
+import { FilterPanel } from '@/features/search/components/filter-panel';
+import { NoFilteredResults, SortSelect } from '@/features/search/components/sort-select';
+import { useRefinement } from '@/features/search/hooks/use-refinement';
+import { isNotFound } from '@/lib/api-client';
 
 const CATEGORY_PAGE_SIZE = 24;
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
-import { PageMeta } from '../../components/ui/page-meta';
-import { Spinner } from '../../components/ui/spinner';
-import { EditProfileForm } from '../../features/auth/components/edit-profile-form';
-import { useSession } from '../../features/auth/hooks/use-session';
-import type { LoginState } from '../../features/auth/lib/redirect';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { EditProfileForm } from '@/features/auth/components/edit-profile-form';
+import { useSession } from '@/features/auth/hooks/use-session';
+import type { LoginState } from '@/features/auth/lib/redirect';
 
 /** With nobody signed in the page counts down from 5, one tick a second, then opens /login (SPEC.md §9). */
 const COUNTDOWN_FROM = 5;

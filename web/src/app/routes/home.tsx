@@ -1,14 +1,14 @@
 import { Suspense } from 'react';
 import { messages } from '@shared/messages';
-import { primaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
-import { Spinner } from '../../components/ui/spinner';
-import { useHomePage } from '../../features/catalogue/api/get-home-page';
-import { AdvertCarousel, AdvertPlaceholder } from '../../features/catalogue/components/advert-carousel';
-import { CategorySection } from '../../features/catalogue/components/category-section';
-import { DisplayControls } from '../../features/catalogue/components/display-controls';
-import { useDisplayPrefs } from '../../features/catalogue/hooks/use-display-prefs';
-import { config } from '../../lib/config';
+import { primaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { useHomePage } from '@/features/catalogue/api/get-home-page';
+import { AdvertCarousel, AdvertPlaceholder } from '@/features/catalogue/components/advert-carousel';
+import { CategorySection } from '@/features/catalogue/components/category-section';
+import { DisplayControls } from '@/features/catalogue/components/display-controls';
+import { useDisplayPrefs } from '@/features/catalogue/hooks/use-display-prefs';
+import { config } from '@/lib/config';
 
 export function HomeRoute() {
   const home = useHomePage();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { PageMeta } from '../../components/ui/page-meta';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { SignUpForm } from '../../features/auth/components/sign-up-form';
-import { loginRedirectTarget } from '../../features/auth/lib/redirect';
+import { PageMeta } from '@/components/ui/page-meta';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { loginRedirectTarget } from '@/features/auth/lib/redirect';
 
 type Mode = 'login' | 'signup' | 'forgot';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { messages } from '@shared/messages';
-import { primaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
+import { primaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
 
 export function NotFoundRoute() {
   return (

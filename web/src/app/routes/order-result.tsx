@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { orderMessages } from '@shared/order-messages';
-import { primaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
+import { primaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
 
 const TONES = {
   success: { badge: 'bg-green-100 text-green-700', heading: 'text-green-800', mark: '✓' },

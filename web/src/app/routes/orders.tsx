@@ -1,10 +1,10 @@
 import { accountMessages } from '@shared/account-messages';
 import { orderMessages } from '@shared/order-messages';
-import { PageMeta } from '../../components/ui/page-meta';
-import { Spinner } from '../../components/ui/spinner';
-import { useRequireUser } from '../../features/auth/hooks/use-require-user';
-import { useUserOrders } from '../../features/orders/api/get-orders';
-import { OrderCard } from '../../features/orders/components/order-card';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { useRequireUser } from '@/features/auth/hooks/use-require-user';
+import { useUserOrders } from '@/features/orders/api/get-orders';
+import { OrderCard } from '@/features/orders/components/order-card';
 
 /** /Orders and /orders: the signed-in shopper's orders, newest first (SPEC.md §2). */
 export function OrdersRoute() {

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { PolicySlug } from '@shared/policies.schemas';
-import { PageMeta } from '../../components/ui/page-meta';
-import { Spinner } from '../../components/ui/spinner';
-import { usePolicy } from '../../features/policies/api/get-policy';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { usePolicy } from '@/features/policies/api/get-policy';
 import { NotFoundRoute } from './not-found';
 
 // The page's HTML comes from the server's Markdown renderer, which escapes every character of the

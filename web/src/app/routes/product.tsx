@@ -5,28 +5,28 @@ import { PRODUCT_IMAGE_SIZES } from '@shared/images';
 import { formatRupees } from '@shared/money';
 import { messages } from '@shared/messages';
 import { orderMessages } from '@shared/order-messages';
-import { primaryButton, secondaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
-import { NoticeLink, PageNotice } from '../../components/ui/page-notice';
-import { SlideShow } from '../../components/ui/slide-show';
-import { useProduct } from '../../features/catalogue/api/get-product';
-import { useLoginRedirect } from '../../features/auth/hooks/use-require-user';
-import { useSession } from '../../features/auth/hooks/use-session';
-import { useAddToCart } from '../../features/cart/api/cart-mutations';
-import { useCart } from '../../features/cart/api/get-cart';
-import { ProductImage } from '../../features/catalogue/components/product-image';
-import { RelatedProducts } from '../../features/catalogue/components/related-products';
-import { StockStatus } from '../../features/catalogue/components/stock-status';
-import { KitContents, UsedInKits } from '../../features/catalogue/components/kit-contents';
-import { VariantPicker } from '../../features/catalogue/components/variant-picker';
-import { firstChoice, variantWith } from '../../features/catalogue/lib/variant-choice';
-import { DeliveryCheckForm } from '../../features/shipping/components/delivery-check';
-import { ApiError } from '../../lib/api-client';
-import { truncate } from '../../lib/format';
-import { notify } from '../../lib/notify';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
+import { NoticeLink, PageNotice } from '@/components/ui/page-notice';
+import { SlideShow } from '@/components/ui/slide-show';
+import { useProduct } from '@/features/catalogue/api/get-product';
+import { useLoginRedirect } from '@/features/auth/hooks/use-require-user';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useAddToCart } from '@/features/cart/api/cart-mutations';
+import { useCart } from '@/features/cart/api/get-cart';
+import { ProductImage } from '@/features/catalogue/components/product-image';
+import { RelatedProducts } from '@/features/catalogue/components/related-products';
+import { StockStatus } from '@/features/catalogue/components/stock-status';
+import { KitContents, UsedInKits } from '@/features/catalogue/components/kit-contents';
+import { VariantPicker } from '@/features/catalogue/components/variant-picker';
+import { firstChoice, variantWith } from '@/features/catalogue/lib/variant-choice';
+import { DeliveryCheckForm } from '@/features/shipping/components/delivery-check';
+import { ApiError } from '@/lib/api-client';
+import { truncate } from '@/lib/format';
+import { notify } from '@/lib/notify';
 
 // The claim form (and its form libraries) loads only on free products.
-const FreeClaimForm = lazy(() => import('../../features/claims/components/free-claim-form').then((m) => ({ default: m.FreeClaimForm })));
+const FreeClaimForm = lazy(() => import('@/features/claims/components/free-claim-form').then((m) => ({ default: m.FreeClaimForm })));
 
 /** The product slider autoplays every 2.5 s (SPEC.md §9). */
 const SLIDER_DELAY_MS = 2500;

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { primaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { primaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 /** /reset-password?token=…: the link of a password reset mail. */
 export function ResetPasswordRoute() {

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '@shared/messages';
-import { primaryButton } from '../../components/ui/button-styles';
+import { primaryButton } from '@/components/ui/button-styles';
 
 /** Shown when a page fails to render (or its code fails to load). */
 function RouteError() {

@@ -1,16 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@shared/messages';
-import { primaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
-import { Spinner } from '../../components/ui/spinner';
+import { primaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Spinner } from '@/components/ui/spinner';
 import { isRefined } from '@shared/search-filters';
-import { useFacets } from '../../features/search/api/get-facets';
-import { useSearchProducts } from '../../features/search/api/search-products';
-import { FilterPanel } from '../../features/search/components/filter-panel';
-import { SearchResultCard } from '../../features/search/components/search-result-card';
-import { NoFilteredResults, SortSelect } from '../../features/search/components/sort-select';
-import { useRefinement } from '../../features/search/hooks/use-refinement';
-import { isNotFound } from '../../lib/api-client';
+import { useFacets } from '@/features/search/api/get-facets';
+import { useSearchProducts } from '@/features/search/api/search-products';
+import { FilterPanel } from '@/features/search/components/filter-panel';
+import { SearchResultCard } from '@/features/search/components/search-result-card';
+import { NoFilteredResults, SortSelect } from '@/features/search/components/sort-select';
+import { useRefinement } from '@/features/search/hooks/use-refinement';
+import { isNotFound } from '@/lib/api-client';
 
 export function SearchRoute() {
   const [params] = useSearchParams();

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { messages } from '@shared/messages';
 import { notifyMessages } from '@shared/notify.schemas';
-import { primaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
-import { ApiError, apiSend } from '../../lib/api-client';
+import { primaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
+import { ApiError, apiSend } from '@/lib/api-client';
 
 export function SoonRoute() {
   const id = useId();

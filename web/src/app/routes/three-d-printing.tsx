@@ -1,5 +1,5 @@
-import { PageMeta } from '../../components/ui/page-meta';
-import { PrintRequestForm } from '../../features/printing/components/print-request-form';
+import { PageMeta } from '@/components/ui/page-meta';
+import { PrintRequestForm } from '@/features/printing/components/print-request-form';
 
 const TITLE = '3D Printing Service';
 

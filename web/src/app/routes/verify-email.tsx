@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { primaryButton } from '../../components/ui/button-styles';
-import { PageMeta } from '../../components/ui/page-meta';
-import { Spinner } from '../../components/ui/spinner';
-import { meQueryKey } from '../../features/auth/api/get-me';
-import { useVerifyEmail } from '../../features/auth/api/verify-email';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { primaryButton } from '@/components/ui/button-styles';
+import { PageMeta } from '@/components/ui/page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { meQueryKey } from '@/features/auth/api/get-me';
+import { useVerifyEmail } from '@/features/auth/api/verify-email';
+import { useSession } from '@/features/auth/hooks/use-session';
 
 /** /verify-email?token=…: the link of a verification mail (new account or changed address). */
 export function VerifyEmailRoute() {

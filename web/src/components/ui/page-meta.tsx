@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { config } from '../../lib/config';
+import { config } from '@/lib/config';
 
 type PageMetaProps = {
   /** The page's own title; the shop name is appended. Omit for the home page. */

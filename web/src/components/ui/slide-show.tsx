@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
-import { whenIdle } from '../../lib/idle';
+import { whenIdle } from '@/lib/idle';
 import { iconButton } from './button-styles';
 
 type SlideShowProps = {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminLoginAnswer, AdminLoginTwoFactorInput } from '@shared/two-factor.schemas';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 import type { AdminLoginForm } from '../lib/form-schemas';
 
 /** POST /api/adminlogin: {token}, or {twoFactorRequired, challenge} for an account with two-factor sign-in; 401 {message} on bad credentials. */

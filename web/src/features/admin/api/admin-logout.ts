@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { authHeader } from '../lib/admin-fetch';
 
 /** POST /api/adminlogout: revokes the token on the server. Failures are ignored: the browser forgets the token anyway. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdvertImage } from '@shared/catalogue.schemas';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { adminSend, adminSendForm } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 

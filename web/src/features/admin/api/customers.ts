@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '@shared/customers.schemas';
-import { queryString } from '../../../lib/api-client';
+import { queryString } from '@/lib/api-client';
 import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
-import { queryString } from '../../../lib/api-client';
+import { queryString } from '@/lib/api-client';
 import { adminFetch } from '../lib/admin-fetch';
 
 export const adminProductsKey = ['admin', 'products'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentOfMonth } from '@shared/students.schemas';
-import { apiGet, isNotFound } from '../../../lib/api-client';
+import { apiGet, isNotFound } from '@/lib/api-client';
 import { adminSendForm } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 

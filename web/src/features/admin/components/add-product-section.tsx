@@ -1,6 +1,6 @@
 import { adminMessages } from '@shared/admin-messages';
-import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
-import { useCategories } from '../../catalogue/api/get-categories';
+import { FormField, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { useCategories } from '@/features/catalogue/api/get-categories';
 import { useCreateProduct } from '../api/create-product';
 import { useProductForm } from '../hooks/use-product-form';
 import { AdminSection } from './admin-section';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import '../admin.css';
-import { PageMeta } from '../../../components/ui/page-meta';
+import { PageMeta } from '@/components/ui/page-meta';
 import { useAdminSession } from '../lib/admin-session';
 import { AdminDashboard } from './admin-dashboard';
 import { AdminLoginForm } from './admin-login-form';

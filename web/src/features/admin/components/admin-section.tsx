@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatOrderDate } from '../../orders/lib/order-format';
+import { Spinner } from '@/components/ui/spinner';
+import { formatOrderDate } from '@/features/orders/lib/order-format';
 
 /** A dashboard section: its heading (focused when chosen in the sidebar), optional buttons beside it, and content. */
 export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AdvertImage } from '@shared/catalogue.schemas';
 import { adminMessages, MAX_ADVERT_UPLOAD, withReason } from '@shared/admin-messages';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { FormError } from '../../../components/ui/form-field';
-import { notify } from '../../../lib/notify';
+import { primaryButton } from '@/components/ui/button-styles';
+import { FormError } from '@/components/ui/form-field';
+import { notify } from '@/lib/notify';
 import { useAdverts, useDeleteAdvert, useUploadAdverts } from '../api/adverts';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '@shared/audit.schemas';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { FormField } from '@/components/ui/form-field';
 import { downloadAuditCsv, useAudit, type AuditFilters } from '../api/audit';
 import { withToasts } from '../lib/admin-fetch';
 import { AdminSection, PagedList } from './admin-section';

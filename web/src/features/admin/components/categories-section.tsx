@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Category } from '@shared/catalogue.schemas';
 import { adminMessages } from '@shared/admin-messages';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { useCategories } from '../../catalogue/api/get-categories';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { useCategories } from '@/features/catalogue/api/get-categories';
 import { useCreateCategory, useDeleteCategory, useRenameCategory } from '../api/category-mutations';
 import { withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
@@ -30,6 +30,8 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
           <label htmlFor={inputId} className={labelClass}>
             New name for {category.type}
           </label>
+          {/* Focus moves into the field the admin has just asked to edit, not on a page's load. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <input id={inputId} value={name} onChange={(e) => setName(e.target.value)} className={controlClass} autoFocus maxLength={100} />
         </div>
         <button type="submit" className={`${primaryButton} ad:py-1.5`} disabled={rename.isPending || !name.trim()}>

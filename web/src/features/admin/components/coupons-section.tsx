@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages, withReason } from '@shared/admin-messages';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
 import { reasonOf, reportSaveFailure, withToasts } from '../lib/admin-fetch';
 import { couponCells, toCouponFormValues, toCouponInput, type Coupon, type CouponFormValues } from '../lib/coupon-format';
@@ -70,6 +70,8 @@ function EditingRow({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) 
             title={errors[name]?.message}
             inputMode={name === 'code' ? undefined : 'decimal'}
             className={inlineInput}
+            // Focus moves into the row the admin has just asked to edit, not on a page's load.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={i === 0}
             {...register(name)}
           />

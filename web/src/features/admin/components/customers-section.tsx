@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { customerMessages, type CustomerDetail, type CustomerRow } from '@shared/customers.schemas';
 import { formatRupees } from '@shared/money';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
-import { formatOrderDate } from '../../orders/lib/order-format';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
+import { formatOrderDate } from '@/features/orders/lib/order-format';
 import { useBlockCustomer, useCustomer, useSaveCustomerNote } from '../api/customer';
 import { downloadCustomersCsv, useCustomers } from '../api/customers';
 import { useDebounced } from '../hooks/use-debounced';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { FormField } from '../../../components/ui/form-field';
+import { primaryButton } from '@/components/ui/button-styles';
+import { FormField } from '@/components/ui/form-field';
 import { Modal, ModalActions } from './modal';
 
 export type DispatchDetails = { courier: string; trackingNumber: string; trackingUrl: string };

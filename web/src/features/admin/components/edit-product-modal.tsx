@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import { adminMessages } from '@shared/admin-messages';
-import { FormField, FormFields, SubmitButton } from '../../../components/ui/form-field';
+import { FormField, FormFields, SubmitButton } from '@/components/ui/form-field';
 import { adminProductsKey } from '../api/get-admin-products';
 import { useUpdateProduct } from '../api/update-product';
 import { useProductForm } from '../hooks/use-product-form';

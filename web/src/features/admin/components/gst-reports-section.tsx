@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { GSTR1_SECTIONS, recentPeriods, type Gstr1Section } from '@shared/gst-returns.schemas';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { downloadGstr1Json, downloadGstr1Section, downloadGstRegister, downloadHsnSummary, type GstPeriod } from '../api/gst-reports';
 import { withToasts } from '../lib/admin-fetch';
 import { AdminSection } from './admin-section';

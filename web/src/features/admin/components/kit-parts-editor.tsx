@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Product } from '@shared/catalogue.schemas';
 import { KitPartsInput, variantLabel, type AdminKitParts } from '@shared/variants.schemas';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useKitParts, useSaveKitParts } from '../api/product-variants';
 import { useDebounced } from '../hooks/use-debounced';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { CloseIcon } from '../../../components/ui/icons';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { CloseIcon } from '@/components/ui/icons';
 
 type ModalProps = {
   title: string;

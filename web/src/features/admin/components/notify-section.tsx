@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { NOTIFY_PAGE_SIZE } from '@shared/notify.schemas';
-import { secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
-import { formatOrderDate } from '../../orders/lib/order-format';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
+import { formatOrderDate } from '@/features/orders/lib/order-format';
 import { downloadNotifyCsv, useNotifyList } from '../api/notify-list';
 import { pageCount } from '../lib/order-filters';
 import { reasonOf } from '../lib/admin-fetch';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { formatRupees } from '@shared/money';
 import type { RefundView } from '@shared/refunds';
-import { secondaryButton } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../lib/notify';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+import { notify } from '@/lib/notify';
 import { downloadCreditNote, downloadInvoice, useOrderMoney, useRefund, useRetryRefund } from '../api/order-money';
 import { reasonOf } from '../lib/admin-fetch';
 import { controlClass, labelClass } from './field-styles';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { secondaryButton } from '../../../components/ui/button-styles';
-import { formatOrderDate } from '../../orders/lib/order-format';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { formatOrderDate } from '@/features/orders/lib/order-format';
 import { mailStateText, outboxMessages, type OutboxMail } from '@shared/outbox.schemas';
 import { useOutbox, useResendMail } from '../api/outbox';
 import { mailParts } from '../lib/mail-links';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
-import { secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
 import {
   downloadPrintFile,
   useAdminPrintRequests,

@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../../../components/ui/form-field';
+import type { FieldSpec } from '@/components/ui/form-field';
 import type { ProductForm } from '../lib/form-schemas';
 
 /** Stock, GST and weight fields, the same in Add Product and Edit Product. */

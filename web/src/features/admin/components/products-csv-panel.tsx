@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
 import { downloadProductsCsv, useImportProducts, type ImportReport } from '../api/products-csv';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { fileClass, labelClass } from './field-styles';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { formatRupees } from '@shared/money';
 import { ADMIN_RETURNS_PAGE, RETURN_STATUS_LABELS, RETURN_STATUSES, type AdminReturn, type ReturnStatus } from '@shared/returns';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
 import { downloadReturnPhoto, useAdminReturns, useDecideReturn, useRefundReturn } from '../api/returns';
 import { reasonOf } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';

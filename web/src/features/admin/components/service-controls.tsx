@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { secondaryButton } from '../../../components/ui/button-styles';
+import { secondaryButton } from '@/components/ui/button-styles';
 import { SERVICE_STATUS_FILTERS, toggleStatus, type ServiceStatus, type ServiceStatusFilter } from '../lib/service-requests';
 import { controlClass, labelClass } from './field-styles';
 import { Options } from './form-controls';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { withReason } from '@shared/admin-messages';
-import { secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
 import { changeServiceFilters, initialServiceFilters, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';

@@ -1,5 +1,5 @@
 import type { StaffSession } from '@shared/staff-sessions.schemas';
-import { secondaryButton } from '../../../components/ui/button-styles';
+import { secondaryButton } from '@/components/ui/button-styles';
 import { useEndMyOtherSessions, useEndSession, useStaffSessions } from '../api/staff-sessions';
 import { withToasts } from '../lib/admin-fetch';
 import { AdminSection, ListCount, QueryBody } from './admin-section';

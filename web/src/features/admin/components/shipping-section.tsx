@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { shippingMessages } from '@shared/delivery';
 import { ShippingSettings, type PincodeUploadSummary, type ShippingAdminView } from '@shared/shipping';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormField } from '../../../components/ui/form-field';
-import { notify } from '../../../lib/notify';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { FormError, FormField } from '@/components/ui/form-field';
+import { notify } from '@/lib/notify';
 import { useClearPincodes, useSaveShipping, useShipping, useUploadPincodes } from '../api/shipping';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';

@@ -1,4 +1,4 @@
-import { statusTone, type StatusTone } from '../../orders/lib/order-format';
+import { statusTone, type StatusTone } from '@/features/orders/lib/order-format';
 
 const TONES: Record<StatusTone, string> = {
   grey: 'ad:bg-slate-100 ad:text-slate-800 ad:ring-slate-300',

@@ -1,4 +1,4 @@
-import { ProductImage } from '../../catalogue/components/product-image';
+import { ProductImage } from '@/features/catalogue/components/product-image';
 
 /**
  * A thumbnail of an uploaded image through the storefront's ProductImage: with

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ConfirmTwoFactorInput, EnrolTwoFactorInput, type TwoFactorEnrolment } from '@shared/two-factor.schemas';
 import { DisableTwoFactorInput, staffSessionMessages } from '@shared/staff-sessions.schemas';
-import { FormError, FormFields, SubmitButton, type FieldSpec } from '../../../components/ui/form-field';
-import { notify } from '../../../lib/notify';
-import { useActionForm } from '../../../lib/use-action-form';
+import { FormError, FormFields, SubmitButton, type FieldSpec } from '@/components/ui/form-field';
+import { notify } from '@/lib/notify';
+import { useActionForm } from '@/lib/use-action-form';
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnrolTwoFactor, useTwoFactorStatus } from '../api/two-factor';
 import { reasonOf } from '../lib/admin-fetch';
 import { startAdminSession, useAdminSession } from '../lib/admin-session';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminVariants } from '@shared/variants.schemas';
 import { combinationKey, combinations, ProductVariantsInput, variantLabel } from '@shared/variants.schemas';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import { useProductVariants, useSaveVariants } from '../api/product-variants';
 import { reasonOf } from '../lib/admin-fetch';
 import { controlClass, labelClass } from './field-styles';

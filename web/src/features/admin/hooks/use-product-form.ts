@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import type { ProductUpload } from '../api/create-product';
 import { reportSaveFailure } from '../lib/admin-fetch';
 import { ProductForm } from '../lib/form-schemas';

@@ -1,6 +1,6 @@
 import { adminMessages, withReason } from '@shared/admin-messages';
-import { ApiError, createApiClient } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { ApiError, createApiClient } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { endAdminSession, getAdminToken } from './admin-session';
 
 export function authHeader(): Record<string, string> {

@@ -1,5 +1,5 @@
 import { ADMIN_ORDERS_PAGE_SIZE } from '@shared/admin-orders.schemas';
-import { queryString } from '../../../lib/api-client';
+import { queryString } from '@/lib/api-client';
 
 export const STATUS_FILTERS = [
   { value: 'all', label: 'All' },

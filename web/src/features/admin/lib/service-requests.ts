@@ -1,4 +1,4 @@
-import { queryString } from '../../../lib/api-client';
+import { queryString } from '@/lib/api-client';
 
 /** Free claims and 3D printing requests are either new or handled by the shop. */
 export type ServiceStatus = 'new' | 'handled';

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@shared/catalogue.schemas';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { authHeader, handleUnauthorized } from './admin-fetch';
 
 /**

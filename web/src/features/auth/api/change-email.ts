@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 import { meQueryKey } from './get-me';
 
 /**

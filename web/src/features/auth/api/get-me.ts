@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@shared/account.schemas';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet } from '@/lib/api-client';
 
 /** The session query's key: every sign-in state change invalidates it. */
 export const meQueryKey = ['me'] as const;

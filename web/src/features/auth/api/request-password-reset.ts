@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 
 /** POST /api/auth/request-password-reset: mails a link to /reset-password?token=… */
 function requestPasswordReset(email: string): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 
 /** POST /api/auth/reset-password: sets a new password with the token of a reset mail. */
 function resetPassword(input: { token: string; newPassword: string }): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '@shared/account.schemas';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 import { profileBody } from '../lib/profile-body';
 
 /**

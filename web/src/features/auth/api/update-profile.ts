@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me, UpdateProfileInput } from '@shared/account.schemas';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 import { profileBody } from '../lib/profile-body';
 import { meQueryKey } from './get-me';
 

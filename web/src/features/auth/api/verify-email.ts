@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, queryString } from '../../../lib/api-client';
+import { apiGet, queryString } from '@/lib/api-client';
 
 /**
  * GET /api/auth/verify-email?token=…: confirms a new account's address, or a

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { accountMessages } from '@shared/account-messages';
-import { type FieldSpec, FormError, FormFields, SubmitButton } from '../../../components/ui/form-field';
-import { notify } from '../../../lib/notify';
-import { useActionForm } from '../../../lib/use-action-form';
+import { type FieldSpec, FormError, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { notify } from '@/lib/notify';
+import { useActionForm } from '@/lib/use-action-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { resetRequestErrorMessage } from '../lib/auth-errors';
 import { ForgotPasswordForm as ForgotPasswordSchema } from '../lib/form-schemas';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { type FieldSpec, FormError, FormFields, SubmitButton } from '../../../components/ui/form-field';
-import { notify } from '../../../lib/notify';
-import { useActionForm } from '../../../lib/use-action-form';
+import { primaryButton } from '@/components/ui/button-styles';
+import { type FieldSpec, FormError, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { notify } from '@/lib/notify';
+import { useActionForm } from '@/lib/use-action-form';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorMessage } from '../lib/auth-errors';
 import { LoginForm as LoginFormSchema } from '../lib/form-schemas';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { type FieldSpec, FormError, FormFields, SubmitButton } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
-import { useActionForm } from '../../../lib/use-action-form';
+import { primaryButton } from '@/components/ui/button-styles';
+import { type FieldSpec, FormError, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { useActionForm } from '@/lib/use-action-form';
 import { useResetPassword } from '../api/reset-password';
 import { serverMessage } from '../lib/auth-errors';
 import { ResetPasswordForm as ResetPasswordSchema } from '../lib/form-schemas';

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
-import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../lib/notify';
-import { NavMenu, menuItemClass } from '../../layout/components/nav-menu';
+import { Spinner } from '@/components/ui/spinner';
+import { notify } from '@/lib/notify';
+import { NavMenu, menuItemClass } from '@/features/layout/components/nav-menu';
 import { useSignOut } from '../api/sign-out';
 import { serverMessage } from '../lib/auth-errors';
 import { useSession } from '../hooks/use-session';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import { LOGIN_REQUIRED_REDIRECT_MS, type LoginState } from '../lib/redirect';
 import { useSession } from './use-session';
 

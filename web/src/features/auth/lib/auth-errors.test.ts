@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerMessages } from '@shared/customers.schemas';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { resetRequestErrorMessage, signInErrorMessage, signUpFailure } from './auth-errors';
 
 const apiError = (status: number, code: string, message = 'Server says no', fields?: Record<string, string>) =>

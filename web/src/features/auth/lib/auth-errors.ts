@@ -1,5 +1,5 @@
 import { accountMessages } from '@shared/account-messages';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** What the shopper reads when a request fails without an answer (offline, server down). */
 const NETWORK_ERROR = 'Could not reach the shop. Check your connection and try again.';

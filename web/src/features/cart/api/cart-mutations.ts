@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@shared/orders.schemas';
-import { ApiError, apiSend } from '../../../lib/api-client';
-import { useShopperKey } from '../../auth/hooks/use-shopper-query';
+import { ApiError, apiSend } from '@/lib/api-client';
+import { useShopperKey } from '@/features/auth/hooks/use-shopper-query';
 import { cartQueryKey } from './get-cart';
 import { withQuantity, withoutLine } from '../lib/cart-summary';
 

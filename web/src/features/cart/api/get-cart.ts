@@ -1,6 +1,6 @@
 import type { Cart } from '@shared/orders.schemas';
-import { apiGet } from '../../../lib/api-client';
-import { useShopperQuery } from '../../auth/hooks/use-shopper-query';
+import { apiGet } from '@/lib/api-client';
+import { useShopperQuery } from '@/features/auth/hooks/use-shopper-query';
 
 /** Every cart query starts with this key; invalidate it after anything that changes the cart. */
 export const cartQueryKey = ['cart'] as const;

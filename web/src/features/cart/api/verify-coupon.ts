@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 
 /** SPEC.md's answer; `code` is the code as the shop stores it. */
 export type CouponResult = { success: boolean; discount: number; message: string; code?: string; freeShipping?: boolean };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatRupees } from '@shared/money';
 import { MAX_QUANTITY } from '@shared/cart-limits';
 import type { CartLine } from '@shared/orders.schemas';
-import { ProductImage } from '../../catalogue/components/product-image';
+import { ProductImage } from '@/features/catalogue/components/product-image';
 
 type Props = {
   line: CartLine;

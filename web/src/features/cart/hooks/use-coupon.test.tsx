@@ -4,10 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart, CartLine } from '@shared/orders.schemas';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import { useCoupon } from './use-coupon';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const line = (id: number, quantity: number, price: number): CartLine => ({
   id,

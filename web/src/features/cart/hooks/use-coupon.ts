@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useIsMutating, useQuery } from '@tanstack/react-query';
 import { orderMessages } from '@shared/order-messages';
 import type { Cart } from '@shared/orders.schemas';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { cartMutationKey } from '../api/cart-mutations';
 import { couponRecheckOptions, useVerifyCoupon, type CouponResult } from '../api/verify-coupon';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@shared/catalogue.schemas';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return apiGet<Category[]>('/api/categories', signal);

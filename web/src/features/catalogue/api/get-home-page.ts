@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomePage } from '@shared/catalogue.schemas';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 function getHomePage(signal?: AbortSignal): Promise<HomePage> {
   return apiGet<HomePage>('/api/storefront/home', signal);

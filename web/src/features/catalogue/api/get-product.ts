@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   return apiGet<Product>(`/api/product/${encodeURIComponent(id)}`, signal);

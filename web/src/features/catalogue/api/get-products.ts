@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
-import { apiFetch, queryString } from '../../../lib/api-client';
+import { apiFetch, queryString } from '@/lib/api-client';
 
 /** The listing's parameters; sort and the price and stock filters apply to a category (decision 046). */
 export type ProductListParams = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 /** GET /api/product/{id}/related: a few other products of the same category. */
 function getRelatedProducts(id: number, signal?: AbortSignal): Promise<Product[]> {

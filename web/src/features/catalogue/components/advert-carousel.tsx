@@ -1,6 +1,6 @@
 import type { AdvertImage } from '@shared/catalogue.schemas';
 import { ADVERT_IMAGE_SIZES } from '@shared/images';
-import { SlideShow } from '../../../components/ui/slide-show';
+import { SlideShow } from '@/components/ui/slide-show';
 import { ProductImage } from './product-image';
 
 /** Advert images are 1600x600; the advert autoplays every 3 s (SPEC.md §9). */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CarouselIcon, GridIcon } from '../../../components/ui/icons';
+import { CarouselIcon, GridIcon } from '@/components/ui/icons';
 import { CARD_SIZES, type CardSize, type DisplayPrefs, type SectionLayout } from '../hooks/use-display-prefs';
 
 type DisplayControlsProps = { prefs: DisplayPrefs; onChange: (change: Partial<DisplayPrefs>) => void };

@@ -1,4 +1,4 @@
-import { responsiveImage } from '../../../lib/images';
+import { responsiveImage } from '@/lib/images';
 
 type ProductImageProps = {
   /** Server-relative path of the uploaded image; undefined shows a neutral placeholder. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@shared/catalogue.schemas';
-import { iconButton } from '../../../components/ui/button-styles';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { iconButton } from '@/components/ui/button-styles';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import type { CardSize } from '../hooks/use-display-prefs';
 import { ProductCard } from './product-card';
 

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { readStored, writeStored } from '../../../lib/storage';
+import { readStored, writeStored } from '@/lib/storage';
 
 const LAYOUTS = ['carousel', 'grid'] as const;
 export const CARD_SIZES = ['small', 'medium', 'large'] as const;

@@ -1,6 +1,6 @@
 import type { CodPlacedOrder } from '@shared/cod';
 import type { CreatedOrder, CreateOrderBody } from '@shared/orders.schemas';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 
 /**
  * POST /api/createBulkOrder: the server prices the cart's lines and the coupon

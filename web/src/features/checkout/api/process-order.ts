@@ -1,5 +1,5 @@
 import type { PaymentResponse } from '../lib/payment-provider';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 
 /** SPEC.md's body. Only the three razorpay_* fields count: the server knows the rest from the pending order. */
 export type ProcessOrderBody = PaymentResponse & {

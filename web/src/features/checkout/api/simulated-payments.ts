@@ -1,5 +1,5 @@
 import type { PaymentResponse } from '../lib/payment-provider';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 
 /** The simulated provider's Pay: answers what Razorpay Checkout hands its handler. */
 export function paySimulated(providerOrderId: string): Promise<PaymentResponse> {

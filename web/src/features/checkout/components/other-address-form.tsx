@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DeliveryAddress, localPhone, normalizePhone, PHONE_PREFIX } from '@shared/account.schemas';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { FormFields, phoneInput, type FieldSpec } from '../../../components/ui/form-field';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { FormFields, phoneInput, type FieldSpec } from '@/components/ui/form-field';
 
 const FIELDS: FieldSpec<DeliveryAddress>[] = [
   { name: 'name', label: 'Full name', autoComplete: 'shipping name' },

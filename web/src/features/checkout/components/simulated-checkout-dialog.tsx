@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatPaise } from '@shared/money';
-import { CloseIcon, ShopMark } from '../../../components/ui/icons';
+import { CloseIcon, ShopMark } from '@/components/ui/icons';
 import { failSimulated, paySimulated } from '../api/simulated-payments';
 import type { SimulatedSession } from '../lib/simulated-checkout';
 

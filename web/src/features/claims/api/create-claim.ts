@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FreeClaimInput } from '@shared/services.schemas';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 
 /** POST /api/freeclaim: a school claims a free product; the answer holds the message to show. */
 function createClaim(input: FreeClaimInput): Promise<{ message: string }> {

@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PHONE_PREFIX } from '@shared/account.schemas';
 import { FreeClaimInput } from '@shared/services.schemas';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { FormError, FormFields, phoneInput, type FieldSpec } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { primaryButton } from '@/components/ui/button-styles';
+import { FormError, FormFields, phoneInput, type FieldSpec } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { useCreateClaim } from '../api/create-claim';
 import { claimMessages } from '../lib/claim-messages';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { CartIcon } from '../../../components/ui/icons';
-import { useCartCount } from '../../cart/hooks/use-cart-count';
+import { CartIcon } from '@/components/ui/icons';
+import { useCartCount } from '@/features/cart/hooks/use-cart-count';
 
 /** The header's cart icon, with a red badge once the cart holds at least one item. */
 export function CartLink() {

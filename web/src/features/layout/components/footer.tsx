@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY_SLUGS, POLICY_TITLES, policyPath } from '@shared/policy-pages';
-import { config } from '../../../lib/config';
-import { useSession } from '../../auth/hooks/use-session';
+import { config } from '@/lib/config';
+import { useSession } from '@/features/auth/hooks/use-session';
 
 const linkClass = 'text-slate-200 underline-offset-4 hover:text-white hover:underline';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { searchUrl } from '@shared/suggestions';
-import { CloseIcon, MenuIcon, ShopMark } from '../../../components/ui/icons';
-import { config, homeSiteLink } from '../../../lib/config';
-import { UserMenu } from '../../auth/components/user-menu';
-import { SearchBox } from '../../search/components/search-box';
+import { CloseIcon, MenuIcon, ShopMark } from '@/components/ui/icons';
+import { config, homeSiteLink } from '@/lib/config';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { SearchBox } from '@/features/search/components/search-box';
 import { CartLink } from './cart-link';
 import { NavMenu, menuItemClass } from './nav-menu';
 
@@ -91,10 +91,12 @@ export function Header() {
             <span className="sr-only">Menu</span>
           </button>
         </div>
+        {/* Following any link closes the small-screen menu. The nav only hears the clicks of its links and
+            buttons (Enter on them clicks too); it is no control of its own. */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
         <nav
           id="main-nav"
           aria-label="Main"
-          // Following any link closes the small-screen menu.
           onClick={(e) => {
             if ((e.target as HTMLElement).closest('a, [data-closes-nav]')) setNavOpen(false);
           }}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ChevronDownIcon } from '../../../components/ui/icons';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 /** A hover-opened menu closes this long after the pointer leaves it (SPEC.md §9). */
 const MENU_CLOSE_DELAY_MS = 300;
@@ -41,6 +41,8 @@ export function NavMenu({ label, children, align = 'left' }: NavMenuProps) {
   return (
     <div
       ref={rootRef}
+      // A wrapper that hears its button's and links' events (hover, Escape, focus leaving); no control itself.
+      role="presentation"
       className="relative"
       onPointerEnter={(e) => {
         if (e.pointerType !== 'mouse') return;

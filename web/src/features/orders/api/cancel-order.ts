@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client';
+import { apiSend } from '@/lib/api-client';
 import { ordersQueryKey } from './get-orders';
 
 /** POST /api/orders/{orderId}/cancel: the shopper cancels a placed order; a paid one is refunded at once. */

@@ -1,6 +1,6 @@
 import type { UserOrder } from '@shared/orders.schemas';
-import { apiGet } from '../../../lib/api-client';
-import { useShopperQuery } from '../../auth/hooks/use-shopper-query';
+import { apiGet } from '@/lib/api-client';
+import { useShopperQuery } from '@/features/auth/hooks/use-shopper-query';
 
 export const ordersQueryKey = ['orders'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReturnInput, ReturnView } from '@shared/returns';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { ordersQueryKey } from './get-orders';
 
 interface ReturnRequest extends CreateReturnInput {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { UserOrder } from '@shared/orders.schemas';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { notify } from '../../../lib/notify';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 
 /** "Cancel order" with a confirmation step, while the order is placed and not dispatched. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatRupees } from '@shared/money';
 import type { UserOrder } from '@shared/orders.schemas';
 import { RETURN_STATUS_LABELS } from '@shared/returns';
-import { secondaryButton } from '../../../components/ui/button-styles';
+import { secondaryButton } from '@/components/ui/button-styles';
 import { formatOrderDate } from '../lib/order-format';
 import { CancelOrder } from './cancel-order';
 import { ReturnForm } from './return-form';

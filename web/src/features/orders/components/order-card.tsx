@@ -2,7 +2,7 @@ import { codMessages } from '@shared/cod';
 import { formatRupees } from '@shared/money';
 import { orderMessages } from '@shared/order-messages';
 import type { UserOrder } from '@shared/orders.schemas';
-import { ProductImage } from '../../catalogue/components/product-image';
+import { ProductImage } from '@/features/catalogue/components/product-image';
 import { formatOrderDate, statusTone, type StatusTone } from '../lib/order-format';
 import { OrderActions } from './order-actions';
 

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { UserOrder } from '@shared/orders.schemas';
 import { CreateReturnInput, MAX_RETURN_PHOTOS, returnMessages } from '@shared/returns';
-import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { useRequestReturn } from '../api/request-return';
 
 /**

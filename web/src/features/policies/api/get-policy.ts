@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PolicyPage, PolicySlug } from '@shared/policies.schemas';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 function getPolicy(slug: string, signal?: AbortSignal): Promise<PolicyPage> {
   return apiGet<PolicyPage>(`/api/policies/${encodeURIComponent(slug)}`, signal);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PrintRequestFields } from '@shared/services.schemas';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 type PrintRequest = { fields: PrintRequestFields; files: File[] };
 

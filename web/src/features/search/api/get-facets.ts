@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { refinementParams, type Refinement, type SearchFacets } from '@shared/search-filters';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 /** GET /api/search/facets: counts beside each filter value, for a search text or (without one) a category page. */
 function getFacets(params: string, signal?: AbortSignal): Promise<SearchFacets> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import { refinementParams, searchApiPath, type Refinement } from '@shared/search-filters';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 /** GET /api/products/search/{query}: ranked matches, filtered and sorted when asked; a 404 means nothing matched. */
 function searchProducts(query: string, refinement: Refinement, signal?: AbortSignal): Promise<Product[]> {

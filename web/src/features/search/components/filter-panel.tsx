@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PRICE_BANDS, type Refinement, type SearchFacets } from '@shared/search-filters';
-import { secondaryButton } from '../../../components/ui/button-styles';
+import { secondaryButton } from '@/components/ui/button-styles';
 
 type FilterPanelProps = {
   refinement: Refinement;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { filterSuggestions, searchUrl } from '@shared/suggestions';
 import { messages } from '@shared/messages';
-import { SearchIcon } from '../../../components/ui/icons';
+import { SearchIcon } from '@/components/ui/icons';
 
 /** Suggestions stay this long after the input loses focus, so a click on one still lands (SPEC.md §9). */
 const SUGGESTION_HIDE_DELAY_MS = 100;
@@ -103,6 +103,9 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
         className="absolute top-full right-0 left-0 z-40 mt-1 max-h-[15rem] overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
       >
         {suggestions.map((s, i) => (
+          // The keyboard chooses on the combobox's input (arrows, Enter; aria-activedescendant), as the ARIA
+          // combobox pattern has it: an option is never focused, so it has no key handler of its own.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={s}
             id={`${listId}-${i}`}

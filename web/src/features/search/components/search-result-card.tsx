@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Product } from '@shared/catalogue.schemas';
 import { formatRupees } from '@shared/money';
-import { primaryButton } from '../../../components/ui/button-styles';
-import { truncate } from '../../../lib/format';
-import { ProductImage } from '../../catalogue/components/product-image';
+import { primaryButton } from '@/components/ui/button-styles';
+import { truncate } from '@/lib/format';
+import { ProductImage } from '@/features/catalogue/components/product-image';
 
 /** Search results show the description cut to this many characters plus '...' (SPEC.md §9). */
 const DESCRIPTION_PREVIEW_LENGTH = 100;

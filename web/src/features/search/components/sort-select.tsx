@@ -1,5 +1,5 @@
 import { SORTS, sortLabels, type Refinement, type Sort } from '@shared/search-filters';
-import { primaryButton } from '../../../components/ui/button-styles';
+import { primaryButton } from '@/components/ui/button-styles';
 
 /** The order of results; `defaultLabel` names the default order (relevance for a search, the shop's order for a category). */
 export function SortSelect({ refinement, onChange, defaultLabel }: { refinement: Refinement; onChange: (next: Refinement) => void; defaultLabel: string }) {

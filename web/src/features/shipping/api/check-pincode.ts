@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeliveryCheck } from '@shared/shipping';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 
 /** GET /api/shipping/check?pincode=: whether and when the shop delivers there. */
 function checkPincode(pincode: string, signal?: AbortSignal): Promise<DeliveryCheck> {

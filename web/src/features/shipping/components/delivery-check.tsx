@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { deliveryText, PINCODE_PATTERN, shippingMessages } from '@shared/delivery';
-import { secondaryButton } from '../../../components/ui/button-styles';
+import { secondaryButton } from '@/components/ui/button-styles';
 import { useDeliveryCheck } from '../api/check-pincode';
 
 /** "Check delivery" on the product page: a pincode, then whether and when the shop delivers there. */
