@@ -109,6 +109,19 @@ export async function untilReady(name: string, child: ChildProcess, dir: string,
   return { kill, exited: () => exited };
 }
 
+/** The environment of a compiled shop on a loopback port with its own data directory, in production mode. */
+export function shopEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  };
+}
+
 export interface ShopServer {
   url: string;
   port: number;
@@ -133,13 +146,7 @@ export async function startShop(extraEnv: Record<string, string> = {}, options: 
   const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     cwd: repoRoot,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
+      ...shopEnv(port, dataDir),
       SEED_DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       // The benchmarks send far more than a shopper would; the limiter still runs, it just never refuses.
