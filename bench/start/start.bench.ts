@@ -6,7 +6,7 @@
  *
  *   npm run bench:start                                  # 5 starts of dist/server/main.js
  *   BENCH_START_BASELINE=/tmp/base/main.js npm run bench:start   # another build's main.js, started in turn
- *   BENCH_START_NODE_ARGS="--max-semi-space-size=1" npm run bench:start   # node flags for the shop under test
+ *   BENCH_NODE_ARGS="--max-semi-space-size=1" npm run bench:start   # other node flags than npm run serve's
  *
  * The demo database is seeded once (a first start with SEED_DEMO_DATA) and copied for every start, so
  * that each start finds an existing database, as a restart or a deploy does. With a baseline the two
@@ -17,11 +17,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
-import { buildServer, freePort, onExit, repoRoot, runBench, shopEnv } from '../lib/server-process';
+import { buildServer, freePort, onExit, repoRoot, runBench, shopEnv, shopNodeArgs } from '../lib/server-process';
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
 const IDLE_MS = Number(process.env.BENCH_START_IDLE_MS ?? 12_000);
-const NODE_ARGS = (process.env.BENCH_START_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const BASELINE = process.env.BENCH_START_BASELINE;
 /** The pages a first shopper opens: drawn on the server, so they load what a shopper's visit loads. */
 const PAGES = ['/', '/product/1', '/searchquer?q=robobox'];
@@ -131,9 +130,10 @@ const mib = (value: number) => `${value.toFixed(1)} MiB`;
 
 async function main() {
   await buildServer();
-  const builds: Build[] = [{ name: 'dist/server/main.js', main: 'dist/server/main.js', nodeArgs: NODE_ARGS }];
+  const nodeArgs = shopNodeArgs();
+  const builds: Build[] = [{ name: `dist/server/main.js ${nodeArgs.join(' ')}`.trim(), main: 'dist/server/main.js', nodeArgs }];
+  // The baseline without flags: a build from before the flags of npm run serve.
   if (BASELINE) builds.unshift({ name: `baseline ${BASELINE}`, main: path.resolve(BASELINE), nodeArgs: [] });
-  if (NODE_ARGS.length > 0) builds.at(-1)!.name += ` (${NODE_ARGS.join(' ')})`;
   console.log(`Start benchmark: ${machineLine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`${ROUNDS} starts per build on a copy of a seeded demo database; RSS after ${IDLE_MS / 1000} s idle, then after ${PAGES.join(', ')}`);
   const seedDir = await seedDemoDatabase(builds.at(-1)!);
