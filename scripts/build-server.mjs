@@ -3,6 +3,7 @@
 // starts fast: one file to parse instead of some two thousand modules to resolve and load.
 // Native modules and packages that read files from their own folder at run time stay in
 // node_modules and are imported from there.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const external = [
@@ -24,6 +25,8 @@ const external = [
 // never use (pdfkit, the S3 SDK, sharp) are imported where first needed, `await import(...)`
 // (server/test/server-build.test.ts holds the bundle to it; SERVER_BUILD_OUTDIR also writes meta.json).
 const outdir = process.env.SERVER_BUILD_OUTDIR ?? 'dist/server';
+// Chunks are named by their content's hash: the last build's would stay beside this one's.
+rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   // seed-process: the demo catalogue is seeded in a child process (server/src/seed/seed-process.ts).
   // admin, backup: `npm run admin` and `npm run backup`/`restore` for a machine that holds only the
@@ -38,6 +41,11 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Code reached only through `await import(...)` (nodemailer, the Redis client, the Razorpay SDK,
+  // qrcode: decision 060) goes to chunks of its own, read from disk on first use: a module of the
+  // one bundle, even one never called, is text V8 keeps in memory. Chunks sit next to the entry
+  // points, so that import.meta.url names the same folder (seed-process.ts finds its script by it).
+  splitting: true,
   target: 'node20',
   external,
   sourcemap: true,

@@ -109,6 +109,32 @@ export async function untilReady(name: string, child: ChildProcess, dir: string,
   return { kill, exited: () => exited };
 }
 
+/**
+ * The node flags the shop runs with: those of `npm run serve` (package.json; decision 060), so that
+ * the benchmarks measure what production runs, or BENCH_NODE_ARGS instead when it is set (`''`: none),
+ * to weigh another value.
+ */
+export function shopNodeArgs(): string[] {
+  const serve = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const flags = process.env.BENCH_NODE_ARGS ?? /^node (.*?) ?dist\/server\/main\.js$/.exec(serve)?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
+}
+
+/** The environment of a compiled shop on a loopback port with its own data directory, in production mode. */
+export function shopEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    // glibc's malloc arenas, when the caller sets their number (decision 060)
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+  };
+}
+
 export interface ShopServer {
   url: string;
   port: number;
@@ -130,16 +156,10 @@ export async function startShop(extraEnv: Record<string, string> = {}, options: 
   await buildServer();
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...profile, ...shopNodeArgs(), 'dist/server/main.js'], {
     cwd: repoRoot,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
+      ...shopEnv(port, dataDir),
       SEED_DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       // The benchmarks send far more than a shopper would; the limiter still runs, it just never refuses.

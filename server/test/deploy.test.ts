@@ -45,7 +45,8 @@ describe('the systemd unit', () => {
   });
 
   it('runs the compiled server, restarts it on failure and gives a graceful stop time to finish', () => {
-    expect(unitSetting('ExecStart')).toMatch(/^\/usr\/bin\/node \/opt\/robokits-shop\/current\/dist\/server\/main\.js$/);
+    // With the young generation's limit of npm run serve (decision 060).
+    expect(unitSetting('ExecStart')).toMatch(/^\/usr\/bin\/node --max-semi-space-size=4 \/opt\/robokits-shop\/current\/dist\/server\/main\.js$/);
     expect(unitSetting('Restart')).toBe('on-failure');
     expect(unitSetting('KillSignal')).toBe('SIGTERM');
     expect(unitSetting('User')).not.toBe('root');

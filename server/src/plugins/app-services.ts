@@ -8,12 +8,10 @@ import { webhookQueue } from '../modules/jobs/webhook-queue';
 import { createMailer, type AttachmentRef, type Mailer } from '../modules/mail/mailer';
 import { attachmentPdf } from '../modules/invoices/invoices.service';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
-import { razorpayProvider } from '../modules/payments/razorpay-provider';
 import { simulatedProvider } from '../modules/payments/simulated-provider';
 import { replicateSearchIndex, searchReplicaOf } from '../modules/search/search-replica';
 import { getOrCreateSetting } from '../modules/settings/settings.repository';
 import { createMetrics, recordRequest } from '../modules/system/metrics';
-import { redisWithFallback } from '../modules/system/redis-fallback';
 
 export interface AppServicesOptions {
   /** defaults to SMTP or the outbox, as configured */
@@ -34,7 +32,8 @@ export const appServices = fp(
     app.decorate('metrics', metrics);
     app.addHook('onResponse', recordRequest(metrics));
     // Redis accelerates (shared rate limits) but is never needed: without it, counting falls back to this process.
-    const redis = config.redisUrl ? redisWithFallback(config.redisUrl, app.log) : null;
+    // The Redis client and the Razorpay SDK (with axios) are loaded only when configured (decision 060).
+    const redis = config.redisUrl ? (await import('../modules/system/redis-fallback')).redisWithFallback(config.redisUrl, app.log) : null;
     if (redis) app.addHook('onClose', async () => redis.close());
     app.decorate('redis', redis);
     const mail = mailer ?? createMailer(config, db, app.log, (ref) => attachmentBytes(app, ref));
@@ -51,7 +50,7 @@ export const appServices = fp(
       keySecret: await getOrCreateSetting(db, 'simulated_key_secret', () => randomBytes(24).toString('base64url')),
       webhookSecret: await getOrCreateSetting(db, 'simulated_webhook_secret', () => randomBytes(24).toString('base64url')),
     });
-    const provider = payments ?? (config.razorpay ? razorpayProvider(config.razorpay) : simulated!);
+    const provider = payments ?? (config.razorpay ? (await import('../modules/payments/razorpay-provider')).razorpayProvider(config.razorpay) : simulated!);
     app.decorate('payments', provider);
     app.decorate('simulatedPayments', simulated);
     // Like Razorpay, the simulation tells the shop by signed webhooks a moment later, through the same route;

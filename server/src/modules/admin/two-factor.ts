@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { App } from '../../app-types';
 import { AppError } from '../../errors';
 import { twoFactorMessages, type TwoFactorEnrolment } from '@shared/two-factor.schemas';
@@ -66,7 +65,8 @@ export async function enrolTwoFactor(app: App, token: string, password: string):
   return {
     secret: new URL(totpURI).searchParams.get('secret') ?? '',
     totpURI,
-    qr: await QRCode.toDataURL(totpURI, { margin: 1, width: 220 }),
+    // qrcode (and its PNG encoder) loaded by the first enrolment, not at start (decision 060).
+    qr: await (await import('qrcode')).default.toDataURL(totpURI, { margin: 1, width: 220 }),
     backupCodes: answer.backupCodes ?? [],
   };
 }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -125,7 +125,13 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   // Short time-outs: a mail server that hangs holds one delivery, and only for this long.
   // One connection per mail, SENDERS at once: a pooled connection opened before the server hung was
   // seen to outlast the time-outs under load (mail-delivery.test.ts); pooling is for another day.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs });
+  // nodemailer is loaded by the first delivery, not at start: a shop that has sent nothing yet (or
+  // keeps its mail in the outbox) never holds its code (decision 060).
+  let made: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (made ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs }),
+    ));
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   let closed = false;
   let lastRetryNow = 0;
@@ -136,7 +142,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
     try {
       const refs = row.attachments ? (JSON.parse(row.attachments) as AttachmentRef[]) : [];
       const attachments = await Promise.all(refs.map(async (ref) => ({ filename: ref.filename, content: await makeAttachment(ref) })));
-      await transporter.sendMail({
+      await (await transporter()).sendMail({
         from,
         to: row.to_address,
         subject: row.subject,
@@ -249,7 +255,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       // Mails wait out their back-off (up to an hour): a greeting from the server, which costs no
       // attempt, tells whether it is back, and then they go now.
       lastProbe = Date.now();
-      const back = await transporter.verify().then(
+      const back = await (await transporter()).verify().then(
         () => true,
         () => false,
       );
@@ -261,7 +267,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       closed = true;
       again = false;
       await running;
-      transporter.close();
+      // Nothing to close when no mail was ever sent.
+      if (made) (await made).close();
     },
   };
 }
