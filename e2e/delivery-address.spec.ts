@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../server/test/helpers/pdf';
 import { logInAsAdmin, openSection } from './support/admin';
-import { loggedInShopper } from './support/shopper';
+import { fillOtherAddress, loggedInShopper } from './support/shopper';
 
 test('a shopper sends an order to another address: checked like the profile, kept on the order', async ({ page }) => {
   test.setTimeout(90_000);
@@ -21,13 +21,7 @@ test('a shopper sends an order to another address: checked like the profile, kep
   // Checkout waits while the other address is being typed.
   await expect(page.getByRole('button', { name: 'Checkout All' })).toBeDisabled();
 
-  await form.getByLabel('Full name').fill('Principal, Green Valley School');
-  await form.getByLabel('Phone').fill('99887 7665');
-  await form.getByLabel('Address').fill('7 School Lane');
-  await form.getByLabel('City').fill('Bengaluru');
-  await form.getByLabel('State').fill('Karnataka');
-  await form.getByLabel('Pincode').fill('056001');
-  await form.getByRole('button', { name: 'Use this address' }).click();
+  await fillOtherAddress(form, { name: 'Principal, Green Valley School', phone: '99887 7665', address: '7 School Lane', city: 'Bengaluru', state: 'Karnataka', pincode: '056001' });
   await expect(form.getByRole('alert').filter({ hasText: 'Phone number must be 10 digits' })).toBeVisible();
   await expect(form.getByRole('alert').filter({ hasText: 'Zip code cannot start with 0' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('cart-other-address-form-360.png'), fullPage: true });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, openSection, toast } from './support/admin';
-import { loggedInShopper } from './support/shopper';
+import { fillOtherAddress, loggedInShopper } from './support/shopper';
 
 // Cash on delivery is here too: both journeys change the one shipping settings, so they run in turn in one file.
 
@@ -108,13 +108,7 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     const section = page.getByRole('region', { name: 'Delivery address' });
     await section.getByRole('button', { name: 'Deliver to another address' }).click();
     const form = section.getByRole('form', { name: 'Another delivery address' });
-    await form.getByLabel('Full name').fill('Principal, Green Valley School');
-    await form.getByLabel('Phone').fill('9988776655');
-    await form.getByLabel('Address').fill('7 School Lane');
-    await form.getByLabel('City').fill('Bengaluru');
-    await form.getByLabel('State').fill('Karnataka');
-    await form.getByLabel('Pincode').fill('560001');
-    await form.getByRole('button', { name: 'Use this address' }).click();
+    await fillOtherAddress(form, { name: 'Principal, Green Valley School', phone: '9988776655', address: '7 School Lane', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' });
     await expect(section).toContainText('Delivers to 560001');
     await expect(section).toContainText('Cash on delivery available');
 

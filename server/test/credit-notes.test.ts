@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/orders/orders.service';
-import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
+import { roverAndCable, startAdminShop, type Admin } from './helpers/admin-shop';
 import { as, GST_SHOP, makeCoupon, mailsOfKind, paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import type { TestShop } from './helpers/test-app';
 import { pdfText } from './helpers/pdf';
 
 /** GST credit notes: a processed refund of an invoiced order gets one, with the refund's tax. */
 describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
-  let shop: TestShop;
-  let kit: { id: number };
-  let cable: { id: number };
-  let admin: ReturnType<typeof asAdmin>;
+  let shop: TestShop, admin: Admin, kit: { id: number }, cable: { id: number };
   beforeAll(async () => {
-    shop = await startTestShop(kind, { ADMIN_PASSWORD, SIMULATED_WEBHOOK_DELAY_MS: '60000', ...GST_SHOP });
-    const c = await factories(shop).category('Kits');
-    kit = await factories(shop).product({ title: 'Credit Rover', categoryId: c.id, pricePaise: 1_180_00 });
-    cable = await factories(shop).product({ title: 'Credit Cable', categoryId: c.id, pricePaise: 236_00 });
+    const t = await startAdminShop(kind, 'Kits', { SIMULATED_WEBHOOK_DELAY_MS: '60000', ...GST_SHOP });
+    ({ shop, admin } = t);
+    ({ kit, cable } = await roverAndCable(t, 'Credit'));
     await makeCoupon(shop, { code: `CN${kind}`, discount_paise: 118_00 });
-    admin = asAdmin(shop, await adminToken(shop));
   });
   afterAll(() => shop.close());
 

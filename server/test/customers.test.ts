@@ -2,21 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerMessages, type CustomerDetail, type CustomerRow } from '@shared/customers.schemas';
 import { staffMessages } from '@shared/staff-roles';
 import { createOrder } from '../src/modules/orders/orders.service';
-import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
+import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/admin';
 import { payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { post } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
-let logins = 0;
-const staffLogin = (shop: TestShop, username: string, password: string) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/adminlogin',
-    remoteAddress: `10.47.${Math.floor(++logins / 250)}.${logins % 250}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ username, password }),
-  });
+const staffLogin = staffSignIns('10.47');
 
 /** Decision 047: the admin's Customers section. */
 describe.each(DB_KINDS)('customers on %s', (kind) => {

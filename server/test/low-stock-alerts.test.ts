@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnUnits } from '../src/modules/stock/stock.service';
-import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
+import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { mailsOfKind, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import type { TestShop } from './helpers/test-app';
 
 /** Decision 047: the shop is mailed once per crossing of a product's low-stock threshold. */
 describe.each(DB_KINDS)('low-stock alerts on %s', (kind) => {
-  let shop: TestShop;
-  let f: ReturnType<typeof factories>;
-  let categoryId: number;
-  let admin: ReturnType<typeof asAdmin>;
+  let shop: TestShop, f: Factories, categoryId: number, admin: Admin;
   const SHOP_EMAIL = 'owner@robokits.test';
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { SIMULATED_WEBHOOK_DELAY_MS: '60000', ADMIN_PASSWORD, SHOP_EMAIL });
-    f = factories(shop);
-    categoryId = (await f.category('Alerted kits')).id;
-    admin = asAdmin(shop, await adminToken(shop));
+    ({ shop, f, categoryId, admin } = await startAdminShop(kind, 'Alerted kits', { SIMULATED_WEBHOOK_DELAY_MS: '60000', SHOP_EMAIL }));
   });
   afterAll(() => shop.close());
 

@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { reconcile } from '../src/modules/orders/orders.service';
-import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
+import { adminToken } from './helpers/admin';
+import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { makeCoupon, mailsOfKind, payInSimulation, shopperWithCart, type as } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, type verifiedShopper } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { startTestShop, type TestShop } from './helpers/test-app';
 
 type Shopper = Awaited<ReturnType<typeof verifiedShopper>> & { api: ReturnType<typeof as> };
 
 describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
-  let shop: TestShop;
-  let f: ReturnType<typeof factories>;
-  let categoryId: number;
-  let admin: ReturnType<typeof asAdmin>;
+  let shop: TestShop, f: Factories, categoryId: number, admin: Admin;
   let base: string;
 
   beforeAll(async () => {
     // Webhooks are sent by the tests (or settled by reconciliation) when they mean to.
-    shop = await startTestShop(kind, { SIMULATED_WEBHOOK_DELAY_MS: '60000', SHOP_EMAIL: 'shop@example.com', ADMIN_PASSWORD });
-    f = factories(shop);
-    categoryId = (await f.category('Money kits')).id;
-    admin = asAdmin(shop, await adminToken(shop));
+    ({ shop, f, categoryId, admin } = await startAdminShop(kind, 'Money kits', { SIMULATED_WEBHOOK_DELAY_MS: '60000', SHOP_EMAIL: 'shop@example.com' }));
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => shop.close());

@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, adminToken, asAdmin, multipart, png, type Part } from './helpers/admin';
+import { multipart, png, type Part } from './helpers/admin';
+import { startAdminShop, type Admin } from './helpers/admin-shop';
 import { as, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import type { TestShop } from './helpers/test-app';
 
 /** The original backend's endpoints that SPEC.md's web app does not call, answering on our data with our checks. */
 describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind) => {
-  let shop: TestShop;
-  let admin: ReturnType<typeof asAdmin>;
-  let drone: { id: number };
-  let kit: { id: number };
+  let shop: TestShop, admin: Admin, drone: { id: number }, kit: { id: number };
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { ADMIN_PASSWORD, SHOP_EMAIL: 'shop@example.com', FORM_RATE_LIMIT: '1000' });
-    admin = asAdmin(shop, await adminToken(shop));
-    const f = factories(shop);
-    const drones = await f.category('Drone Kits');
+    const { f, categoryId: drones, ...t } = await startAdminShop(kind, 'Drone Kits', { SHOP_EMAIL: 'shop@example.com', FORM_RATE_LIMIT: '1000' });
+    ({ shop, admin } = t);
     const robots = await f.category('Robobox Kits');
-    drone = await f.product({ title: 'Quadcopter', pricePaise: 450_000, categoryId: drones.id });
-    await f.product({ title: 'Hexacopter', pricePaise: 650_000, categoryId: drones.id });
+    drone = await f.product({ title: 'Quadcopter', pricePaise: 450_000, categoryId: drones });
+    await f.product({ title: 'Hexacopter', pricePaise: 650_000, categoryId: drones });
     kit = await f.product({ title: 'Line Follower', pricePaise: 249_900, categoryId: robots.id });
   });
   afterAll(() => shop.close());

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/orders/orders.service';
-import { adminToken, ADMIN_PASSWORD, asAdmin, multipart, png } from './helpers/admin';
+import { multipart, png } from './helpers/admin';
+import { roverAndCable, startAdminShop, type Admin } from './helpers/admin-shop';
 import { GST_SHOP, makeCoupon, mailsOfKind, paidOrderFrom, type as } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import type { TestShop } from './helpers/test-app';
 
 type Api = ReturnType<typeof as>;
 interface Item { lineId: number; title: string; quantity: number; returnable: number }
@@ -12,16 +13,11 @@ interface Order { order_id: string; status: string; cancelable: boolean; returnU
 
 /** Shopper cancellations and returns (issue 27 item 2, decision 048). */
 describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
-  let shop: TestShop;
-  let kit: { id: number };
-  let cable: { id: number };
-  let admin: ReturnType<typeof asAdmin>;
+  let shop: TestShop, admin: Admin, kit: { id: number }, cable: { id: number };
   beforeAll(async () => {
-    shop = await startTestShop(kind, { ADMIN_PASSWORD, SIMULATED_WEBHOOK_DELAY_MS: '60000', FORM_RATE_LIMIT: '1000', ...GST_SHOP });
-    const c = await factories(shop).category('Kits');
-    kit = await factories(shop).product({ title: 'Return Rover', categoryId: c.id, pricePaise: 1_180_00, stock: 50 });
-    cable = await factories(shop).product({ title: 'Return Cable', categoryId: c.id, pricePaise: 236_00, stock: 50 });
-    admin = asAdmin(shop, await adminToken(shop));
+    const t = await startAdminShop(kind, 'Kits', { SIMULATED_WEBHOOK_DELAY_MS: '60000', FORM_RATE_LIMIT: '1000', ...GST_SHOP });
+    ({ shop, admin } = t);
+    ({ kit, cable } = await roverAndCable(t, 'Return', 50));
   });
   afterAll(() => shop.close());
 

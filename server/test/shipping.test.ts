@@ -1,28 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
+import { startAdminShop, type Admin } from './helpers/admin-shop';
 import { GST_SHOP, mailsOfKind, makeCoupon, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { pdfText } from './helpers/pdf';
 import { post, shopperDetails } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import type { TestShop } from './helpers/test-app';
 
 const CSV = ['pincode,zone,cod,days', '411001,local,yes,1-2', '110001,national,no,3-5', '560001,regional,no,2', ''].join('\n');
 
 describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
-  let shop: TestShop;
-  let admin: ReturnType<typeof asAdmin>;
+  let shop: TestShop, admin: Admin;
   /** ₹1,180 at 18 %, 600 g */
   let kit: { id: number };
   /** ₹112 at 12 %, 100 g */
   let part: { id: number };
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { ADMIN_PASSWORD, SIMULATED_WEBHOOK_DELAY_MS: '60000', ...GST_SHOP });
-    admin = asAdmin(shop, await adminToken(shop));
-    const f = factories(shop);
-    const c = await f.category('Kits');
-    kit = await f.product({ title: 'Shipping Rover', categoryId: c.id, pricePaise: 1_180_00, weightGrams: 600 });
-    part = await f.product({ title: 'Shipping Sensor', categoryId: c.id, pricePaise: 112_00 });
+    const { f, categoryId, ...t } = await startAdminShop(kind, 'Kits', { SIMULATED_WEBHOOK_DELAY_MS: '60000', ...GST_SHOP });
+    ({ shop, admin } = t);
+    kit = await f.product({ title: 'Shipping Rover', categoryId, pricePaise: 1_180_00, weightGrams: 600 });
+    part = await f.product({ title: 'Shipping Sensor', categoryId, pricePaise: 112_00 });
     await shop.db.updateTable('products').set({ gst_rate_bp: 1200, weight_grams: 100 }).where('id', '=', part.id).execute();
   });
   afterAll(() => shop.close());

@@ -3,11 +3,12 @@ import { staffMessages } from '@shared/staff-roles';
 import { staffSessionMessages } from '@shared/staff-sessions.schemas';
 import { totp } from '@shared/testing/totp';
 import { shopJobs } from '../src/modules/jobs/jobs';
-import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
+import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { startTestShop, type TestShop } from './helpers/test-app';
 
 const MINUTE = 60_000;
+const signIn = staffSignIns('10.51');
 let logins = 0;
 
 describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on %s', (kind) => {
@@ -17,13 +18,7 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
 
   /** Signs in with the SPEC login, each time from its own address, with a user agent to show. */
   const login = async (username: string, password: string, userAgent = 'session-test') => {
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/adminlogin',
-      remoteAddress: `10.51.${Math.floor(++logins / 250)}.${logins % 250}`,
-      headers: { 'content-type': 'application/json', 'user-agent': userAgent },
-      payload: JSON.stringify({ username, password }),
-    });
+    const res = await signIn(shop, username, password, { 'user-agent': userAgent });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { token?: string; challenge?: string };
   };

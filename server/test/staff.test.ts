@@ -3,21 +3,13 @@ import { ADMIN_ROUTE_AREAS, roleMayCall, STAFF_ROLES, staffMessages, type StaffR
 import { staffAccountMessages } from '@shared/staff.schemas';
 import { totp } from '@shared/testing/totp';
 import { twoFactorMessages } from '@shared/two-factor.schemas';
-import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
+import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
-let logins = 0;
-/** Each sign-in from its own address: the admin login allows 10 a minute from one. */
-const login = (shop: TestShop, username: string, password: string) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/adminlogin',
-    remoteAddress: `10.28.${Math.floor(++logins / 250)}.${logins % 250}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ username, password }),
-  });
+const login = staffSignIns('10.28');
+let secondSteps = 0;
 /** The error code of an answer, if it is JSON. */
 const codeOf = (res: { headers: Record<string, unknown>; json: () => { code?: string } }) => (String(res.headers['content-type']).includes('json') ? res.json().code : undefined);
 
@@ -117,7 +109,7 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
 
   describe('two-factor sign-in', () => {
     const second = (challenge: string, code: string) =>
-      shop.app.inject({ method: 'POST', url: '/api/adminlogin/2fa', remoteAddress: `10.29.0.${++logins % 250}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ challenge, code }) });
+      shop.app.inject({ method: 'POST', url: '/api/adminlogin/2fa', remoteAddress: `10.29.0.${++secondSteps % 250}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ challenge, code }) });
 
     it('enrols with a code from the secret, then asks for a code after the password; recovery codes work once', async () => {
       const member = await addStaff('two_factor', 'support');

@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/orders/orders.service';
-import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
+import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { as, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import type { TestShop } from './helpers/test-app';
 
 describe.each(DB_KINDS)('stock on %s', (kind) => {
-  let shop: TestShop;
-  let f: ReturnType<typeof factories>;
-  let categoryId: number;
-  let admin: ReturnType<typeof asAdmin>;
+  let shop: TestShop, f: Factories, categoryId: number, admin: Admin;
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { SIMULATED_WEBHOOK_DELAY_MS: '60000', ADMIN_PASSWORD });
-    f = factories(shop);
-    categoryId = (await f.category('Stocked kits')).id;
-    admin = asAdmin(shop, await adminToken(shop));
+    ({ shop, f, categoryId, admin } = await startAdminShop(kind, 'Stocked kits', { SIMULATED_WEBHOOK_DELAY_MS: '60000' }));
   });
   afterAll(() => shop.close());
 

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
+import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { as, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import type { TestShop } from './helpers/test-app';
 
 describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
-  let shop: TestShop;
-  let f: ReturnType<typeof factories>;
-  let categoryId: number;
-  let admin: ReturnType<typeof asAdmin>;
+  let shop: TestShop, f: Factories, categoryId: number, admin: Admin;
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { SIMULATED_WEBHOOK_DELAY_MS: '60000', ADMIN_PASSWORD });
-    f = factories(shop);
-    categoryId = (await f.category('Kits and parts')).id;
-    admin = asAdmin(shop, await adminToken(shop));
+    ({ shop, f, categoryId, admin } = await startAdminShop(kind, 'Kits and parts', { SIMULATED_WEBHOOK_DELAY_MS: '60000' }));
   });
   afterAll(() => shop.close());
 

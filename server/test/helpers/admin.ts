@@ -60,3 +60,19 @@ export function asAdmin(shop: TestShop, token: string) {
     },
   };
 }
+
+/**
+ * Staff sign-ins (POST /api/adminlogin), each from its own address under `prefix` ("10.47"): the
+ * admin login allows 10 a minute from one address. `headers` are added to the JSON one.
+ */
+export function staffSignIns(prefix: string) {
+  let logins = 0;
+  return (shop: TestShop, username: string, password: string, headers: Record<string, string> = {}) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/adminlogin',
+      remoteAddress: `${prefix}.${Math.floor(++logins / 250)}.${logins % 250}`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify({ username, password }),
+    });
+}

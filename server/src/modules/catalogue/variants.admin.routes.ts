@@ -6,6 +6,7 @@ import { badRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as csv from './product-import.service';
 import { adminRoute } from '../admin/admin.guards';
+import { sendCsv } from '../admin/admin-list';
 import * as variants from './variants-admin.service';
 
 const KitOverview = z.array(
@@ -57,11 +58,7 @@ export async function variantsAdminRoutes(app: App) {
   app.get(
     '/api/admin/products/export.csv',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'Every product and variant as CSV (one row per product, or per variant); importing it back changes nothing' } },
-    async (_req, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(await csv.exportCsv(db)),
+    async (_req, reply) => sendCsv(reply, 'products', await csv.exportCsv(db)),
   );
   app.post(
     '/api/admin/products/import',

@@ -3,6 +3,7 @@ import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import { NotifyInput, NotifySignup } from '@shared/notify.schemas';
 import { adminRoute } from '../admin/admin.guards';
+import { adminListRoute, sendCsv } from '../admin/admin-list';
 import * as notify from './notify.service';
 
 /** The coming-soon page's Notify Me list: shoppers add their address; admins read and export it. */
@@ -21,28 +22,15 @@ export async function notifyRoutes(app: App) {
     async (req) => ({ message: (await notify.signUp(app.db, req.body.email)).message }),
   );
 
-  app.get(
-    '/api/admin/notify',
-    {
-      ...adminRoute,
-      schema: {
-        tags: ['admin'],
-        summary: 'The Notify Me list, newest first, as a JSON array (50 a page; X-Total-Count)',
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
-        response: { 200: z.array(NotifySignup), 401: ErrorBody, 403: ErrorBody },
-      },
-    },
-    async (req, reply) => {
-      const { signups, total } = await notify.list(app.db, req.query.page);
-      reply.header('X-Total-Count', String(total));
-      return signups;
-    },
-  );
+  adminListRoute(app, '/api/admin/notify', {
+    summary: 'The Notify Me list, newest first, as a JSON array (50 a page; X-Total-Count)',
+    querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+    response: z.array(NotifySignup),
+    items: 'signups',
+    list: (query) => notify.list(app.db, query.page),
+  });
 
   app.get('/api/admin/notify.csv', { ...adminRoute, schema: { tags: ['admin'], summary: 'The Notify Me list as CSV' } }, async (_req, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="notify-me-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .send(await notify.csv(app.db)),
+    sendCsv(reply, 'notify-me', await notify.csv(app.db)),
   );
 }

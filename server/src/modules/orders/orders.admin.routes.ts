@@ -6,6 +6,7 @@ import * as admin from './orders-admin.service';
 import { recordCollection } from './cod-admin.service';
 import { CodCollectionInput } from '@shared/cod';
 import { adminRoute } from '../admin/admin.guards';
+import { adminListRoute, sendCsv } from '../admin/admin-list';
 
 const OrderParam = z.object({ orderId: z.string().min(1).max(40) });
 const PackingSlipsQuery = z.object({ orders: z.string({ error: 'orders is required' }).min(1, 'orders is required').max(4100) });
@@ -14,26 +15,16 @@ const PackingSlipsQuery = z.object({ orders: z.string({ error: 'orders is requir
 export async function orderAdminRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-  app.get(
-    '/api/ordersAdmin',
-    {
-      ...adminRoute,
-      schema: {
-        tags: ['admin'],
-        summary: 'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
-        description:
-          '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing). X-Total-Count is exact up to 10000; when more orders match it is 10000 and X-Total-Count-Capped: true says "10000 or more".',
-        querystring: AdminOrdersQuery,
-        response: { 200: AdminOrderList, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const result = await admin.listOrders(app.db, req.query);
-      reply.header('X-Total-Count', String(result.total)).header('X-Page', String(result.page)).header('X-Page-Size', String(result.pageSize));
-      if (result.capped) reply.header('X-Total-Count-Capped', 'true');
-      return result.orders;
-    },
-  );
+  adminListRoute(app, '/api/ordersAdmin', {
+    summary: 'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
+    description:
+      '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing).',
+    querystring: AdminOrdersQuery,
+    response: AdminOrderList,
+    capped: true,
+    items: 'orders',
+    list: (query) => admin.listOrders(app.db, query),
+  });
 
   app.get(
     '/api/admin/orders/packing-slips.pdf',
@@ -54,13 +45,7 @@ export async function orderAdminRoutes(app: App) {
   app.get(
     '/api/ordersAdmin.csv',
     { ...adminRoute, schema: { tags: ['admin'], summary: 'The filtered orders as CSV', querystring: AdminOrdersQuery } },
-    async (req, reply) => {
-      const csv = await admin.ordersCsv(app.db, req.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(csv);
-    },
+    async (req, reply) => sendCsv(reply, 'orders', await admin.ordersCsv(app.db, req.query)),
   );
 
   app.patch(

@@ -3,6 +3,7 @@ import type { App } from '../../app-types';
 import { ErrorBody, MAX_ID } from '@shared/catalogue.schemas';
 import { AdminReturn, AdminReturnsQuery, ReturnDecisionInput, ReturnRefundInput } from '@shared/returns';
 import { adminRoute } from '../admin/admin.guards';
+import { adminListRoute } from '../admin/admin-list';
 import * as returns from './returns.service';
 
 const Id = z.string().regex(/^\d{1,10}$/, 'must be a number').transform(Number).pipe(z.number().int().min(1).max(MAX_ID));
@@ -13,16 +14,14 @@ export async function returnAdminRoutes(app: App) {
   const deps = () => ({ ...app.orderDeps, storage: app.storage });
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-  app.get(
-    '/api/admin/returns',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Return requests, newest first, as a JSON array (25 a page; filter by status; X-Total-Count)', description: 'X-Total-Count is exact up to 10000; when more match it is 10000 and X-Total-Count-Capped: true says "10000 or more".', querystring: AdminReturnsQuery, response: { 200: z.array(AdminReturn), ...errors } } },
-    async (req, reply) => {
-      const { returns: list, total, capped } = await returns.listReturns(app.db, req.query);
-      reply.header('X-Total-Count', String(total));
-      if (capped) reply.header('X-Total-Count-Capped', 'true');
-      return list;
-    },
-  );
+  adminListRoute(app, '/api/admin/returns', {
+    summary: 'Return requests, newest first, as a JSON array (25 a page; filter by status; X-Total-Count)',
+    querystring: AdminReturnsQuery,
+    response: z.array(AdminReturn),
+    capped: true,
+    items: 'returns',
+    list: (query) => returns.listReturns(app.db, query),
+  });
 
   app.patch(
     '/api/admin/returns/:id',

@@ -1,11 +1,9 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages } from '@shared/admin-messages';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useCreateCoupon } from '../api/coupons';
-import { reportSaveFailure } from '../lib/admin-fetch';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { emptyCouponForm, toCouponInput, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
 import { Modal, ModalActions } from './modal';
@@ -17,21 +15,16 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
   const create = useCreateCoupon();
   const onceId = useId();
   const freeShippingId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CouponFormValues>({ resolver: zodResolver(CouponForm), defaultValues: emptyCouponForm });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const { register, errors, isSubmitting, onSubmit } = useAdminForm<CouponFormValues>({
+    schema: CouponForm,
+    defaultValues: emptyCouponForm,
+    fields: FIELDS,
+    failed: adminMessages.failedToAddCoupon,
+    save: async (values) => {
       await create.mutateAsync(toCouponInput(values));
       notify('success', adminMessages.couponAdded);
       onClose();
-    } catch (error) {
-      reportSaveFailure(error, adminMessages.failedToAddCoupon, FIELDS, setError);
-    }
+    },
   });
 
   return (

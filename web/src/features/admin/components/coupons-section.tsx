@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adminMessages, withReason } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
-import { reasonOf, reportSaveFailure, withToasts } from '../lib/admin-fetch';
+import { useAdminForm } from '../hooks/use-admin-form';
+import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { couponCells, toCouponFormValues, toCouponInput, type Coupon, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
 import { AddCouponModal } from './add-coupon-modal';
@@ -32,26 +31,26 @@ function EditingRow({ coupon, onDone }: { coupon: Coupon; onDone: () => void }) 
   const update = useUpdateCoupon();
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CouponFormValues>({ resolver: zodResolver(CouponForm), defaultValues: toCouponFormValues(coupon) });
-
-  const save = handleSubmit(async (values) => {
-    const input = {
-      ...toCouponInput(values),
-      expires_at: coupon.expires_at,
-      usage_limit: coupon.usage_limit,
-      once_per_customer: coupon.once_per_customer,
-      free_shipping: coupon.free_shipping,
-    };
-    try {
+    errors,
+    isSubmitting,
+    onSubmit: save,
+  } = useAdminForm<CouponFormValues>({
+    schema: CouponForm,
+    defaultValues: toCouponFormValues(coupon),
+    fields: INLINE_FIELDS,
+    failed: adminMessages.failedToSaveCoupon,
+    save: async (values) => {
+      const input = {
+        ...toCouponInput(values),
+        expires_at: coupon.expires_at,
+        usage_limit: coupon.usage_limit,
+        once_per_customer: coupon.once_per_customer,
+        free_shipping: coupon.free_shipping,
+      };
       await update.mutateAsync({ id: coupon.id, input });
       notify('success', adminMessages.couponUpdated);
       onDone();
-    } catch (error) {
-      reportSaveFailure(error, adminMessages.failedToSaveCoupon, INLINE_FIELDS, setError);
-    }
+    },
   });
 
   const problems = INLINE_FIELDS.flatMap((name) => errors[name]?.message ?? []);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { withReason } from '@shared/admin-messages';
 import { customerMessages, type CustomerDetail, type CustomerRow } from '@shared/customers.schemas';
 import { formatRupees } from '@shared/money';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
@@ -10,6 +11,7 @@ import { useDebounced } from '../hooks/use-debounced';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
 import { AdminSection, Pager, QueryBody } from './admin-section';
+import { ExportCsvButton } from './export-csv-button';
 import { controlClass, labelClass } from './field-styles';
 
 const badge = 'ad:rounded ad:px-1.5 ad:py-0.5 ad:text-xs ad:font-medium';
@@ -35,7 +37,6 @@ export function CustomersSection() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const q = useDebounced(search, 300);
   const customers = useCustomers(q, page);
   const searchId = useId();
@@ -53,20 +54,10 @@ export function CustomersSection() {
     );
   }
 
-  const exportCsv = async () => {
-    setExporting(true);
-    await withToasts(() => downloadCustomersCsv(q), 'Customers exported', 'Could not export the customers');
-    setExporting(false);
-  };
-
   return (
     <AdminSection
       title="Customers"
-      actions={
-        <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </button>
-      }
+      actions={<ExportCsvButton download={() => downloadCustomersCsv(q)} done="Customers exported" failed={(reason) => withReason('Could not export the customers', reason)} />}
     >
       <div role="search" aria-label="Customer search" className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
         <label htmlFor={searchId} className={labelClass}>

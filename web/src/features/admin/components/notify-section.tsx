@@ -1,36 +1,20 @@
 import { useState } from 'react';
 import { NOTIFY_PAGE_SIZE } from '@shared/notify.schemas';
-import { secondaryButton } from '@/components/ui/button-styles';
-import { notify } from '@/lib/notify';
 import { formatOrderDate } from '@/features/orders/lib/order-format';
 import { downloadNotifyCsv, useNotifyList } from '../api/notify-list';
 import { pageCount } from '../lib/order-filters';
 import { reasonOf } from '../lib/admin-fetch';
 import { AdminSection, ListCount, Pager, QueryBody } from './admin-section';
+import { ExportCsvButton } from './export-csv-button';
 
 /** The addresses left on the coming-soon page, with a CSV export for a mailing tool. */
 export function NotifySection() {
   const [page, setPage] = useState(1);
   const list = useNotifyList(page);
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadNotifyCsv();
-    } catch (error) {
-      notify('error', reasonOf(error) ?? 'Could not export the list');
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <AdminSection
       title="Notify Me list"
-      actions={
-        <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </button>
-      }
+      actions={<ExportCsvButton download={downloadNotifyCsv} failed={(reason) => reason ?? 'Could not export the list'} />}
     >
       <QueryBody query={list} loadingLabel="Loading the list" errorText={reasonOf(list.error) ?? 'Could not load the list.'}>
         {(data) => (

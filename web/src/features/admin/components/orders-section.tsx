@@ -23,6 +23,7 @@ import {
 import { AdminCard, AdminSection, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { Options, SelectField } from './form-controls';
+import { ExportCsvButton } from './export-csv-button';
 import { ConfirmDialog } from './modal';
 import { DispatchDialog, type DispatchDetails } from './dispatch-dialog';
 import { OrderMoneyPanel } from './order-money-panel';
@@ -208,7 +209,6 @@ export function OrdersSection() {
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
   const saveTracking = useSaveDispatchDetails();
   const [dispatching, setDispatching] = useState<{ orderId: string; errors: Record<string, string>; later?: DispatchDetails } | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const searchId = useId();
   const select = (orderId: string, on: boolean) =>
@@ -260,17 +260,6 @@ export function OrdersSection() {
     if (result.isSuccess) notify('success', adminMessages.ordersFetched);
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadOrdersCsv(effective);
-    } catch (error) {
-      notify('error', withReason('Could not export the orders', reasonOf(error)));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const data = orders.data;
   const pages = pageCount(data?.total ?? 0, data?.pageSize ?? 25);
 
@@ -282,9 +271,7 @@ export function OrdersSection() {
           <button type="button" className={secondaryButton} onClick={() => void refresh()} disabled={orders.isFetching}>
             Refresh
           </button>
-          <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting}>
-            {exporting ? 'Exporting...' : 'Export CSV'}
-          </button>
+          <ExportCsvButton download={() => downloadOrdersCsv(effective)} failed={(reason) => withReason('Could not export the orders', reason)} />
           <button type="button" className={secondaryButton} onClick={() => void printSlips([...selected])} disabled={selected.size === 0}>
             Packing slips for selected ({selected.size})
           </button>

@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@shared/staff-roles';
 import { CreateStaffInput, type StaffMember, type UpdateStaffInput } from '@shared/staff.schemas';
@@ -10,7 +8,8 @@ import { notify } from '@/lib/notify';
 import { StaffSettings } from '@shared/staff-sessions.schemas';
 import { useAddStaff, useDeleteStaff, useStaff, useStaffSettings, useUpdateStaff, useUpdateStaffSettings } from '../api/staff';
 import { useEndStaffSessions } from '../api/staff-sessions';
-import { reportSaveFailure, withToasts } from '../lib/admin-fetch';
+import { useAdminForm } from '../hooks/use-admin-form';
+import { withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
 import { Options, SelectField } from './form-controls';
 import { ConfirmDialog } from './modal';
@@ -29,23 +28,17 @@ function NewPassword({ username, password }: { username: string; password: strin
 
 function AddStaffForm({ onPassword }: { onPassword: (shown: { username: string; password: string }) => void }) {
   const add = useAddStaff();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateStaffInput>({ resolver: zodResolver(CreateStaffInput), defaultValues: { username: '', email: '', role: 'support' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const { register, errors, isSubmitting, onSubmit } = useAdminForm<CreateStaffInput>({
+    schema: CreateStaffInput,
+    defaultValues: { username: '', email: '', role: 'support' },
+    fields: FIELDS,
+    failed: 'Could not add the staff account',
+    save: async (values, form) => {
       const { staff, password } = await add.mutateAsync(values);
       notify('success', `Added ${staff.username}`);
       if (password) onPassword({ username: staff.username, password });
-      reset();
-    } catch (error) {
-      reportSaveFailure(error, 'Could not add the staff account', FIELDS, setError);
-    }
+      form.reset();
+    },
   });
 
   return (
@@ -143,19 +136,15 @@ const LIMIT_FIELDS = ['sessionIdleMinutes', 'sessionMaxHours', 'auditRetentionDa
 /** The owner's session limits and audit log retention. */
 function LimitsForm({ settings }: { settings: Limits }) {
   const update = useUpdateStaffSettings();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Limits>({ resolver: zodResolver(LIMITS), values: settings });
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const { register, errors, isSubmitting, onSubmit } = useAdminForm<Limits>({
+    schema: LIMITS,
+    values: settings,
+    fields: LIMIT_FIELDS,
+    failed: 'Could not save the settings',
+    save: async (values) => {
       await update.mutateAsync(values);
       notify('success', 'Saved the session and audit log settings');
-    } catch (error) {
-      reportSaveFailure(error, 'Could not save the settings', LIMIT_FIELDS, setError);
-    }
+    },
   });
   const number = { type: 'number', inputMode: 'numeric', min: 1 } as const;
   return (

@@ -1,11 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { studentMessages } from '@shared/students.schemas';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useAddStudentOfMonth, useStudentOfMonth } from '../api/student-of-month';
-import { reportSaveFailure } from '../lib/admin-fetch';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { StudentForm } from '../lib/form-schemas';
 import { AdminSection, QueryBody } from './admin-section';
 import { FileField, TextAreaField } from './form-controls';
@@ -18,22 +16,16 @@ const EMPTY = { name: '', school: '', details: '', videoId: '', image: undefined
 export function StudentOfMonthSection() {
   const current = useStudentOfMonth();
   const add = useAddStudentOfMonth();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof StudentForm>, unknown, z.output<typeof StudentForm>>({ resolver: zodResolver(StudentForm), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit(async ({ image, ...values }) => {
-    try {
+  const { register, errors, isSubmitting, onSubmit } = useAdminForm<z.input<typeof StudentForm>, z.output<typeof StudentForm>>({
+    schema: StudentForm,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    failed: 'Could not add the student of the month',
+    save: async ({ image, ...values }, form) => {
       await add.mutateAsync({ ...values, image: image![0]! });
       notify('success', studentMessages.added);
-      reset(EMPTY);
-    } catch (error) {
-      reportSaveFailure(error, 'Could not add the student of the month', FIELDS, setError);
-    }
+      form.reset(EMPTY);
+    },
   });
 
   return (
