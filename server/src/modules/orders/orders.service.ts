@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { CreatedOrder, CreateOrderInput, UserOrder } from '@shared/orders.schemas';
@@ -12,9 +11,6 @@ import * as cart from '../cart/cart.service';
 import * as variants from '../catalogue/variants.service';
 import * as coupons from '../coupons/coupons.service';
 import { newOrderMail, receiptMail, type OrderForMail } from '../mail/mail.templates';
-import type { Mailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/payment-provider';
-import type { ShopMetrics } from '../system/metrics';
 import * as invoices from '../invoices/invoices.service';
 import * as refunds from '../refunds/refunds.service';
 import * as returns from '../returns/returns.service';
@@ -22,18 +18,10 @@ import * as shipping from '../shipping/shipping.service';
 import * as stock from '../stock/stock.service';
 import { refundMessages } from '@shared/refunds';
 import * as repo from './orders.repository';
+import type { OrderDeps } from './order-deps';
 
 /** Razorpay takes no payment under ₹1. */
 const MIN_ORDER_PAISE = 100;
-
-export interface OrderDeps {
-  db: Db;
-  provider: PaymentProvider;
-  mailer: Mailer;
-  config: Config;
-  log: FastifyBaseLogger;
-  metrics: ShopMetrics;
-}
 
 /**
  * POST api/createBulkOrder. The order is made from the shopper's cart on the

@@ -5,7 +5,7 @@ import { linesRefundPaise, refundMessages, type OrderMoney, type RefundInput, ty
 import { codMessages } from '@shared/cod';
 import { AppError, badRequest, notFound } from '../../errors';
 import { latePaymentMail, latePaymentNoticeMail, refundProcessedMail } from '../mail/mail.templates';
-import type { OrderDeps } from '../orders/orders.service';
+import type { OrderDeps } from '../orders/order-deps';
 import type { ProviderRefund } from '../payments/payment-provider';
 import * as stock from '../stock/stock.service';
 import * as repo from './refunds.repository';
