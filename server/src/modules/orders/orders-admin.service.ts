@@ -265,3 +265,8 @@ export async function packingSlips(db: Db, shopName: string, orderCodes: string[
   });
   return packingSlipsPdf(shopName, slips);
 }
+
+/** Whether an order still shows one of these product images: the catalogue keeps such files when it deletes a product. */
+export function imagesShownOnOrders(db: Db, imagePaths: string[]): Promise<boolean> {
+  return repo.anyLineShowsImage(db, imagePaths);
+}
