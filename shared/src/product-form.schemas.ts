@@ -11,9 +11,9 @@ import { MAX_LOW_STOCK_THRESHOLD, MAX_STOCK } from './stock';
  */
 
 /** GST rates in per cent: the Indian slabs. */
-export const GST_RATES = ['0', '0.25', '3', '5', '12', '18', '28'] as const;
+const GST_RATES = ['0', '0.25', '3', '5', '12', '18', '28'] as const;
 /** HSN/SAC code: 4 to 8 digits. */
-export const HSN_PATTERN = /^\d{4,8}$/;
+const HSN_PATTERN = /^\d{4,8}$/;
 
 export const productFormMessages = {
   priceRequired: 'Price is required',
