@@ -6,7 +6,7 @@ import type { Auth } from './modules/auth/auth';
 import type { SessionReader } from './modules/auth/session-reader';
 import type { WebhookQueue } from './modules/jobs/webhook-queue';
 import type { Mailer } from './modules/mail/mailer';
-import type { OrderDeps } from './modules/orders/orders.service';
+import type { OrderDeps } from './modules/orders/order-deps';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { SimulatedProvider } from './modules/payments/simulated-provider';
 import type { ShopMetrics } from './modules/system/metrics';

@@ -84,3 +84,14 @@ export const OrderStatusInput = z
     if (!v.trackingNumber) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Enter the tracking number' });
   });
 export type OrderStatusInput = z.infer<typeof OrderStatusInput>;
+
+/** GET /api/admin/overview: revenue and orders per day (30 days), the top products, the products low on stock, the COD cash to collect. */
+export const AdminOverview = z.object({
+  days: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number() })),
+  topProducts: z.array(z.object({ title: z.string(), quantity: z.number(), revenue: z.number() })),
+  lowStock: z.array(z.object({ id: z.number(), title: z.string(), stock: z.number() })),
+  /** cash-on-delivery orders not canceled whose cash is not recorded yet (not in revenue until it is, decision 044) */
+  codToCollect: z.object({ orders: z.number(), amount: z.number() }),
+});
+export type AdminOverview = z.infer<typeof AdminOverview>;
+export type OverviewDay = AdminOverview['days'][number];

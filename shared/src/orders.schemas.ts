@@ -73,6 +73,7 @@ export const VerifyCouponResult = z.object({
   /** the coupon makes shipping free */
   freeShipping: z.boolean().optional(),
 });
+export type VerifyCouponResult = z.infer<typeof VerifyCouponResult>;
 
 export const CreateOrderInput = z.object({
   items: z

@@ -75,7 +75,67 @@ export const isContactReason = (reason: string): reason is ContactReason => Obje
 
 /** The admin lists of claims and 3D printing requests: a status filter and a page. */
 export const ServiceListQuery = z.object({ status: z.enum(['all', 'new', 'handled']).default('all'), page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** Free claims and 3D printing requests are either new or handled by the shop. */
+export const ServiceStatus = z.enum(['new', 'handled']);
+export type ServiceStatus = z.infer<typeof ServiceStatus>;
 /** An admin marks a claim or a 3D printing request new or handled. */
-export const ServiceStatusBody = z.object({ status: z.enum(['new', 'handled']) });
+export const ServiceStatusBody = z.object({ status: ServiceStatus });
 /** 'all' lists every status. */
 export const serviceStatusFilter = (status: 'all' | 'new' | 'handled') => (status === 'all' ? null : status);
+
+/** The paging fields of an admin service-request list's answer. */
+const ServicePageFields = { total: z.number(), page: z.number(), pageSize: z.number() };
+
+/** One free kit claim in the admin's list. */
+export const AdminClaim = z.object({
+  id: z.number(),
+  productId: z.number(),
+  productTitle: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  school: z.string(),
+  classna: z.string(),
+  division: z.string(),
+  rollNo: z.string(),
+  status: ServiceStatus,
+  createdAt: z.string(),
+});
+export type AdminClaim = z.infer<typeof AdminClaim>;
+/** GET /api/admin/claims: one page of the free kit claims, newest first. */
+export const AdminClaimPage = z.object({ claims: z.array(AdminClaim), ...ServicePageFields });
+export type AdminClaimPage = z.infer<typeof AdminClaimPage>;
+
+/** Length, width and height asked for, in centimetres (each may be left out). */
+export const DimensionsCm = z.object({ length: z.number().nullable(), width: z.number().nullable(), height: z.number().nullable() });
+export type DimensionsCm = z.infer<typeof DimensionsCm>;
+
+/** A file of a 3D printing request; an STL file's size and volume as read from it (null for other files). */
+export const PrintRequestFile = z.object({ id: z.number(), filename: z.string(), sizeBytes: z.number(), isStl: z.boolean() }).extend({
+  sizeMm: z.object({ x: z.number(), y: z.number(), z: z.number() }).nullable(),
+  volumeMm3: z.number().nullable(),
+});
+export type PrintRequestFile = z.infer<typeof PrintRequestFile>;
+
+/** One 3D printing request in the admin's list, with its files. */
+export const AdminPrintRequest = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  reason: z.string(),
+  /** a demo booking's order ID or invoice number */
+  invoice: z.string().nullable(),
+  message: z.string(),
+  is2DTo3D: z.boolean(),
+  dimensionsCm: DimensionsCm,
+  /** rupees */
+  price: z.number(),
+  status: ServiceStatus,
+  createdAt: z.string(),
+  files: z.array(PrintRequestFile),
+});
+export type AdminPrintRequest = z.infer<typeof AdminPrintRequest>;
+/** GET /api/admin/print-requests: one page of the 3D printing requests with their files, newest first. */
+export const AdminPrintRequestPage = z.object({ requests: z.array(AdminPrintRequest), ...ServicePageFields });
+export type AdminPrintRequestPage = z.infer<typeof AdminPrintRequestPage>;

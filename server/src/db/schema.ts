@@ -513,6 +513,51 @@ export interface PrintRequestFileTable {
   volume_mm3: number | null;
 }
 
+/**
+ * Every table and the one module that owns it (decision 055). Only the owner's repository writes
+ * the table; another module that needs a change calls the owner's service. Reading another module's
+ * table in a join or a check is allowed; writing it is not, except for the delegated columns named
+ * in the last group, which their writer owns.
+ *
+ * | table(s)                                                        | owner (server/src/modules/…)          |
+ * |-----------------------------------------------------------------|---------------------------------------|
+ * | user (shopper profile), better-auth's own tables                | accounts (better-auth in auth/auth.ts) |
+ * | user.staffRole, session (admin side)                            | admin                                 |
+ * | sign_in_failures, sign_in_addresses                             | auth                                  |
+ * | categories, products, product_images                            | catalogue (catalogue.repository)      |
+ * | product_options, product_variants, kit_parts                    | catalogue (variants.repository)       |
+ * | advert_images                                                   | adverts                               |
+ * | cart_items                                                      | cart                                  |
+ * | coupons, coupon_redemptions                                     | coupons                               |
+ * | orders, order_lines, order_line_parts, payment_events, cod_shoppers | orders                           |
+ * | order_payments, refunds                                         | refunds                               |
+ * | invoices, invoice_counters, credit_notes                        | invoices                              |
+ * | return_requests, return_lines, return_photos                    | returns                               |
+ * | shipping_settings, shipping_pincodes                            | shipping                              |
+ * | free_claims                                                     | claims                                |
+ * | print_requests, print_request_files                             | printing                              |
+ * | students_of_month                                               | students                              |
+ * | customer_notes                                                  | customers                             |
+ * | notify_signups                                                  | notify                                |
+ * | policies                                                        | policies                              |
+ * | app_settings                                                    | settings                              |
+ * | audit_log                                                       | audit                                 |
+ * | outbox                                                          | mail (outbox.repository)              |
+ * | job_leases, simulated_webhooks                                  | jobs                                  |
+ * | simulated_orders, simulated_payments, simulated_refunds         | payments (simulated-provider.repository) |
+ * | search_postings, search_vocab, search_deletes, search_index_state, search_index_changes | search     |
+ * | legacy_imports                                                  | legacy                                |
+ * | public_cache_version                                            | plugins/public-cache.ts               |
+ *
+ * Delegated columns (written only by the module named, in its repository):
+ * - products.stock, products.low_stock_alerted, product_variants.stock, order_lines.restocked_quantity:
+ *   stock (stock.repository), the one place stock moves.
+ * - order_lines.return_held_quantity: returns (returns.repository, holding and releasing units).
+ * - orders.flag: refunds (refunds.repository setOrderFlag), a refund that needs the admin's eye.
+ * The legacy importer owns no table but legacy_imports: it writes categories, products, images,
+ * adverts, coupons and orders through catalogue-admin.service, adverts.service, coupons-admin.service
+ * and orders/imported-orders.service.
+ */
 export interface Database {
   free_claims: FreeClaimTable;
   print_requests: PrintRequestTable;

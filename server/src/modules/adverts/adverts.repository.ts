@@ -21,3 +21,7 @@ export async function findAdvert(db: Db, id: number) {
 export async function deleteAdvert(db: Db, id: number): Promise<void> {
   await db.deleteFrom('advert_images').where('id', '=', id).execute();
 }
+
+export async function replaceImage(db: Db, id: number, img: { path: string; width: number; height: number }): Promise<void> {
+  await db.updateTable('advert_images').set(img).where('id', '=', id).execute();
+}

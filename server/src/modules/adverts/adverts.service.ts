@@ -34,6 +34,11 @@ export async function appendAdvert(db: Db, image: StoredImage): Promise<number> 
   return repo.insertAdvert(db, { ...image, position: await repo.nextPosition(db) });
 }
 
+/** Puts a new image in an advert's place (the original shop's advert changed since the last import). */
+export function replaceAdvertImage(db: Db, id: number, image: StoredImage): Promise<void> {
+  return repo.replaceImage(db, id, image);
+}
+
 export async function deleteAdvert(db: Db, storage: FileStorage, id: number): Promise<void> {
   const advert = await repo.findAdvert(db, id);
   if (!advert) throw notFound('Advert image not found', 'advert_not_found');

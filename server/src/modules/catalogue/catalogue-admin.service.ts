@@ -5,6 +5,7 @@ import { messages } from '@shared/messages';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { FileStorage } from '../../storage/storage';
 import { deleteImage, storeImage, type StoredImage } from '../images/image.service';
+import * as orders from '../orders/orders-admin.service';
 import * as search from '../search/search.service';
 import * as stock from '../stock/stock.service';
 import * as repo from './catalogue.repository';
@@ -137,8 +138,7 @@ export async function deleteProduct(db: Db, storage: FileStorage, id: number): P
     return paths;
   });
   // Order lines may still show the first image; keep the files of products that were ordered.
-  const ordered = await db.selectFrom('order_lines').select('id').where('image_path', 'in', images.length ? images : ['']).executeTakeFirst();
-  if (!ordered) await Promise.all(images.map((p) => deleteImage(storage, p).catch(() => {})));
+  if (!(await orders.imagesShownOnOrders(db, images))) await Promise.all(images.map((p) => deleteImage(storage, p).catch(() => {})));
 }
 
 const categoryExists = (name: string) => new AppError('category_exists', 409, `The category "${name}" already exists.`, { name: 'Already exists' });
@@ -181,4 +181,21 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
     if (isForeignKeyViolation(err)) throw (await inUse()) ?? err;
     throw err;
   }
+}
+
+/** A category of the original shop (legacy importer, decision 019), with its original id when given. */
+export function addImportedCategory(db: Db, c: { id?: number; type: string; type_key: string }): Promise<number> {
+  return repo.insertImportedCategory(db, c);
+}
+
+/** A product of the original shop, with its original id when given (its images follow, one by one). */
+export function addImportedProduct(
+  db: Db,
+  p: { id?: number; title: string; description: string; price_paise: number; category_id: number },
+): Promise<number> {
+  return repo.insertImportedProduct(db, p);
+}
+
+export function addImportedProductImage(db: Db, img: { product_id: number; path: string; width: number; height: number; position: number }): Promise<number> {
+  return repo.insertProductImage(db, img);
 }

@@ -3,8 +3,15 @@ import type { App } from '../../app-types';
 import { Category, ErrorBody, IdParam, Product } from '@shared/catalogue.schemas';
 import { rupeesToPaise } from '@shared/money';
 import { ProductDescription, ProductTitle } from '@shared/product-text';
-import { MAX_LOW_STOCK_THRESHOLD, MAX_STOCK } from '@shared/stock';
-import { MAX_SLAB_GRAMS } from '@shared/shipping';
+import {
+  ProductCategoryName,
+  ProductGstRate,
+  ProductHsn,
+  ProductLowStockThreshold,
+  ProductPrice,
+  ProductStock,
+  ProductWeight,
+} from '@shared/product-form.schemas';
 import { parseOrBadRequest } from '../../errors';
 import { readMultipart } from '../../plugins/multipart';
 import * as admin from './catalogue-admin.service';
@@ -16,50 +23,19 @@ const MAX_PRODUCT_IMAGES = 8;
 
 const Title = ProductTitle;
 const Description = ProductDescription;
-const CategoryName = z.string().trim().min(1, 'Choose a category').max(100);
-const Price = z
-  .string()
-  .trim()
-  .min(1, 'Price is required')
-  .refine((v) => rupeesToPaise(v) !== null, 'Price must be a number of rupees, 0 or more, with at most 2 decimals (e.g. 2499 or 2499.50)');
-
-/** Empty: the shop does not track this product's stock. */
-const Stock = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_STOCK), 'Stock must be a whole number from 0 to 1,000,000, or empty to not track it')
-  .transform((v) => (v === '' ? null : Number(v)));
-
-/** Low-stock threshold (decision 047); empty: keep it (5 for a new product). */
-const LowStockThreshold = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || (/^\d{1,6}$/.test(v) && Number(v) <= MAX_LOW_STOCK_THRESHOLD), 'Low-stock alert must be a whole number of units from 0 to 100,000')
-  .transform((v) => (v === '' ? undefined : Number(v)));
-
-/** Shipping weight in grams; empty: not given. */
-const Weight = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_SLAB_GRAMS), 'Weight must be a whole number of grams from 0 to 1,000,000, or empty')
-  .transform((v) => (v === '' ? null : Number(v)));
-
-/** HSN/SAC code: 4 to 8 digits. */
-const Hsn = z.string().trim().regex(/^\d{4,8}$/, 'HSN/SAC code must be 4 to 8 digits');
-/** GST rate in per cent, one of the Indian slabs. */
-const GstRate = z
-  .string()
-  .trim()
-  .refine((v) => ['0', '0.25', '3', '5', '12', '18', '28'].includes(v), 'GST rate must be one of 0, 0.25, 3, 5, 12, 18 or 28 (per cent)')
-  .transform((v) => Math.round(Number(v) * 100));
+/** The product form's fields (shared/src/product-form.schemas.ts) with the server's conversions. */
+const Stock = ProductStock.transform((v) => (v === '' ? null : Number(v)));
+const LowStockThreshold = ProductLowStockThreshold.transform((v) => (v === '' ? undefined : Number(v)));
+const Weight = ProductWeight.transform((v) => (v === '' ? null : Number(v)));
+const GstRate = ProductGstRate.transform((v) => Math.round(Number(v) * 100));
 
 const ProductForm = z.object({
   title: Title,
-  price: Price,
+  price: ProductPrice,
   description: Description.default(''),
-  category: CategoryName,
+  category: ProductCategoryName,
   stock: Stock.default(null),
-  hsnCode: Hsn.optional(),
+  hsnCode: ProductHsn.optional(),
   gstRate: GstRate.optional(),
   weight: Weight.optional(),
   lowStockThreshold: LowStockThreshold.optional(),

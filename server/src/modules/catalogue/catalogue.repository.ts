@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { escapeLike } from '../../db/dialect';
+import { escapeLike, isPostgres } from '../../db/dialect';
 
 export interface ProductRow {
   id: number;
@@ -168,4 +168,34 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
 export async function couponCodesForProduct(db: Db, productId: number): Promise<string[]> {
   const rows = await db.selectFrom('coupons').select('code').where('product_id', '=', productId).execute();
   return rows.map((r) => r.code);
+}
+
+/**
+ * A category or product brought across by the legacy importer, with its original id when that id
+ * is free here. Rows written with their original id move PostgreSQL's identity past them, so later
+ * rows never collide.
+ */
+export async function insertImportedCategory(db: Db, c: { id?: number; type: string; type_key: string }): Promise<number> {
+  const { id } = await db.insertInto('categories').values(c).returning('id').executeTakeFirstOrThrow();
+  if (c.id !== undefined) await continueIdsAfterMax(db, 'categories');
+  return id;
+}
+
+export async function insertImportedProduct(
+  db: Db,
+  p: { id?: number; title: string; description: string; price_paise: number; category_id: number },
+): Promise<number> {
+  const { id } = await db.insertInto('products').values(p).returning('id').executeTakeFirstOrThrow();
+  if (p.id !== undefined) await continueIdsAfterMax(db, 'products');
+  return id;
+}
+
+export async function insertProductImage(db: Db, img: { product_id: number; path: string; width: number; height: number; position: number }): Promise<number> {
+  return (await db.insertInto('product_images').values(img).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** After rows were written with their original ids, PostgreSQL's identity must continue after the largest. */
+async function continueIdsAfterMax(db: Db, table: 'categories' | 'products'): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${sql.table(table)}), 1))`.execute(db);
 }

@@ -1,4 +1,5 @@
 import type { App } from '../../app-types';
+import { AdminClaimPage } from '@shared/services.schemas';
 import * as claims from './claims.service';
 import { serviceRequestAdminRoutes } from './service-requests.admin.routes';
 
@@ -8,6 +9,7 @@ export async function claimAdminRoutes(app: App) {
     url: '/api/admin/claims',
     summaries: { list: 'Free kit claims, newest first', setStatus: 'Mark a claim new or handled' },
     updated: 'Claim updated',
+    pageSchema: AdminClaimPage,
     list: claims.listClaims,
     setStatus: claims.setClaimStatus,
   });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { FreeClaimInput } from '@shared/services.schemas';
+import type { FreeClaimInput, ServiceStatus } from '@shared/services.schemas';
 import { normalizePhone } from '@shared/account.schemas';
 import { messages } from '@shared/messages';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -80,7 +80,7 @@ export async function listClaims(db: Db, status: string | null, page: number) {
       classna: c.classna,
       division: c.division,
       rollNo: c.roll_no,
-      status: c.status,
+      status: c.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
       createdAt: String(c.created_at),
     })),
     ...paging,

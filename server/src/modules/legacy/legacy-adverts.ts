@@ -1,4 +1,4 @@
-import { appendAdvert } from '../adverts/adverts.service';
+import { appendAdvert, replaceAdvertImage } from '../adverts/adverts.service';
 import { deleteImage } from '../images/image.service';
 import { carryImage } from './legacy-images';
 import { count, DELETED_HERE, eachRow, skip, type Ctx } from './legacy-report';
@@ -25,7 +25,7 @@ export async function importAdverts(ctx: Ctx): Promise<void> {
     if (!ctx.dryRun) {
       await ctx.db.transaction().execute(async (trx) => {
         if (mapped) {
-          await repo.replaceAdvertImage(trx, mapped.local_id, image);
+          await replaceAdvertImage(trx, mapped.local_id, image);
           await repo.saveMapping(trx, 'advert', a.id, mapped.local_id, a.sha!);
         } else {
           await repo.saveMapping(trx, 'advert', a.id, await appendAdvert(trx, image), a.sha!);

@@ -1,4 +1,4 @@
-import { renameCategory } from '../catalogue/catalogue-admin.service';
+import { addImportedCategory, renameCategory } from '../catalogue/catalogue-admin.service';
 import { categoryKey, categoryName, checksum } from './legacy-rows';
 import { count, DELETED_HERE, eachRow, note, skip, type Ctx } from './legacy-report';
 import * as repo from './legacy.repository';
@@ -49,7 +49,7 @@ export async function importCategories(ctx: Ctx): Promise<CategoryIds> {
       } else {
         const keepId = !(await repo.idTaken(ctx.db, 'categories', c.id));
         id = await ctx.db.transaction().execute(async (trx) => {
-          const created = await repo.insertCategory(trx, { ...(keepId ? { id: c.id } : {}), type: name.value, type_key: key });
+          const created = await addImportedCategory(trx, { ...(keepId ? { id: c.id } : {}), type: name.value, type_key: key });
           await repo.saveMapping(trx, 'category', c.id, created, sum);
           return created;
         });
@@ -69,7 +69,7 @@ export async function categoryFor(ctx: Ctx, categories: CategoryIds, name: strin
   const id = categories.get(key);
   if (id !== undefined) return id;
   note(ctx, 'products', productId, `its category "${name}" is not in the original's category list: created`);
-  const created = ctx.dryRun ? -1 : await repo.insertCategory(ctx.db, { type: name, type_key: key });
+  const created = ctx.dryRun ? -1 : await addImportedCategory(ctx.db, { type: name, type_key: key });
   categories.set(key, created);
   return created;
 }

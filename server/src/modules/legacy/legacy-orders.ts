@@ -4,12 +4,13 @@ import { eachRow, importRow, note, skip, type Ctx } from './legacy-report';
 import type { ProductIds } from './legacy-products';
 import type { LegacyOrder, LegacyProduct } from './legacy-source';
 import * as repo from './legacy.repository';
+import * as orders from '../orders/imported-orders.service';
 
 const MAX_QUANTITY = 10_000;
 
 interface OrderRows {
-  order: Omit<repo.ImportedOrder, 'user_id'>;
-  lines: repo.ImportedLine[];
+  order: Omit<orders.ImportedOrder, 'user_id'>;
+  lines: orders.ImportedLine[];
 }
 
 /** What a line needs to know of the products: their ids here, their titles there, title and image here. */
@@ -19,8 +20,8 @@ interface ProductLookup {
   local: Map<number, { title: string; image: string | null }>;
 }
 
-function orderLines(o: LegacyOrder, products: ProductLookup): Outcome<repo.ImportedLine[]> {
-  const lines: repo.ImportedLine[] = [];
+function orderLines(o: LegacyOrder, products: ProductLookup): Outcome<orders.ImportedLine[]> {
+  const lines: orders.ImportedLine[] = [];
   for (const it of o.items) {
     if (it.quantity === null || !Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > MAX_QUANTITY) return { ok: false, reason: `an item has the quantity ${it.quantity}` };
     const price = amountToPaise(it.price, 'an item price');
@@ -103,15 +104,14 @@ export async function importOrders(ctx: Ctx, legacyProducts: LegacyProduct[], id
       exists: (localId) => repo.orderExists(ctx.db, localId),
       update: (localId) =>
         ctx.db.transaction().execute(async (trx) => {
-          await repo.updateOrder(trx, localId, order, lines);
+          await orders.updateImportedOrder(trx, localId, order, lines);
           await repo.saveMapping(trx, 'order', order.order_code, localId, sum);
         }),
       conflict: async () => ((await repo.orderCodeTaken(ctx.db, order.order_code)) ? 'an order with this ID already exists here' : null),
       insert: () => {
         const userId = users.get(order.email) ?? legacyOwner(order.email);
         return ctx.db.transaction().execute(async (trx) => {
-          const id = await repo.insertOrder(trx, { ...order, user_id: userId }, lines);
-          if (order.provider_payment_id && order.status !== 'canceled') await repo.recordPayment(trx, id, order.provider_payment_id, order.total_paise);
+          const id = await orders.addImportedOrder(trx, { ...order, user_id: userId }, lines);
           await repo.saveMapping(trx, 'order', order.order_code, id, sum);
         });
       },

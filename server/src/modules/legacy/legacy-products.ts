@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { overwriteImportedProduct } from '../catalogue/catalogue-admin.service';
+import { addImportedProduct, addImportedProductImage, overwriteImportedProduct } from '../catalogue/catalogue-admin.service';
 import { deleteImage, type StoredImage } from '../images/image.service';
 import * as search from '../search/search.service';
 import { categoryFor, type CategoryIds } from './legacy-categories';
@@ -116,11 +116,11 @@ async function writeProduct(
     oldPaths = await overwriteImportedProduct(trx, id, values, plan.images !== null);
   } else {
     const keepId = !(await repo.idTaken(trx, 'products', p.id));
-    id = await repo.insertProduct(trx, { ...(keepId ? { id: p.id } : {}), ...values });
+    id = await addImportedProduct(trx, { ...(keepId ? { id: p.id } : {}), ...values });
     if (!keepId) note(ctx, 'products', p.id, `its ID was taken here; imported as ${id}`);
   }
   for (const [position, img] of (plan.images ?? []).entries()) {
-    const imageId = await repo.insertProductImage(trx, { product_id: id, position, ...img.image });
+    const imageId = await addImportedProductImage(trx, { product_id: id, position, ...img.image });
     await repo.saveMapping(trx, 'product_image', img.legacyId, imageId, img.sha);
   }
   await search.indexProducts(trx, [{ id, title: f.title, description: f.description, category: f.category }]);

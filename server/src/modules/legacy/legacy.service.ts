@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { legacyOwner } from './legacy-rows';
+import * as orders from '../orders/imported-orders.service';
 import * as repo from './legacy.repository';
 
 /** Where an image URL of the original shop (/api/images/{id}, /api/advertimages/{id}) now lives, or null. */
@@ -16,5 +17,5 @@ export async function importedImagePath(db: Db, kind: 'product_image' | 'advert'
  * become theirs. Cheap when there is nothing to claim (one indexed update).
  */
 export async function claimImportedOrders(db: Db, user: { id: string; email: string; emailVerified: boolean }): Promise<void> {
-  if (user.emailVerified) await repo.claimOrders(db, legacyOwner(user.email), user.id);
+  if (user.emailVerified) await orders.claimImportedOrders(db, legacyOwner(user.email), user.id);
 }

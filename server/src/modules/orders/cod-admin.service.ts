@@ -8,7 +8,7 @@ import { orderStatusMail } from '../mail/mail.templates';
 import type { AttachmentRef } from '../mail/mailer';
 import * as refunds from '../refunds/refunds.service';
 import * as stock from '../stock/stock.service';
-import type { OrderDeps } from './orders.service';
+import type { OrderDeps } from './order-deps';
 import { isExactCollection } from './cod-amounts';
 import * as repo from './orders.repository';
 

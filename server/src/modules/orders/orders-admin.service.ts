@@ -6,7 +6,8 @@ import { orderMessages } from '@shared/order-messages';
 import { returnMessages } from '@shared/returns';
 import { AppError, notFound } from '../../errors';
 import { orderStatusMail, trackingMail } from '../mail/mail.templates';
-import { paymentOf, type OrderDeps } from './orders.service';
+import type { OrderDeps } from './order-deps';
+import { paymentOf } from './orders.service';
 import { codStatusChangeIn, returnToOrigin } from './cod-admin.service';
 import { toCollectPaise } from './cod-amounts';
 import { RETURNED } from '@shared/admin-orders.schemas';
@@ -264,4 +265,9 @@ export async function packingSlips(db: Db, shopName: string, orderCodes: string[
     };
   });
   return packingSlipsPdf(shopName, slips);
+}
+
+/** Whether an order still shows one of these product images: the catalogue keeps such files when it deletes a product. */
+export function imagesShownOnOrders(db: Db, imagePaths: string[]): Promise<boolean> {
+  return repo.anyLineShowsImage(db, imagePaths);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
-import { AdminOrderList, AdminOrdersQuery, DispatchInput, OrderStatusInput } from '@shared/admin-orders.schemas';
+import { AdminOrderList, AdminOrdersQuery, AdminOverview, DispatchInput, OrderStatusInput } from '@shared/admin-orders.schemas';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import * as admin from './orders-admin.service';
 import { recordCollection } from './cod-admin.service';
@@ -103,13 +103,7 @@ export async function orderAdminRoutes(app: App) {
         tags: ['admin'],
         summary: 'Revenue (money received: a cash-on-delivery order counts once its cash is recorded) and orders placed per day (30 days), the top products, the products low on stock, and the COD cash still to collect',
         response: {
-          200: z.object({
-            days: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number() })),
-            topProducts: z.array(z.object({ title: z.string(), quantity: z.number(), revenue: z.number() })),
-            lowStock: z.array(z.object({ id: z.number(), title: z.string(), stock: z.number() })),
-            /** cash-on-delivery orders not canceled whose cash is not recorded yet (not in revenue until it is) */
-            codToCollect: z.object({ orders: z.number(), amount: z.number() }),
-          }),
+          200: AdminOverview,
           ...errors,
         },
       },

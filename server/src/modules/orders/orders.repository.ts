@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
-import type { OrderTable } from '../../db/schema';
+import type { OrderLineTable, OrderTable } from '../../db/schema';
 
 /** An order as created: awaiting payment, its code and times set by insertPendingOrder. */
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_code' | 'status' | 'provider_order_id' | 'provider_payment_id' | 'paid_at' | 'created_at' | 'updated_at'>;
@@ -405,4 +405,62 @@ export async function topProducts(db: Db, since: string, limit: number) {
     .limit(limit)
     .execute();
   return rows.map((r) => ({ title: r.title, quantity: Number(r.quantity), revenue: Number(r.revenue) }));
+}
+
+/** True when an order line shows one of these image files (order lines keep the image of what was bought). */
+export async function anyLineShowsImage(db: Db, imagePaths: string[]): Promise<boolean> {
+  if (imagePaths.length === 0) return false;
+  const line = await db.selectFrom('order_lines').select('id').where('image_path', 'in', imagePaths).executeTakeFirst();
+  return line !== undefined;
+}
+
+/** An order of the original shop as the legacy importer writes it (every column set; none generated). */
+export type ImportedOrder = Required<
+  Pick<
+    Insertable<OrderTable>,
+    | 'order_code'
+    | 'user_id'
+    | 'status'
+    | 'subtotal_paise'
+    | 'discount_paise'
+    | 'total_paise'
+    | 'email'
+    | 'name'
+    | 'address'
+    | 'phone'
+    | 'provider'
+    | 'provider_order_id'
+    | 'provider_payment_id'
+    | 'paid_at'
+    | 'created_at'
+    | 'updated_at'
+  >
+> & { paid_at: string; created_at: string; updated_at: string; flag: string | null };
+
+export type ImportedLine = Required<Pick<Insertable<OrderLineTable>, 'product_id' | 'title' | 'unit_price_paise' | 'quantity' | 'image_path'>>;
+
+export async function insertImportedOrder(db: Db, o: ImportedOrder, lines: ImportedLine[]): Promise<number> {
+  const { id } = await db.insertInto('orders').values(o).returning('id').executeTakeFirstOrThrow();
+  await insertImportedLines(db, id, lines);
+  return id;
+}
+
+export async function updateImportedOrder(db: Db, id: number, o: Omit<ImportedOrder, 'user_id'>, lines: ImportedLine[]): Promise<void> {
+  await db.updateTable('orders').set(o).where('id', '=', id).execute();
+  await db.deleteFrom('order_lines').where('order_id', '=', id).execute();
+  await insertImportedLines(db, id, lines);
+}
+
+/** An order of the original may have no lines (its processOrder wrote none). */
+async function insertImportedLines(db: Db, orderId: number, lines: ImportedLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('order_lines')
+    .values(lines.map((l) => ({ ...l, order_id: orderId })))
+    .execute();
+}
+
+export async function moveOrdersToUser(db: Db, fromOwner: string, userId: string): Promise<number> {
+  const res = await db.updateTable('orders').set({ user_id: userId }).where('user_id', '=', fromOwner).executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }

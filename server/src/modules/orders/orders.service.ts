@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { CreatedOrder, CreateOrderInput, UserOrder } from '@shared/orders.schemas';
@@ -13,9 +12,6 @@ import * as cart from '../cart/cart.service';
 import * as variants from '../catalogue/variants.service';
 import * as coupons from '../coupons/coupons.service';
 import { newOrderMail, receiptMail, type OrderForMail } from '../mail/mail.templates';
-import type { Mailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/payment-provider';
-import type { ShopMetrics } from '../system/metrics';
 import * as invoices from '../invoices/invoices.service';
 import * as refunds from '../refunds/refunds.service';
 import * as returns from '../returns/returns.service';
@@ -24,15 +20,8 @@ import * as stock from '../stock/stock.service';
 import { refundMessages } from '@shared/refunds';
 import { toCollectPaise } from './cod-amounts';
 import * as repo from './orders.repository';
+import type { OrderDeps } from './order-deps';
 
-export interface OrderDeps {
-  db: Db;
-  provider: PaymentProvider;
-  mailer: Mailer;
-  config: Config;
-  log: FastifyBaseLogger;
-  metrics: ShopMetrics;
-}
 
 /**
  * POST api/createBulkOrder. The order is made from the shopper's cart on the

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import { hmacHex, paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures';
+import * as repo from './simulated-provider.repository';
 
 export interface SimulatedSecrets {
   keySecret: string;
@@ -39,7 +40,7 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
     keyId: 'rzp_test_simulated',
     async createOrder(amountPaise, receipt) {
       const orderId = id('order');
-      await db.insertInto('simulated_orders').values({ id: orderId, amount_paise: amountPaise, receipt }).execute();
+      await repo.insertOrder(db, { id: orderId, amount_paise: amountPaise, receipt });
       return { id: orderId, amount: amountPaise, currency: 'INR' };
     },
     verifyPayment(orderId, paymentId, signature) {
@@ -49,7 +50,7 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
       return verifyWebhookSignature(secrets.webhookSecret, rawBody, signature);
     },
     async fetchOrderPayments(orderId) {
-      const rows = await db.selectFrom('simulated_payments').select(['id', 'status', 'amount_paise']).where('order_id', '=', orderId).execute();
+      const rows = await repo.paymentsOfOrder(db, orderId);
       return rows.map((r) => ({ id: r.id, status: r.status, amount: Number(r.amount_paise) }));
     },
     /**
@@ -58,32 +59,24 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
      * click) answer the same payment, as Razorpay Checkout does for a paid order.
      */
     async pay(orderId) {
-      const order = await db.selectFrom('simulated_orders').select(['id', 'amount_paise']).where('id', '=', orderId).executeTakeFirst();
+      const order = await repo.findOrder(db, orderId);
       if (!order) return null;
       const amount = Number(order.amount_paise);
       const fresh = id('pay');
       const first = await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('simulated_orders')
-          .set({ captured_payment_id: fresh })
-          .where('id', '=', orderId)
-          .where('captured_payment_id', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) return false;
-        await trx.insertInto('simulated_payments').values({ id: fresh, order_id: orderId, status: 'captured', amount_paise: amount }).execute();
+        if (!(await repo.claimCapture(trx, orderId, fresh))) return false;
+        await repo.insertPayment(trx, { id: fresh, order_id: orderId, status: 'captured', amount_paise: amount });
         return true;
       });
-      const paymentId = first
-        ? fresh
-        : (await db.selectFrom('simulated_orders').select('captured_payment_id').where('id', '=', orderId).executeTakeFirstOrThrow()).captured_payment_id!;
+      const paymentId = first ? fresh : await repo.capturedPaymentId(db, orderId);
       return { paymentId, signature: paymentSignature(secrets.keySecret, orderId, paymentId), amount, first };
     },
     /** The shopper pressed Fail: a failed payment, as a declined card gives. */
     async fail(orderId) {
-      const order = await db.selectFrom('simulated_orders').select(['id', 'amount_paise']).where('id', '=', orderId).executeTakeFirst();
+      const order = await repo.findOrder(db, orderId);
       if (!order) return null;
       const paymentId = id('pay');
-      await db.insertInto('simulated_payments').values({ id: paymentId, order_id: orderId, status: 'failed', amount_paise: Number(order.amount_paise) }).execute();
+      await repo.insertPayment(db, { id: paymentId, order_id: orderId, status: 'failed', amount_paise: Number(order.amount_paise) });
       return { paymentId };
     },
     /**
@@ -92,20 +85,15 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
      * `refund.processed` webhook a moment later. One refund per key.
      */
     async refund(paymentId, amountPaise, refundKey) {
-      const existing = await db.selectFrom('simulated_refunds').selectAll().where('refund_key', '=', refundKey).executeTakeFirst();
+      const existing = await repo.findRefundByKey(db, refundKey);
       if (existing) return { ...refundOf(existing), status: 'pending' };
-      const payment = await db.selectFrom('simulated_payments').select(['id', 'status', 'amount_paise']).where('id', '=', paymentId).executeTakeFirst();
+      const payment = await repo.findPayment(db, paymentId);
       if (!payment || payment.status !== 'captured') throw new AppError('provider_refund_refused', 400, 'The payment is not captured');
-      const refunded = await db
-        .selectFrom('simulated_refunds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_paise'), eb.lit(0)).as('sum'))
-        .where('payment_id', '=', paymentId)
-        .executeTakeFirstOrThrow();
-      if (Number(refunded.sum) + amountPaise > Number(payment.amount_paise)) {
+      if ((await repo.refundedPaise(db, paymentId)) + amountPaise > Number(payment.amount_paise)) {
         throw new AppError('provider_refund_refused', 400, 'The refund amount provided is greater than amount captured');
       }
       const refundId = id('rfnd');
-      await db.insertInto('simulated_refunds').values({ id: refundId, payment_id: paymentId, amount_paise: amountPaise, status: 'processed', refund_key: refundKey }).execute();
+      await repo.insertRefund(db, { id: refundId, payment_id: paymentId, amount_paise: amountPaise, status: 'processed', refund_key: refundKey });
       await sendWebhook({
         event: 'refund.processed',
         id: `evt_${refundId}`,
@@ -114,7 +102,7 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
       return { id: refundId, status: 'pending', amount: amountPaise, refundKey };
     },
     async fetchRefunds(paymentId) {
-      const rows = await db.selectFrom('simulated_refunds').selectAll().where('payment_id', '=', paymentId).execute();
+      const rows = await repo.refundsOfPayment(db, paymentId);
       return rows.map(refundOf);
     },
     signWebhook(rawBody) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderDeps } from '../orders/orders.service';
+import type { OrderDeps } from '../orders/order-deps';
 import * as orders from '../orders/orders.service';
 import * as refunds from '../refunds/refunds.service';
 import type { ProviderRefund } from './payment-provider';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { AdminPrintRequestPage } from '@shared/services.schemas';
 import { IdParam } from '@shared/catalogue.schemas';
 import { adminRoute } from '../admin/admin.guards';
 import { serviceRequestAdminRoutes } from '../claims/service-requests.admin.routes';
@@ -11,6 +12,7 @@ export async function printingAdminRoutes(app: App) {
     url: '/api/admin/print-requests',
     summaries: { list: '3D printing requests with their files, newest first', setStatus: 'Mark a 3D printing request new or handled' },
     updated: 'Request updated',
+    pageSchema: AdminPrintRequestPage,
     list: printing.listRequests,
     setStatus: printing.setRequestStatus,
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { normalizePhone } from '@shared/account.schemas';
 import { formatRupees } from '@shared/money';
-import { CONTACT_REASONS, isContactReason, MAX_PRINT_FILES, printPrice, PrintRequestFields, type ContactReason } from '@shared/services.schemas';
+import { CONTACT_REASONS, isContactReason, MAX_PRINT_FILES, printPrice, PrintRequestFields, type ContactReason, type ServiceStatus } from '@shared/services.schemas';
 import { fitsBuildVolume, MAX_PRINT_CM, parseStl, StlError, type StlInfo } from '@shared/stl';
 import { badRequest, notFound, parseOrBadRequest } from '../../errors';
 import type { MultipartForm } from '../../plugins/multipart';
@@ -205,7 +205,7 @@ export async function listRequests(db: Db, status: string | null, page: number) 
       is2DTo3D: Boolean(r.is_2d_to_3d),
       dimensionsCm: { length: r.length_cm, width: r.width_cm, height: r.height_cm },
       price: Number(r.price_paise) / 100,
-      status: r.status,
+      status: r.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
       createdAt: String(r.created_at),
       files: files
         .filter((f) => f.request_id === r.id)

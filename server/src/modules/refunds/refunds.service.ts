@@ -5,7 +5,7 @@ import { refundMessages, type OrderMoney, type RefundInput, type RefundView } fr
 import { codMessages } from '@shared/cod';
 import { AppError, badRequest, notFound } from '../../errors';
 import { latePaymentMail, latePaymentNoticeMail, refundProcessedMail } from '../mail/mail.templates';
-import type { OrderDeps } from '../orders/orders.service';
+import type { OrderDeps } from '../orders/order-deps';
 import type { ProviderRefund } from '../payments/payment-provider';
 import * as stock from '../stock/stock.service';
 import { leftToRefundPaise, linesRefundOf, refundTotalsOf, tooLargeMessage } from './refund-amounts';

@@ -23,7 +23,7 @@ import type { MultipartForm } from '../../plugins/multipart';
 import type { FileStorage } from '../../storage/storage';
 import { storePrivateImage } from '../images/image.service';
 import { returnStatusMail } from '../mail/mail.templates';
-import type { OrderDeps } from '../orders/orders.service';
+import type { OrderDeps } from '../orders/order-deps';
 import * as refunds from '../refunds/refunds.service';
 import * as settings from '../settings/settings.service';
 import * as stock from '../stock/stock.service';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OrderMoney, type RefundView } from '@shared/refunds';
+import type { z } from 'zod';
+import { OrderMoney, type RefundInput, type RefundView } from '@shared/refunds';
 import { adminFetch, adminGet, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 import { saveBlob } from '../lib/save-blob';
@@ -27,7 +28,8 @@ export function useOrderMoney(orderId: string) {
   return query;
 }
 
-export type RefundRequest = { amount?: number; lines?: number[]; reason: string; idempotencyKey: string };
+/** The body as the browser sends it (RefundInput before its defaults). */
+export type RefundRequest = z.input<typeof RefundInput>;
 
 /** POST /api/admin/orders/{orderId}/refunds: the same idempotencyKey answers the same refund. */
 export const useRefund = (orderId: string) =>

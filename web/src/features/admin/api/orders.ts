@@ -1,35 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_ORDERS_PAGE_SIZE } from '@shared/admin-orders.schemas';
+import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type DispatchInput, type OrderStatusInput } from '@shared/admin-orders.schemas';
 import { adminFetch, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 import { ordersQuery, type OrderFilters } from '../lib/order-filters';
 import { saveBlob } from '../lib/save-blob';
 
-export type AdminOrder = {
-  orderId: string;
-  customerEmail: string;
-  customerPhone: string;
-  products: { name: string; quantity: number }[];
-  totalAmount: number;
-  createdAt: string;
-  status: string;
-  razorpayOrderId: string | null;
-  razorpayPaymentId: string | null;
-  shippingAddress: string;
-  nextStatuses: string[];
-  refunded: number;
-  refundPending: number;
-  flag: string | null;
-  courier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  /** cash on delivery (decision 044) */
-  paymentMethod: 'online' | 'cod';
-  codToCollect: number;
-  codFee: number;
-  codCollectedAt: string | null;
-  returnedAt: string | null;
-};
 type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageSize: number };
 
 const ordersKey = ['admin', 'orders'] as const;
@@ -55,7 +30,8 @@ export function useAdminOrders(filters: OrderFilters) {
   return useQuery(adminOrdersQueryOptions(filters));
 }
 
-export type StatusChange = { orderId: string; status: string; courier?: string; trackingNumber?: string; trackingUrl?: string };
+/** OrderStatusInput with the status as the order's nextStatuses gives it (the server checks it). */
+export type StatusChange = Omit<OrderStatusInput, 'status'> & { orderId: string; status: string };
 
 /** PATCH /api/UserOrders/{orderId} {status, and for dispatched courier, trackingNumber, trackingUrl?}: 409 when the move is not allowed. */
 function updateOrderStatus({ orderId, ...body }: StatusChange): Promise<{ message: string }> {
@@ -66,7 +42,7 @@ export const useUpdateOrderStatus = () =>
   useInvalidatingMutation(updateOrderStatus, [ordersKey, ['admin', 'overview'], ['admin', 'outbox']], 'settled');
 
 /** PUT /api/admin/orders/{orderId}/dispatch {courier, trackingNumber, trackingUrl?}: the details of an order dispatched without them (409 unless dispatched). */
-function saveDispatchDetails({ orderId, ...body }: { orderId: string; courier: string; trackingNumber: string; trackingUrl: string }): Promise<{ message: string }> {
+function saveDispatchDetails({ orderId, ...body }: DispatchInput & { orderId: string }): Promise<{ message: string }> {
   return adminSend<{ message: string }>('PUT', `/api/admin/orders/${encodeURIComponent(orderId)}/dispatch`, body);
 }
 

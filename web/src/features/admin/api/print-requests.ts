@@ -1,34 +1,8 @@
 import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
-import type { DimensionsCm, ServiceFilters, ServiceStatus } from '../lib/service-requests';
+import type { AdminPrintRequestPage, PrintRequestFile } from '@shared/services.schemas';
+import type { ServiceFilters } from '../lib/service-requests';
 import { useServiceRequests, useUpdateServiceStatus } from './service-requests';
-
-export type PrintRequestFile = {
-  id: number;
-  filename: string;
-  sizeBytes: number;
-  isStl: boolean;
-  sizeMm: { x: number; y: number; z: number } | null;
-  volumeMm3: number | null;
-};
-export type AdminPrintRequest = {
-  id: number;
-  name: string;
-  phone: string;
-  email: string | null;
-  reason: string;
-  /** a demo booking's order ID or invoice number */
-  invoice: string | null;
-  message: string;
-  is2DTo3D: boolean;
-  dimensionsCm: DimensionsCm;
-  /** Rupees. */
-  price: number;
-  status: ServiceStatus;
-  createdAt: string;
-  files: PrintRequestFile[];
-};
-export type AdminPrintRequestPage = { requests: AdminPrintRequest[]; total: number; page: number; pageSize: number };
 
 /** GET /api/admin/print-requests?status=&page=: one page of the 3D printing requests with their files, newest first. */
 export const useAdminPrintRequests = (filters: ServiceFilters) => useServiceRequests<AdminPrintRequestPage>('print-requests', filters);

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminGet, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
-import { serviceQuery, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
+import type { ServiceStatus } from '@shared/services.schemas';
+import { serviceQuery, type ServiceFilters } from '../lib/service-requests';
 
 /**
  * The two lists of service requests, free claims and 3D printing requests, have the same endpoints

@@ -1,4 +1,5 @@
-import { useAdminClaims, useUpdateClaimStatus, type AdminClaim } from '../api/claims';
+import type { AdminClaim } from '@shared/services.schemas';
+import { useAdminClaims, useUpdateClaimStatus } from '../api/claims';
 import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceCardProps, type ServiceWords } from './service-requests-section';
 
 function ClaimCard(card: ServiceCardProps<AdminClaim>) {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import type { DispatchInput } from '@shared/admin-orders.schemas';
 import { primaryButton } from '@/components/ui/button-styles';
 import { FormField } from '@/components/ui/form-field';
 import { Modal, ModalActions } from './modal';
 
-export type DispatchDetails = { courier: string; trackingNumber: string; trackingUrl: string };
+/** The dialog's fields: DispatchInput with the tracking link as typed ('' when none). */
+export type DispatchDetails = Required<DispatchInput>;
 
 const EMPTY: DispatchDetails = { courier: '', trackingNumber: '', trackingUrl: '' };
 

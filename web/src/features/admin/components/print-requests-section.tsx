@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { withReason } from '@shared/admin-messages';
 import { formatRupees } from '@shared/money';
+import type { AdminPrintRequest, PrintRequestFile } from '@shared/services.schemas';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import {
   downloadPrintFile,
   useAdminPrintRequests,
   useUpdatePrintRequestStatus,
-  type AdminPrintRequest,
-  type PrintRequestFile,
 } from '../api/print-requests';
 import { reasonOf } from '../lib/admin-fetch';
 import { formatBytes, formatDimensionsCm, formatSizeCm, formatVolumeCm3 } from '../lib/service-requests';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatRupees } from '@shared/money';
-import type { OverviewDay } from '../api/overview';
+import type { OverviewDay } from '@shared/admin-orders.schemas';
 import { barHeight, niceMax, shortDate, ticks } from '../lib/chart-scale';
 
 const WIDTH = 720;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { secondaryButton } from '@/components/ui/button-styles';
-import { SERVICE_STATUS_FILTERS, toggleStatus, type ServiceStatus, type ServiceStatusFilter } from '../lib/service-requests';
+import type { ServiceStatus } from '@shared/services.schemas';
+import { SERVICE_STATUS_FILTERS, toggleStatus, type ServiceStatusFilter } from '../lib/service-requests';
 import { controlClass, labelClass } from './field-styles';
 import { Options } from './form-controls';
 import { StatusBadge } from './status-badge';

@@ -5,7 +5,8 @@ import { secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
-import { changeServiceFilters, initialServiceFilters, type ServiceFilters, type ServiceStatus } from '../lib/service-requests';
+import type { ServiceStatus } from '@shared/services.schemas';
+import { changeServiceFilters, initialServiceFilters, type ServiceFilters } from '../lib/service-requests';
 import { AdminCard, AdminSection, PagedList } from './admin-section';
 import { MarkStatusButton, ServiceStatusBadge, ServiceStatusFilterBox } from './service-controls';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUPON_CODE_MAX } from '@shared/coupons.schemas';
-import { ProductDescription, ProductTitle } from '@shared/product-text';
+import { ProductFormFields } from '@shared/product-form.schemas';
 import { studentMessages, StudentOfMonthInput } from '@shared/students.schemas';
 
 /**
@@ -24,26 +24,8 @@ export const AdminLoginForm = z.object({
 });
 export type AdminLoginForm = z.infer<typeof AdminLoginForm>;
 
-/** Add Product: the same rules the server applies to title, price and category. */
-export const ProductForm = z.object({
-  title: ProductTitle,
-  price: z
-    .string()
-    .refine((v) => v.trim() !== '', 'Enter a price')
-    .refine((v) => v.trim() === '' || isRupeeAmount(v), 'Enter a price in rupees: a non-negative number with at most 2 decimals'),
-  description: ProductDescription,
-  category: z.string().trim().min(1, 'Select a category'),
-  /** empty: the shop does not track this product's stock */
-  stock: z.string().refine((v) => v.trim() === '' || (/^\d{1,7}$/.test(v.trim()) && Number(v) <= 1_000_000), 'Enter a whole number of units from 0 to 1,000,000, or leave empty'),
-  /** empty: the default (9023) on a new product, unchanged on an edit */
-  hsnCode: z.string().refine((v) => v.trim() === '' || /^\d{4,8}$/.test(v.trim()), 'Enter 4 to 8 digits, or leave empty'),
-  gstRate: z.string().refine((v) => ['', '0', '0.25', '3', '5', '12', '18', '28'].includes(v.trim()), 'Enter 0, 0.25, 3, 5, 12, 18 or 28, or leave empty'),
-  /** grams; empty: not given */
-  weight: z.string().refine((v) => v.trim() === '' || (/^\d{1,7}$/.test(v.trim()) && Number(v) <= 1_000_000), 'Enter a whole number of grams from 0 to 1,000,000, or leave empty'),
-  /** units at or below which the shop is mailed; empty: 5 on a new product, unchanged on an edit (decision 047) */
-  lowStockThreshold: z.string().refine((v) => v.trim() === '' || (/^\d{1,6}$/.test(v.trim()) && Number(v) <= 100_000), 'Enter a whole number of units from 0 to 100,000, or leave empty'),
-  images: files,
-});
+/** Add Product and Edit Product: the server's rules and messages (shared/src/product-form.schemas.ts), and the images. */
+export const ProductForm = ProductFormFields.extend({ images: files });
 export type ProductForm = z.infer<typeof ProductForm>;
 
 export const CouponForm = z.object({

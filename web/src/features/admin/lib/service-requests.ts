@@ -1,7 +1,5 @@
+import type { DimensionsCm, ServiceStatus } from '@shared/services.schemas';
 import { queryString } from '@/lib/api-client';
-
-/** Free claims and 3D printing requests are either new or handled by the shop. */
-export type ServiceStatus = 'new' | 'handled';
 
 export const SERVICE_STATUS_FILTERS = [
   { value: 'all', label: 'All' },
@@ -50,8 +48,6 @@ export function formatSizeCm(sizeMm: { x: number; y: number; z: number }): strin
 export function formatVolumeCm3(volumeMm3: number): string {
   return `${oneDecimal.format(volumeMm3 / 1000)} cm³`;
 }
-
-export type DimensionsCm = { length: number | null; width: number | null; height: number | null };
 
 /** The size the customer asked for: 'L 10 × W 5 × H 3 cm', leaving out what was not given; null when none was. */
 export function formatDimensionsCm({ length, width, height }: DimensionsCm): string | null {

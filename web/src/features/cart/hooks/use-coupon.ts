@@ -5,7 +5,8 @@ import type { Cart } from '@shared/orders.schemas';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { cartMutationKey } from '../api/cart-mutations';
-import { couponRecheckOptions, useVerifyCoupon, type CouponResult } from '../api/verify-coupon';
+import type { VerifyCouponResult } from '@shared/orders.schemas';
+import { couponRecheckOptions, useVerifyCoupon } from '../api/verify-coupon';
 
 /** freeShipping: the coupon takes the shipping off (no other coupon touches it). */
 export type AppliedCoupon = { code: string; discount: number; freeShipping: boolean };
@@ -15,7 +16,7 @@ function cartSignature(cart: Cart | undefined): string {
   return cart ? cart.items.map((l) => `${l.id}x${l.quantity}${l.available ? '' : '!'}@${l.price}`).join(',') : '';
 }
 
-const pricing = (code: string, result: CouponResult): AppliedCoupon => ({ code, discount: result.discount, freeShipping: result.freeShipping ?? false });
+const pricing = (code: string, result: VerifyCouponResult): AppliedCoupon => ({ code, discount: result.discount, freeShipping: result.freeShipping ?? false });
 
 /**
  * The coupon of SPEC.md §4: none → applied (code and discount held) → removed
