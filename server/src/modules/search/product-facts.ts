@@ -62,6 +62,8 @@ export class ProductFacts {
   readonly stock: Int32Array;
   /** category id, by id; 0 for no product */
   readonly category: Int32Array;
+  /** one more than the highest category id of a product (category ids are a small table's keys): counters by category fit an array */
+  readonly categoryLimit: number;
   /** a product's variants: the first's index in the variant arrays and how many (0: none) */
   private readonly variantFirst: Int32Array;
   private readonly variantCount: Uint16Array;
@@ -99,6 +101,7 @@ export class ProductFacts {
       this.category[r.id] = r.category_id;
     });
     this.ids.sort();
+    this.categoryLimit = rows.reduce((m, r) => Math.max(m, r.category_id), 0) + 1;
 
     // Kits: the fewest kits their tracked parts allow (decision 045); all untracked: untracked.
     const kits = new Map<number, number>();
