@@ -6,17 +6,7 @@ import { SearchReplica } from '../src/modules/search/search-replica';
 import { indexProducts, matchSetIn, postingsOf, searchIn, unindexProducts, type IndexedProduct } from '../src/modules/search/search.service';
 import { databaseSource } from '../src/modules/search/search.repository';
 import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
-
-/** mulberry32: the same seed gives the same catalogue and queries on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './helpers/seeded-random';
 
 // Words chosen to collide: plurals, prefixes of each other, words one typo apart, accents.
 const WORDS = [
