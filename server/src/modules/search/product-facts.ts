@@ -114,10 +114,9 @@ export class ProductFacts {
       if (this.variantCount[id] === 0) this.variantFirst[id] = i;
       this.setVariant(i, v, this.variantCount[id] === 0);
       this.variantCount[id]!++;
-      optionValuesOf(v)
-        .forEach(([name, value], j) => {
-          if (typeof value === 'string') this.variantValues[i * MAX_OPTIONS_PER_VARIANT + j] = this.valueId(name, value);
-        });
+      optionValuesOf(v).forEach(([name, value], j) => {
+        if (typeof value === 'string') this.variantValues[i * MAX_OPTIONS_PER_VARIANT + j] = this.valueId(name, value);
+      });
     });
   }
 
