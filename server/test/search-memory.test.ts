@@ -3,20 +3,10 @@ import * as catalogueRepo from '../src/modules/catalogue/catalogue.repository';
 import { withinOneEdit } from '@shared/search-text';
 import { MemoryIndex } from '../src/modules/search/search-memory';
 import { SearchReplica } from '../src/modules/search/search-replica';
-import { indexProducts, postingsOf, searchIn, unindexProducts, type IndexedProduct } from '../src/modules/search/search.service';
+import { indexProducts, matchSetIn, postingsOf, searchIn, unindexProducts, type IndexedProduct } from '../src/modules/search/search.service';
 import { databaseSource } from '../src/modules/search/search.repository';
 import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
-
-/** mulberry32: the same seed gives the same catalogue and queries on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './helpers/seeded-random';
 
 // Words chosen to collide: plurals, prefixes of each other, words one typo apart, accents.
 const WORDS = [
@@ -124,6 +114,23 @@ describe.each(DB_KINDS)('search index in memory on %s', (kind) => {
       }
     }
     expect(found).toBeGreaterThan(100);
+  });
+
+  it('gathers the same products to count for facets as the database tables, up to the cap (decision 053)', async () => {
+    const memory = MemoryIndex.of(products.flatMap(postingsOf));
+    const database = databaseSource(test.db);
+    const sorted = (ids: ArrayLike<number>) => Array.from(ids).sort((a, b) => a - b);
+    let capped = 0;
+    for (const q of queries(60, random(17))) {
+      for (const cap of [7, 60, 10_000]) {
+        const expected = sorted(await matchSetIn(database, q, cap));
+        expect(sorted(await matchSetIn(memory, q, cap)), `${q} ${cap}`).toEqual(expected);
+        if (expected.length === cap) capped++;
+      }
+      // Without a cap that binds, every product the search finds.
+      expect(sorted(await matchSetIn(memory, q, 10_000)), q).toEqual(sorted(await searchIn(memory, q, { limit: 500, offset: 0 })));
+    }
+    expect(capped).toBeGreaterThan(10); // the caps do cut
   });
 
   it("another server's copy follows every change on its next search", async () => {

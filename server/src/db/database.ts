@@ -39,6 +39,7 @@ import * as m130 from './migrations/130-cash-on-delivery';
 import * as m160 from './migrations/160-seller-on-documents';
 import * as m161 from './migrations/161-policies';
 import * as m135 from './migrations/135-variants-and-kits';
+import * as m167 from './migrations/167-product-fact-changes';
 
 export type Db = Kysely<Database>;
 
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '160-seller-on-documents': m160,
   '161-policies': m161,
   '135-variants-and-kits': m135,
+  '167-product-fact-changes': m167,
 };
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.

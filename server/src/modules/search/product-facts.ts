@@ -41,6 +41,9 @@ const parseValues = (json: string): Record<string, string> => {
   }
 };
 
+/** A variant's option names and values as the facts keep them: the first MAX_OPTIONS_PER_VARIANT. */
+const optionValuesOf = (v: repo.VariantFactRow): [string, unknown][] => Object.entries(parseValues(v.options_json)).slice(0, MAX_OPTIONS_PER_VARIANT);
+
 /**
  * Per product id, what the filters of search results and category pages read: price, stock and
  * category, as typed arrays indexed by id (decision 046). About 17 bytes per id: 1.7 MB at 100,000
@@ -62,6 +65,8 @@ export class ProductFacts {
   readonly stock: Int32Array;
   /** category id, by id; 0 for no product */
   readonly category: Int32Array;
+  /** one more than the highest category id of a product (category ids are a small table's keys): counters by category fit an array */
+  readonly categoryLimit: number;
   /** a product's variants: the first's index in the variant arrays and how many (0: none) */
   private readonly variantFirst: Int32Array;
   private readonly variantCount: Uint16Array;
@@ -92,15 +97,41 @@ export class ProductFacts {
     this.price = new Float64Array(top);
     this.stock = new Int32Array(top);
     this.category = new Int32Array(top);
-    rows.forEach((r, i) => {
-      this.ids[i] = r.id;
+    rows.forEach((r, i) => (this.ids[i] = r.id));
+    this.ids.sort();
+    this.categoryLimit = rows.reduce((m, r) => Math.max(m, r.category_id), 0) + 1;
+    this.setRows(rows);
+    this.setKits(kitParts);
+
+    // Variants (rows in product order): lowest price, summed stock, option values.
+    this.variantFirst = new Int32Array(top);
+    this.variantCount = new Uint16Array(top);
+    const held = variants.filter((v) => v.product_id < top && this.category[v.product_id] !== 0);
+    this.variantStock = new Int32Array(held.length);
+    this.variantValues = new Int32Array(held.length * MAX_OPTIONS_PER_VARIANT);
+    held.forEach((v, i) => {
+      const id = v.product_id;
+      if (this.variantCount[id] === 0) this.variantFirst[id] = i;
+      this.setVariant(i, v, this.variantCount[id] === 0);
+      this.variantCount[id]!++;
+      optionValuesOf(v).forEach(([name, value], j) => {
+        if (typeof value === 'string') this.variantValues[i * MAX_OPTIONS_PER_VARIANT + j] = this.valueId(name, value);
+      });
+    });
+  }
+
+  /** Each product's own price, stock and category, from its row. */
+  private setRows(rows: repo.ProductFactRow[]): void {
+    for (const r of rows) {
       this.price[r.id] = r.price_paise;
       this.stock[r.id] = r.stock === null ? -1 : Math.max(0, r.stock);
       this.category[r.id] = r.category_id;
-    });
-    this.ids.sort();
+    }
+  }
 
-    // Kits: the fewest kits their tracked parts allow (decision 045); all untracked: untracked.
+  /** Kits: the fewest kits their tracked parts allow (decision 045); all untracked: untracked. */
+  private setKits(kitParts: repo.KitPartFactRow[]): void {
+    const top = this.category.length;
     const kits = new Map<number, number>();
     for (const p of kitParts) {
       if (p.kit_id >= top || p.stock === null) {
@@ -112,32 +143,61 @@ export class ProductFacts {
       kits.set(p.kit_id, had === undefined || had === -1 ? allowed : Math.min(had, allowed));
     }
     for (const [id, allowed] of kits) this.stock[id] = allowed;
+  }
 
-    // Variants (rows in product order): lowest price, summed stock, option values.
-    this.variantFirst = new Int32Array(top);
-    this.variantCount = new Uint16Array(top);
-    const held = variants.filter((v) => v.product_id < top && this.category[v.product_id] !== 0);
-    this.variantStock = new Int32Array(held.length);
-    this.variantValues = new Int32Array(held.length * MAX_OPTIONS_PER_VARIANT);
-    held.forEach((v, i) => {
-      const id = v.product_id;
-      const stock = v.stock === null ? -1 : Math.max(0, v.stock);
-      this.variantStock[i] = stock;
-      if (this.variantCount[id] === 0) {
-        this.variantFirst[id] = i;
-        this.price[id] = v.price_paise;
-        this.stock[id] = stock;
-      } else {
-        this.price[id] = Math.min(this.price[id]!, v.price_paise);
-        if (this.stock[id] !== -1) this.stock[id] = stock === -1 ? -1 : Math.min(0x7fffffff, this.stock[id]! + stock);
+  /** Variant `i` of its product (the product's `first` or a later one): its stock, and the product's lowest price and summed stock. */
+  private setVariant(i: number, v: repo.VariantFactRow, first: boolean): void {
+    const id = v.product_id;
+    const stock = v.stock === null ? -1 : Math.max(0, v.stock);
+    this.variantStock[i] = stock;
+    if (first) {
+      this.price[id] = v.price_paise;
+      this.stock[id] = stock;
+    } else {
+      this.price[id] = Math.min(this.price[id]!, v.price_paise);
+      if (this.stock[id] !== -1) this.stock[id] = stock === -1 ? -1 : Math.min(0x7fffffff, this.stock[id]! + stock);
+    }
+  }
+
+  /**
+   * A copy with these products' facts read again (decision 053): `products` the rows of every id of
+   * `ids`, `variants` and `kitParts` all of theirs. Null when a patch cannot say it: a product
+   * added or deleted, a new category, variants added, removed or given other option values — the
+   * caller then reloads everything.
+   */
+  patched(ids: number[], products: repo.ProductFactRow[], variants: repo.VariantFactRow[], kitParts: repo.KitPartFactRow[]): ProductFacts | null {
+    if (products.length !== ids.length) return null;
+    for (const r of products) if (!this.has(r.id) || !this.categoryNames.has(r.category_id) || r.category_id >= this.categoryLimit) return null;
+    const counts = new Map<number, number>();
+    for (const v of variants) {
+      const k = counts.get(v.product_id) ?? 0;
+      counts.set(v.product_id, k + 1);
+      const i = this.variantFirst[v.product_id]! + k;
+      if (k >= this.variantCount[v.product_id]!) return null;
+      const values = optionValuesOf(v);
+      for (let j = 0; j < MAX_OPTIONS_PER_VARIANT; j++) {
+        const [name, value] = values[j] ?? [];
+        const id = name !== undefined && typeof value === 'string' ? this.valueByKey.get(`${key(name)}\u0000${key(value)}`) : 0;
+        if (id !== this.variantValues[i * MAX_OPTIONS_PER_VARIANT + j]) return null;
       }
-      this.variantCount[id]!++;
-      Object.entries(parseValues(v.options_json))
-        .slice(0, MAX_OPTIONS_PER_VARIANT)
-        .forEach(([name, value], j) => {
-          if (typeof value === 'string') this.variantValues[i * MAX_OPTIONS_PER_VARIANT + j] = this.valueId(name, value);
-        });
-    });
+    }
+    for (const id of ids) if ((counts.get(id) ?? 0) !== this.variantCount[id]) return null;
+    // Shares what a patch never changes (ids, option values, categories); copies the arrays it writes.
+    const copy = Object.assign(Object.create(ProductFacts.prototype) as object, this, {
+      price: this.price.slice(),
+      stock: this.stock.slice(),
+      category: this.category.slice(),
+      variantStock: this.variantStock.slice(),
+    }) as ProductFacts;
+    copy.setRows(products);
+    copy.setKits(kitParts);
+    const seen = new Map<number, number>();
+    for (const v of variants) {
+      const k = seen.get(v.product_id) ?? 0;
+      seen.set(v.product_id, k + 1);
+      copy.setVariant(this.variantFirst[v.product_id]! + k, v, k === 0);
+    }
+    return copy;
   }
 
   private valueId(name: string, value: string): number {
@@ -272,19 +332,67 @@ async function readFacts(db: Db): Promise<ProductFacts> {
   return new ProductFacts(rows, categories, variants, parts);
 }
 
+/** Products changed since the facts were read at most, for a patch; more and everything is read again (decision 053). */
+const MAX_PATCHED = 500;
+
+/**
+ * `facts` with the products changed after stamp `from` up to `to` read again, or null when a patch
+ * cannot do: too many changes, a category changed (recorded as product 0), or a change a patch
+ * cannot say (ProductFacts.patched).
+ */
+async function patchFacts(db: Db, facts: ProductFacts, from: number, to: number): Promise<ProductFacts | null> {
+  const changed = await repo.factChangesBetween(db, from, to, MAX_PATCHED);
+  if (changed.length > MAX_PATCHED || changed.includes(0)) return null;
+  if (changed.length === 0) return facts;
+  // A kit's stock is what its parts allow: kits of a changed product change too.
+  const ids = [...new Set([...changed, ...(await repo.kitsOfParts(db, changed))])];
+  if (ids.length > MAX_PATCHED) return null;
+  const [rows, variants, parts] = await Promise.all([repo.productFactRows(db, ids), repo.variantFactRows(db, ids), repo.kitPartFactRows(db, ids)]);
+  return facts.patched(ids, rows, variants, parts);
+}
+
+/** How the facts were brought up to date, in this process: patched or read in full (for tests and the figures). */
+export const factLoads = { patched: 0, full: 0 };
+
 interface Kept {
   version: number;
   facts: ProductFacts;
+  /** every change stamped up to this is in the facts (undefined: unknown, the next load reads everything) */
+  stamp?: number;
 }
 const kept = new WeakMap<Db, Kept>();
 const loading = new WeakMap<Db, { version: number; facts: Promise<ProductFacts> }>();
 
 /**
- * The facts of every product, never older than the public cache's version read now: reloaded (one
- * query of four columns, shared by the requests waiting for it) when any change to what the public
- * reads show — an admin's edit, a sale that changed a tracked stock — moved the version, on any
- * server. So a filtered answer stored in the public cache under a version was made from that
- * version's facts or newer.
+ * The facts of public cache version `version`: the kept ones patched with the products changed
+ * since (decision 053), or all of them read again when that cannot be said. The stamp is taken
+ * after the version was read, so every change committed before that version is stamped by it.
+ */
+async function refresh(db: Db, version: number): Promise<Kept> {
+  const have = kept.get(db);
+  let stamp: { stamp: number; prunedTo: number } | undefined;
+  try {
+    stamp = await repo.stampFactChanges(db);
+  } catch {
+    // Cannot write (a read-only replica?): read everything, and next time again.
+  }
+  if (stamp && have?.stamp !== undefined && stamp.prunedTo <= have.stamp) {
+    const facts = await patchFacts(db, have.facts, have.stamp, stamp.stamp);
+    if (facts) {
+      factLoads.patched++;
+      return { version, facts, stamp: stamp.stamp };
+    }
+  }
+  factLoads.full++;
+  return { version, facts: await readFacts(db), ...(stamp ? { stamp: stamp.stamp } : {}) };
+}
+
+/**
+ * The facts of every product, never older than the public cache's version read now: when any change
+ * to what the public reads show — an admin's edit, a sale that changed a tracked stock — moved the
+ * version, on any server, the products changed since are read again (decision 053; everything when
+ * that cannot be said), once for the requests waiting for it. So a filtered answer stored in the
+ * public cache under a version was made from that version's facts or newer.
  */
 export async function productFacts(db: Db): Promise<ProductFacts> {
   if (db.isTransaction) return readFacts(db);
@@ -295,10 +403,10 @@ export async function productFacts(db: Db): Promise<ProductFacts> {
   if (have && have.version >= version) return have.facts;
   let load = loading.get(db);
   if (!load || load.version < version) {
-    const facts = readFacts(db).then((made) => {
+    const facts = refresh(db, version).then((made) => {
       const current = kept.get(db);
-      if (!current || current.version < version) kept.set(db, { version, facts: made });
-      return made;
+      if (!current || current.version < version) kept.set(db, made);
+      return made.facts;
     });
     load = { version, facts };
     loading.set(db, load);

@@ -244,13 +244,15 @@ export class MemoryIndex implements SearchSource {
     }
   }
 
-  matchingProducts(q: MatchQuery): number[] {
-    const p = this.terms.get(q.term);
-    if (!p || countOfWeight(p, q.weight) === 0) return [];
-    // Per filter, its words: the common ones as bitsets (one test per candidate), the others as
-    // lists with a cursor (candidates come in id order, so each list is walked forward once instead
-    // of searched from the start for every candidate; skipping some candidates keeps a cursor valid).
-    const filters = q.filters.map((terms) => {
+  /**
+   * A test of a candidate against the filters of a MatchQuery (each: at least one of its words),
+   * or null when there are none. Candidates must come in id order: the common words are bitsets
+   * (one test per candidate), the others lists with a cursor, each walked forward once instead of
+   * searched from the start for every candidate (skipping some candidates keeps a cursor valid).
+   */
+  private holdsAll(filterTerms: string[][]): ((id: number) => boolean) | null {
+    if (filterTerms.length === 0) return null;
+    const filters = filterTerms.map((terms) => {
       const bitsets: Uint32Array[] = [];
       const lists: Int32Array[] = [];
       for (const t of terms) {
@@ -273,22 +275,57 @@ export class MemoryIndex implements SearchSource {
       }
       return false;
     };
+    return (id) => {
+      for (let f = 0; f < filters.length; f++) if (!holds(f, id)) return false;
+      return true;
+    };
+  }
+
+  matchingProducts(q: MatchQuery): number[] {
+    const p = this.terms.get(q.term);
+    if (!p || countOfWeight(p, q.weight) === 0) return [];
+    const holds = this.holdsAll(q.filters);
     const out: number[] = [];
     const accept = q.accept;
     let scanned = 0;
     for (let i = 0; i < p.ids.length && out.length < q.limit; i++) {
       if (p.weights[i] !== q.weight) continue;
       const id = p.ids[i]!;
-      if (filters.length > 0 || accept) {
+      if (holds || accept) {
         if (scanned++ >= q.scan) break;
         if (accept && !accept(id)) continue;
-        let all = true;
-        for (let f = 0; f < filters.length && all; f++) all = holds(f, id);
-        if (!all) continue;
+        if (holds && !holds(id)) continue;
       }
       out.push(id);
     }
     return out;
+  }
+
+  /** An empty set able to hold any product of this index (for collectMatching). */
+  newMatchSet(cap: number): MatchSet {
+    return new MatchSet(this.present.length, Math.min(cap, this.documentCount));
+  }
+
+  /**
+   * For facet counts (decision 053): adds to `into`, in id order, the products matchingProducts
+   * would find for `q` (no limit, no `accept`) that it does not hold yet, until it holds its cap.
+   * Read after read this gathers the same products as collecting matchingProducts' answers in a
+   * Set up to the cap, without the arrays and the Set.
+   */
+  collectMatching(q: Pick<MatchQuery, 'term' | 'weight' | 'filters' | 'scan'>, into: MatchSet): void {
+    const p = this.terms.get(q.term);
+    if (!p || countOfWeight(p, q.weight) === 0) return;
+    const holds = this.holdsAll(q.filters);
+    const { ids, weights } = p;
+    let scanned = 0;
+    for (let i = 0; i < ids.length && !into.full; i++) {
+      if (weights[i] !== q.weight) continue;
+      if (holds) {
+        if (scanned++ >= q.scan) break;
+        if (!holds(ids[i]!)) continue;
+      }
+      into.add(ids[i]!);
+    }
   }
 
   weightsOf(productIds: Int32Array, terms: string[]): Uint8Array[] {
@@ -302,6 +339,35 @@ export class MemoryIndex implements SearchSource {
       }
       return out;
     });
+  }
+}
+
+/**
+ * Products matched by a query, for counting (facets): a bitset of the ids held (one test per id,
+ * no hashing) and the ids in the order added, up to a cap.
+ */
+export class MatchSet {
+  private readonly bits: Uint32Array;
+  /** the ids held, `size` of them, in the order added */
+  readonly ids: Int32Array;
+  size = 0;
+
+  constructor(idLimit: number, readonly cap: number) {
+    this.bits = new Uint32Array((idLimit >>> 5) + 1);
+    this.ids = new Int32Array(Math.max(0, cap));
+  }
+
+  get full(): boolean {
+    return this.size >= this.cap;
+  }
+
+  /** Adds an id below the set's id limit, unless held or full. */
+  add(id: number): void {
+    const word = id >>> 5;
+    const bit = 1 << (id & 31);
+    if ((this.bits[word]! & bit) !== 0 || this.size >= this.cap) return;
+    this.bits[word]! |= bit;
+    this.ids[this.size++] = id;
   }
 }
 

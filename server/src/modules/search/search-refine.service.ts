@@ -114,29 +114,32 @@ export async function facetCounts(db: Db, query: string | undefined, filter: Doc
   const set = query === undefined ? facts.ids : await matchSet(db, query, FACET_CAP);
   const { categoryId, minPaise = -Infinity, maxPaise = Infinity, inStock = false } = filter;
   const options = facts.optionsOf(filter);
-  const categories = new Map<number, number>();
+  // Counters in typed arrays and the facts' arrays read directly: this loop runs over up to
+  // FACET_CAP products per never-asked count (decision 053).
+  const { category: categoryOf, price: priceOf, stock: stockOf } = facts;
+  const categories = new Int32Array(facts.categoryLimit);
   const prices = PRICE_BANDS.map(() => 0);
   const values = new Map<number, number>();
   let total = 0;
   let forSale = 0;
-  for (const id of set) {
+  for (let i = 0; i < set.length; i++) {
+    const id = set[i]!;
     if (!facts.has(id)) continue;
-    const category = facts.category[id]!;
-    const price = facts.price[id]!;
+    const category = categoryOf[id]!;
+    const price = priceOf[id]!;
     const c = categoryId === undefined || category === categoryId;
     const p = price >= minPaise && price <= maxPaise;
     // The options asked and the stock, together: with options, a variant that has them must be for sale.
-    const sale = facts.optionsMatch(id, options, true);
-    const s = inStock ? sale : facts.optionsMatch(id, options, false);
-    if (p && s) categories.set(category, (categories.get(category) ?? 0) + 1);
+    const sale = options === null ? stockOf[id] !== 0 : facts.optionsMatch(id, options, true);
+    const s = inStock ? sale : options === null || facts.optionsMatch(id, options, false);
+    if (p && s) categories[category]!++;
     if (c && s) prices[bandOf(price)]!++;
     if (c && p && sale) forSale++;
     if (c && p && s) total++;
     if (c && p && facts.hasVariants(id)) facts.countValues(id, options, inStock, values);
   }
-  const named = [...categories]
-    .sort((a, b) => a[0] - b[0])
-    .map(([id, count]) => ({ id, name: facts.categoryNames.get(id) ?? '', count }));
+  const named: FacetCounts['categories'] = [];
+  for (let id = 0; id < categories.length; id++) if (categories[id]! > 0) named.push({ id, name: facts.categoryNames.get(id) ?? '', count: categories[id]! });
   // Options with a value counted, or a value asked for (so it can be unticked), in the order first seen.
   const asked = new Set((filter.options ?? []).flatMap((o) => o.values.map((v) => `${o.name.trim().toLowerCase()}\u0000${v.trim().toLowerCase()}`)));
   const optionCounts = facts.options.flatMap((o) => {

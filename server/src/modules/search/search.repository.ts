@@ -276,8 +276,12 @@ export interface ProductFactRow {
 }
 
 /** Price, stock and category of every product (for filters: product-facts.ts). */
-export async function productFactRows(db: Db): Promise<ProductFactRow[]> {
-  const rows = await db.selectFrom('products').select(['id', 'price_paise', 'stock', 'category_id']).execute();
+export async function productFactRows(db: Db, only?: number[]): Promise<ProductFactRow[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'price_paise', 'stock', 'category_id'])
+    .$if(only !== undefined, (q) => q.where('id', 'in', only!))
+    .execute();
   return rows.map((r) => ({
     id: Number(r.id),
     price_paise: Number(r.price_paise),
@@ -300,10 +304,11 @@ export interface VariantFactRow {
 }
 
 /** Price, stock and option values of every variant, by product (for filters: product-facts.ts). */
-export async function variantFactRows(db: Db): Promise<VariantFactRow[]> {
+export async function variantFactRows(db: Db, only?: number[]): Promise<VariantFactRow[]> {
   const rows = await db
     .selectFrom('product_variants')
     .select(['product_id', 'price_paise', 'stock', 'options_json'])
+    .$if(only !== undefined, (q) => q.where('product_id', 'in', only!))
     .orderBy('product_id')
     .orderBy('position')
     .orderBy('id')
@@ -324,9 +329,10 @@ export interface KitPartFactRow {
 }
 
 /** Every kit's parts with their stock (a kit is for sale as far as its parts allow: product-facts.ts). */
-export async function kitPartFactRows(db: Db): Promise<KitPartFactRow[]> {
+export async function kitPartFactRows(db: Db, onlyKits?: number[]): Promise<KitPartFactRow[]> {
   const rows = await db
     .selectFrom('kit_parts as k')
+    .$if(onlyKits !== undefined, (q) => q.where('k.kit_id', 'in', onlyKits!))
     .innerJoin('products as p', 'p.id', 'k.part_product_id')
     .leftJoin('product_variants as v', 'v.id', 'k.part_variant_id')
     .select(['k.kit_id', 'k.quantity', 'k.part_variant_id', 'p.stock as product_stock', 'v.id as variant_id', 'v.stock as variant_stock'])
@@ -336,4 +342,42 @@ export async function kitPartFactRows(db: Db): Promise<KitPartFactRow[]> {
     const stock = r.part_variant_id !== null ? (r.variant_id === null ? 0 : r.variant_stock) : r.product_stock;
     return { kit_id: Number(r.kit_id), quantity: Number(r.quantity), stock: stock === null ? null : Number(stock) };
   });
+}
+
+/** Stamps kept: a server whose facts are older than this many stamps reloads them all (decision 053). */
+const KEEP_FACT_STAMPS = 1_000;
+
+/**
+ * Takes the next stamp of the product fact changes and gives it to every change row without one
+ * (decision 053): the state's row lock is held until commit, so stamps become visible in order, and
+ * a change committed before this call is stamped by it or an earlier one. Prunes old stamps.
+ */
+export async function stampFactChanges(db: Db): Promise<{ stamp: number; prunedTo: number }> {
+  return db.transaction().execute(async (trx) => {
+    const state = await sql<{ stamp: number | string; pruned_to: number | string }>`
+      UPDATE product_fact_state SET stamp = stamp + 1 WHERE id = 1 RETURNING stamp, pruned_to`.execute(trx);
+    const stamp = Number(state.rows[0]!.stamp);
+    let prunedTo = Number(state.rows[0]!.pruned_to);
+    await sql`UPDATE product_fact_changes SET stamp = ${stamp} WHERE stamp IS NULL`.execute(trx);
+    if (stamp - KEEP_FACT_STAMPS > prunedTo && stamp % 100 === 0) {
+      prunedTo = stamp - KEEP_FACT_STAMPS;
+      await sql`DELETE FROM product_fact_changes WHERE stamp <= ${prunedTo}`.execute(trx);
+      await sql`UPDATE product_fact_state SET pruned_to = ${prunedTo} WHERE id = 1`.execute(trx);
+    }
+    return { stamp, prunedTo };
+  });
+}
+
+/** The products (0: every product) of the change rows stamped after `after` up to `upTo`, at most `max` + 1 of them. */
+export async function factChangesBetween(db: Db, after: number, upTo: number, max: number): Promise<number[]> {
+  const rows = await sql<{ product_id: number | string }>`
+    SELECT DISTINCT product_id FROM product_fact_changes WHERE stamp > ${after} AND stamp <= ${upTo} LIMIT ${max + 1}`.execute(db);
+  return rows.rows.map((r) => Number(r.product_id));
+}
+
+/** The kits having any of these products as a part. */
+export async function kitsOfParts(db: Db, productIds: number[]): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db.selectFrom('kit_parts').select('kit_id').distinct().where('part_product_id', 'in', productIds).execute();
+  return rows.map((r) => Number(r.kit_id));
 }

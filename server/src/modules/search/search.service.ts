@@ -178,20 +178,25 @@ export async function searchIn(index: SearchSource, query: string, page: { limit
 }
 
 /**
- * Up to `wanted` products holding every word, read from the rarest word's postings in order of
- * weight x quality (best field first), each in id order.
+ * What the candidates of a query are read from: the rarest word's terms, per field, best weight x
+ * quality first (each read in id order), and the other words' terms, one of each to be held.
  */
+function readsOf(words: QueryWord[]): { reads: { term: string; weight: number }[]; filters: string[][] } {
+  words.sort((a, b) => a.docs - b.docs);
+  const [driver, ...others] = words as [QueryWord, ...QueryWord[]];
+  const reads = [...driver.terms]
+    .flatMap(([term, quality]) => WEIGHTS.map((weight) => ({ term, weight, impact: weight * quality })))
+    .sort((a, b) => b.impact - a.impact);
+  return { reads, filters: others.map((w) => [...w.terms.keys()]) };
+}
+
+/** Up to `wanted` products holding every word, in the order of readsOf. */
 async function candidatesOf(
   index: SearchSource,
   words: QueryWord[],
   o: { wanted: number; scan: number; accept?: (id: number) => boolean },
 ): Promise<number[]> {
-  words.sort((a, b) => a.docs - b.docs);
-  const [driver, ...others] = words as [QueryWord, ...QueryWord[]];
-  const filters = others.map((w) => [...w.terms.keys()]);
-  const reads = [...driver.terms]
-    .flatMap(([term, quality]) => WEIGHTS.map((weight) => ({ term, weight, impact: weight * quality })))
-    .sort((a, b) => b.impact - a.impact);
+  const { reads, filters } = readsOf(words);
   const candidates = new Set<number>();
   for (const read of reads) {
     if (candidates.size >= o.wanted) break;
@@ -209,12 +214,27 @@ async function candidatesOf(
   return [...candidates];
 }
 
-/** Products matched by the query's words at most (for facet counts), from the copy in memory or the tables. */
-export async function matchSet(db: Db, query: string, cap: number): Promise<number[]> {
-  const index = (await searchReplicaOf(db)?.current()) ?? repo.databaseSource(db);
+/**
+ * Products matched by the query's words, at most `cap` (for facet counts, which need no order):
+ * the first `cap` in the order of readsOf, from the copy in memory or the tables. From the copy in
+ * memory they are gathered in a bitset, with no ranking and no intermediate arrays (decision 053).
+ */
+export async function matchSet(db: Db, query: string, cap: number): Promise<ArrayLike<number>> {
+  return matchSetIn((await searchReplicaOf(db)?.current()) ?? repo.databaseSource(db), query, cap);
+}
+
+/** matchSet over a given index: the database tables or the copy in memory, which find the same products. */
+export async function matchSetIn(index: SearchSource, query: string, cap: number): Promise<ArrayLike<number>> {
   const words = await resolveWords(index, queryWords(query));
   if (words.length === 0) return [];
-  return candidatesOf(index, words, { wanted: cap, scan: index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN });
+  if (!(index instanceof MemoryIndex)) return candidatesOf(index, words, { wanted: cap, scan: MAX_SCAN });
+  const { reads, filters } = readsOf(words);
+  const set = index.newMatchSet(cap);
+  for (const read of reads) {
+    if (set.full) break;
+    index.collectMatching({ term: read.term, weight: read.weight, filters, scan: REFINED_SCAN }, set);
+  }
+  return set.ids.subarray(0, set.size);
 }
 
 /** searchProductIds with filters and an order (decision 046). */
