@@ -28,7 +28,7 @@ async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
   // Only the token counts: a shopper's cookie riding along must not turn into an admin session.
   const session = await req.server.auth.api.getSession({ headers: new Headers({ authorization }) });
   const admin = adminOfSession(session?.user as SessionAccount | undefined);
-  // One query for the owner's policy; the session's last use is written at most once a minute.
+  // The owner's policy, kept by this node for at most 2 s (decision 054); the session's last use is written at most once a minute.
   const policy = await staffPolicy(req.server.db, req.server.config.staffPolicy);
   await checkAdminSession(req.server.db, session!.session, policy);
   req.admin = admin;
