@@ -22,7 +22,7 @@ export async function orderAdminRoutes(app: App) {
         tags: ['admin'],
         summary: 'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
         description:
-          '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing). X-Total-Count is exact up to 10000; when more orders match it is 10000 and X-Total-Count-Capped: true says "10000 or more".',
+          '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing). X-Total-Count is exact up to 10000; when more orders match it is 10000 and X-Total-Count-Capped: true says "10000 or more" (without filters, on PostgreSQL, that comes without counting once the planner estimates 50000 listed orders or more).',
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrderList, ...errors },
       },
