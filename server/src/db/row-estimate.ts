@@ -3,13 +3,13 @@ import type { Db } from './database';
 import { isPostgres } from './dialect';
 
 /** How long a process keeps an estimate: it moves only with ANALYZE and autovacuum anyway. */
-const KEEP_MS = 60_000;
+export const ESTIMATE_KEPT_MS = 10_000;
 
 const kept = new WeakMap<Db, Map<string, { rows: Promise<number | null>; until: number }>>();
 
 /**
  * PostgreSQL's own estimate of the rows of a table or index (`pg_class.reltuples`, which ANALYZE
- * and autovacuum keep), read at most once a minute per process: what the admin lists' counts use to
+ * and autovacuum keep), read at most every 10 s per process: what the admin lists' counts use to
  * say "10,000 or more" without counting 10,001 rows (decision 054). Null on SQLite, for a relation
  * never analysed, or when it cannot be read.
  */
@@ -26,6 +26,6 @@ export function estimatedRows(db: Db, relation: string, now = Date.now()): Promi
       return n >= 0 ? n : null;
     })
     .catch(() => null);
-  mine.set(relation, { rows, until: now + KEEP_MS });
+  mine.set(relation, { rows, until: now + ESTIMATE_KEPT_MS });
   return rows;
 }
