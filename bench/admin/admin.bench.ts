@@ -198,6 +198,8 @@ async function plans(db: Kysely<Database>, postgres: boolean) {
     `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} LIMIT 10001) AS listed`,
     `SELECT id FROM orders WHERE ${where} AND status = 'delivered' ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
     `SELECT id FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-01' AND paid_at IS NOT NULL ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
+    `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-28' AND paid_at IS NOT NULL LIMIT 10001) AS listed`,
+    `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-28' AND paid_at IS NOT NULL ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 10001) AS listed`,
     `SELECT id FROM orders WHERE ${where} AND (order_code = 'SHOPPER12' OR (lower(email)${postgres ? ' COLLATE "C"' : ''} >= 'shopper12' AND lower(email)${postgres ? ' COLLATE "C"' : ''} < 'shopper12\u{10FFFF}')) ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
   ];
   for (const statement of statements) {
