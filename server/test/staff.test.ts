@@ -7,6 +7,7 @@ import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/adm
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { forgetStaffPolicy } from '../src/modules/settings/staff-policy.service';
 
 const login = staffSignIns('10.28');
 let secondSteps = 0;
@@ -178,6 +179,7 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
       } finally {
         // The owner's own account has no two-factor sign-in: the setting is turned off through the database.
         await shop.db.updateTable('app_settings').set({ value: '0' }).where('name', '=', 'require_two_factor').execute();
+        forgetStaffPolicy(shop.db);
       }
       // Confirming replaced the session.
       expect((await a.get('/api/admin/me')).statusCode).toBe(401);

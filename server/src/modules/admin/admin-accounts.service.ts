@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import type { StaffRole } from '@shared/staff-roles';
 import { staffAccountMessages, type CreateStaffInput, type StaffMember, type StaffWithPassword, type UpdateStaffInput } from '@shared/staff.schemas';
 import { staffSessionMessages, type StaffSettings, type UpdateStaffSettings } from '@shared/staff-sessions.schemas';
-import { staffPolicy, updateStaffPolicy, type StaffPolicyDefaults } from '../settings/staff-policy.service';
+import { forgetStaffPolicy, staffPolicy, updateStaffPolicy, type StaffPolicyDefaults } from '../settings/staff-policy.service';
 import * as repo from './admin-accounts.repository';
 import { countAdmins, findAdmin } from './admin-accounts.repository';
 
@@ -165,6 +165,8 @@ export async function staffSettings(db: Db, defaults: StaffPolicyDefaults): Prom
 
 /** Changes the staff policy; the idle time may not be longer than the longest session (400). */
 export async function updateStaffSettings(db: Db, defaults: StaffPolicyDefaults, changes: UpdateStaffSettings): Promise<StaffSettings> {
+  // Checked against the stored policy, not this node's copy (another node may have changed it).
+  forgetStaffPolicy(db);
   const next = { ...(await staffPolicy(db, defaults)), ...changes };
   if (next.sessionIdleMinutes > next.sessionMaxHours * 60) {
     throw new AppError('validation', 400, staffSessionMessages.idleAboveMax, { sessionIdleMinutes: staffSessionMessages.idleAboveMax });

@@ -91,7 +91,7 @@ function cookieValues(header: string, names: string[]): Map<string, string[]> {
 }
 
 /** The token of a `token.signature` cookie value when the signature is the secret's, else null. */
-function signedToken(value: string, secret: string): string | null {
+export function signedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
+import { estimatedRows } from '../../db/row-estimate';
 
 /**
  * Indexes on better-auth's user table for the Customers list (decision 047): newest first, and a
@@ -81,8 +82,12 @@ export async function customersAfter(db: Db, f: CustomerFilter, after: { created
 /** Counted exactly up to this many; past it the count says "at least this many" (decision 043). */
 export const CUSTOMER_COUNT_CAP = 10_000;
 
-/** The filtered customers counted, at most CUSTOMER_COUNT_CAP + 1 of them. */
+/**
+ * The filtered customers counted, at most CUSTOMER_COUNT_CAP + 1 of them. All customers, when
+ * PostgreSQL estimates five times the cap or more, are over it without counting (decision 054).
+ */
 export async function countCustomers(db: Db, f: CustomerFilter): Promise<number> {
+  if (!f.text && ((await estimatedRows(db, 'user_customers_idx')) ?? 0) >= 5 * CUSTOMER_COUNT_CAP) return CUSTOMER_COUNT_CAP + 1;
   const capped = customers(db, f).select(sql<number>`1`.as('one')).limit(CUSTOMER_COUNT_CAP + 1).as('listed');
   const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

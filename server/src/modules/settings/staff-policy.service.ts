@@ -23,9 +23,42 @@ const whole = (value: string | undefined, fallback: number) => {
   return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
-/** The policy in one query: it is read on every admin request. */
-export async function staffPolicy(db: Db, defaults: StaffPolicyDefaults): Promise<StaffSettings> {
-  const set = await readSettings(db, Object.values(NAMES));
+/**
+ * How long a node keeps the policy it read (decision 054): a change made on another app server
+ * applies here at most this long after it was written. The node that changes it forgets its copy
+ * at once.
+ */
+export const STAFF_POLICY_TTL_MS = 2_000;
+
+/** The settings as read, per database handle (one per app server), with when the read began. */
+const kept = new WeakMap<Db, { read: Promise<Map<string, string>>; until: number }>();
+
+function settingsOf(db: Db, now: number): Promise<Map<string, string>> {
+  const entry = kept.get(db);
+  if (entry && now < entry.until) return entry.read;
+  // Valid until TTL after the read began (never older than that), shared by the requests that ask meanwhile.
+  const read = readSettings(db, Object.values(NAMES));
+  const fresh = { read, until: now + STAFF_POLICY_TTL_MS };
+  kept.set(db, fresh);
+  // A failed read is not kept: the next request asks again.
+  read.catch(() => kept.get(db) === fresh && kept.delete(db));
+  return read;
+}
+
+/**
+ * Forgets this node's copy of the policy: the next read goes to the database. updateStaffPolicy
+ * calls it; so must anything else that writes these settings.
+ */
+export function forgetStaffPolicy(db: Db): void {
+  kept.delete(db);
+}
+
+/**
+ * The policy, read on every admin request: from this node's copy, read again from app_settings
+ * (one query) when it is STAFF_POLICY_TTL_MS old.
+ */
+export async function staffPolicy(db: Db, defaults: StaffPolicyDefaults, now = Date.now()): Promise<StaffSettings> {
+  const set = await settingsOf(db, now);
   return {
     requireTwoFactor: set.get(NAMES.requireTwoFactor) === '1',
     sessionIdleMinutes: whole(set.get(NAMES.sessionIdleMinutes), defaults.sessionIdleMinutes),
@@ -34,10 +67,15 @@ export async function staffPolicy(db: Db, defaults: StaffPolicyDefaults): Promis
   };
 }
 
-/** Stores the settings given (validated by the route's schema). */
+/** Stores the settings given (validated by the route's schema); this node uses them from its next request. */
 export async function updateStaffPolicy(db: Db, changes: UpdateStaffSettings): Promise<void> {
-  for (const [key, value] of Object.entries(changes) as [keyof StaffSettings, boolean | number | undefined][]) {
-    if (value === undefined) continue;
-    await writeSetting(db, NAMES[key], typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  try {
+    for (const [key, value] of Object.entries(changes) as [keyof StaffSettings, boolean | number | undefined][]) {
+      if (value === undefined) continue;
+      await writeSetting(db, NAMES[key], typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    }
+  } finally {
+    // Also after a partial write, and after a read that began before the write finished.
+    forgetStaffPolicy(db);
   }
 }
