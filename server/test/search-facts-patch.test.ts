@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchFacets } from '@shared/search-filters';
+import type { SearchFacets } from '@shared/search-filters.schemas';
 import type { App } from '../src/app';
 import { factLoads, ProductFacts } from '../src/modules/search/product-facts';
 import type { KitPartFactRow, ProductFactRow, VariantFactRow } from '../src/modules/search/search.repository';

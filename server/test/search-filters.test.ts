@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchFacets } from '@shared/search-filters';
+import type { SearchFacets } from '@shared/search-filters.schemas';
 import { DB_KINDS } from './helpers/databases';
 import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchFacets } from '@shared/search-filters';
+import type { SearchFacets } from '@shared/search-filters.schemas';
 import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
 import { as, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';

@@ -1,8 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Filters and sorting of search results and category pages (issue 26, decision 046): the query
- * parameters the API reads and the web page keeps in its URL, the same names in both.
+ * parameters the API reads and the web page keeps in its URL, the same names in both. Without zod:
+ * the storefront's first load reads a URL's filters with this file (issue 12's budget: no zod on the
+ * home page); the API's schemas for them are in search-filters.schemas.ts.
  */
 
 export const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
@@ -16,11 +16,11 @@ export const sortLabels: Record<Sort, string> = {
 };
 
 /** Largest price a filter may name, in rupees (a product costs less than this). */
-const MAX_FILTER_RUPEES = 10_000_000;
+export const MAX_FILTER_RUPEES = 10_000_000;
 
 /** An option value filter: "Name:value" (the name up to the first colon; the lengths the admin allows). */
-const OPTION_VALUE = /^[^:]{1,40}:.{1,60}$/s;
-const MAX_OPTION_FILTERS = 20;
+export const OPTION_VALUE = /^[^:]{1,40}:.{1,60}$/s;
+export const MAX_OPTION_FILTERS = 20;
 
 /** "Battery:included" as the option's name and value. */
 export function optionFilterOf(text: string): { name: string; value: string } {
@@ -31,60 +31,20 @@ export function optionFilterOf(text: string): { name: string; value: string } {
 /** An option value as the `option` parameter writes it. */
 export const optionParam = (name: string, value: string) => `${name}:${value}`;
 
-/** '' (an empty box in a form) is no value. */
-const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+/** An amount of rupees as a filter names it (e.g. 500 or 499.50). */
+export const RUPEES_TEXT = /^\d{1,8}(\.\d{1,2})?$/;
 
-const rupees = (name: string) =>
-  z.preprocess(
-    blankIsAbsent,
-    z
-      .string()
-      .regex(/^\d{1,8}(\.\d{1,2})?$/, `${name} must be a number of rupees, e.g. 500 or 499.50`)
-      .transform(Number)
-      .pipe(z.number().max(MAX_FILTER_RUPEES, `${name} must be at most ${MAX_FILTER_RUPEES}`))
-      .optional(),
-  );
-
-/** The filters and the order (all optional: none set is the plain search or listing), as fields to add to a query schema. */
-export const RefinementFields = z.object({
-    sort: z.preprocess(blankIsAbsent, z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional()),
-    minPrice: rupees('minPrice'),
-    maxPrice: rupees('maxPrice'),
-    inStock: z.preprocess(
-      blankIsAbsent,
-      z
-        .enum(['1', '0', 'true', 'false'], { message: 'inStock must be 1 or 0' })
-        .transform((v) => v === '1' || v === 'true')
-        .optional(),
-    ),
-    /** a category Id or name (any case) */
-    category: z.preprocess(blankIsAbsent, z.string().trim().min(1).max(200).optional()),
-    /**
-     * option values, each "Name:value" (e.g. `option=Battery:included`, repeated for more): a product
-     * matches when one of its variants takes one of the values given for every option named
-     */
-    option: z.preprocess(
-      (v) => (v === '' || (Array.isArray(v) && v.length === 0) ? undefined : typeof v === 'string' ? [v] : v),
-      z
-        .array(z.string().regex(OPTION_VALUE, 'option must read Name:value, e.g. Battery:included'), { message: 'option must read Name:value, e.g. Battery:included' })
-        .max(MAX_OPTION_FILTERS, `At most ${MAX_OPTION_FILTERS} option values at once`)
-        .optional(),
-    ),
-});
-
-/** A query schema with the refinement's fields, checked together (minPrice not above maxPrice). */
-export function refined<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
-  return schema.extend(RefinementFields.shape).refine(
-    (value) => {
-      const r = value as { minPrice?: number; maxPrice?: number };
-      return r.minPrice === undefined || r.maxPrice === undefined || r.minPrice <= r.maxPrice;
-    },
-    { message: 'minPrice must not be above maxPrice', path: ['minPrice'] },
-  );
+/** The filters and the order (all optional: none set is the plain search or listing). */
+export interface Refinement {
+  sort?: Sort;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  /** a category Id or name (any case) */
+  category?: string;
+  /** option values, each "Name:value" */
+  option?: string[];
 }
-
-export const Refinement = refined(z.object({}));
-export type Refinement = z.infer<typeof RefinementFields>;
 
 /** True when the refinement asks for anything (a filter, or an order other than the default). */
 export function isRefined(r: Refinement): boolean {
@@ -110,20 +70,34 @@ export function refinementParams(r: Refinement): [string, string][] {
   return out;
 }
 
-/** Reads a refinement from URL parameters, dropping what does not parse (a hand-edited URL shows the plain page). */
+/** A price parameter's rupees, or undefined when the API's schema would refuse it. */
+function rupeesFrom(text: string): number | undefined {
+  if (!RUPEES_TEXT.test(text)) return undefined;
+  const n = Number(text);
+  return n <= MAX_FILTER_RUPEES ? n : undefined;
+}
+
+/**
+ * Reads a refinement from URL parameters, dropping what does not parse (a hand-edited URL shows the
+ * plain page): each parameter as the API's schema (search-filters.schemas.ts) reads it, checked
+ * apart, as a test holds.
+ */
 export function refinementFrom(params: URLSearchParams): Refinement {
-  const raw: Record<string, unknown> = Object.fromEntries(['sort', 'minPrice', 'maxPrice', 'inStock', 'category'].flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])));
+  const out: Refinement = {};
+  const sort = params.get('sort');
+  if (sort !== null && (SORTS as readonly string[]).includes(sort)) out.sort = sort as Sort;
+  const minPrice = rupeesFrom(params.get('minPrice') ?? '');
+  if (minPrice !== undefined) out.minPrice = minPrice;
+  const maxPrice = rupeesFrom(params.get('maxPrice') ?? '');
+  if (maxPrice !== undefined) out.maxPrice = maxPrice;
+  const inStock = params.get('inStock');
+  if (inStock === '1' || inStock === 'true') out.inStock = true;
+  else if (inStock === '0' || inStock === 'false') out.inStock = false;
+  const category = params.get('category')?.trim();
+  if (category && category.length <= 200) out.category = category;
   const options = params.getAll('option').filter((o) => OPTION_VALUE.test(o));
-  if (options.length > 0) raw.option = options.slice(0, MAX_OPTION_FILTERS);
-  const parsed = Refinement.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  // Keep each part that is valid on its own.
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    const one = Refinement.safeParse({ [k]: v });
-    if (one.success) Object.assign(out, one.data);
-  }
-  return out as Refinement;
+  if (options.length > 0) out.option = options.slice(0, MAX_OPTION_FILTERS);
+  return out;
 }
 
 /** Price bands counted beside the price filter, in rupees (`to` exclusive; null: no upper end). */
@@ -135,34 +109,6 @@ export const PRICE_BANDS: { from: number; to: number | null }[] = [
   { from: 5000, to: 10000 },
   { from: 10000, to: null },
 ];
-
-const FacetCount = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
-
-/**
- * Counts beside each filter value. Each dimension is counted with the other dimensions' filters
- * applied but not its own (choosing a category does not hide the other categories' counts).
- */
-export const SearchFacets = z.object({
-  /** products matching the text and every filter */
-  total: z.number().int(),
-  /** true when the text matched more products than are counted (counts are then of the first ones) */
-  capped: z.boolean(),
-  categories: z.array(FacetCount.extend({ id: z.number().int() })),
-  /** one per PRICE_BANDS entry, `value` as "from-to" (rupees; "10000-" for the last) */
-  prices: z.array(FacetCount.extend({ from: z.number(), to: z.number().nullable() })),
-  /** products for sale now (untracked stock counts as for sale) */
-  inStock: z.number().int(),
-  /**
-   * option values (e.g. Battery: included) of the matching products' variants, each option counted
-   * with the other filters (and the other options' values) applied, not its own; `value` is what
-   * `option=` takes ("Battery:included")
-   */
-  options: z.array(z.object({ name: z.string(), values: z.array(FacetCount) })),
-});
-export type SearchFacets = z.infer<typeof SearchFacets>;
-
-/** GET /api/search/facets: the search text (optional: without it, every product, e.g. a category page) and the filters. */
-export const FacetsQuery = refined(z.object({ q: z.string().max(2000).optional() }));
 
 /** Related products shown on a product page. */
 export const RELATED_PRODUCTS = 4;

@@ -8,7 +8,7 @@ import {
   ProductListQuery,
   SearchQuery,
 } from '@shared/catalogue.schemas';
-import { FacetsQuery, refined, SearchFacets } from '@shared/search-filters';
+import { FacetsQuery, refined, SearchFacets } from '@shared/search-filters.schemas';
 import * as catalogue from './catalogue.service';
 
 export async function catalogueRoutes(app: App) {

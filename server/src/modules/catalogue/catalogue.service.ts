@@ -3,7 +3,8 @@ import type { Category, Product, ProductListQuery } from '@shared/catalogue.sche
 import { HOME_SECTION_SIZE, type HomeSection } from '@shared/catalogue.schemas';
 import { messages } from '@shared/messages';
 import { formatRupees, paiseToRupees } from '@shared/money';
-import { isRefined, optionParam, PRICE_BANDS, RELATED_PRODUCTS, type Refinement, type SearchFacets } from '@shared/search-filters';
+import { isRefined, optionParam, PRICE_BANDS, RELATED_PRODUCTS, type Refinement } from '@shared/search-filters';
+import type { SearchFacets } from '@shared/search-filters.schemas';
 import { badRequest, notFound } from '../../errors';
 import * as refine from '../search/search-refine.service';
 import * as search from '../search/search.service';

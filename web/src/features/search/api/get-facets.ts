@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { refinementParams, type Refinement, type SearchFacets } from '@shared/search-filters';
+import { refinementParams, type Refinement } from '@shared/search-filters';
+import type { SearchFacets } from '@shared/search-filters.schemas';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/search/facets: counts beside each filter value, for a search text or (without one) a category page. */

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PRICE_BANDS, type Refinement, type SearchFacets } from '@shared/search-filters';
+import { PRICE_BANDS, type Refinement } from '@shared/search-filters';
+import type { SearchFacets } from '@shared/search-filters.schemas';
 import { secondaryButton } from '@/components/ui/button-styles';
 
 type FilterPanelProps = {
