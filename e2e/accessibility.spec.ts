@@ -122,7 +122,10 @@ for (const { name, viewport } of WIDTHS) {
         if (part === 1) {
           // The dashboard's dialogs of SPEC.md §2.
           await openSection(page, 'Manage Products');
-          await page.getByRole('button', { name: /^Edit / }).first().click();
+          await page
+            .getByRole('button', { name: /^Edit / })
+            .first()
+            .click();
           await expect(page.getByRole('dialog', { name: 'Edit Product' })).toBeVisible();
           await check(page, 'Edit Product dialog', 'dialog[open]');
           await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

@@ -105,9 +105,7 @@ test('a new shopper signs up, verifies, edits the profile, changes email and pas
   // Change email: the current password is required, then the new address is confirmed from its mail.
   await page.getByLabel('Email').fill(newEmail);
   await page.getByRole('button', { name: 'Update Profile' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Current password is required to change your email or password' }),
-  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Current password is required to change your email or password' })).toBeVisible();
   await page.getByLabel('Current Password').fill(password);
   const beforeChange = lastMailId(newEmail);
   await page.getByRole('button', { name: 'Update Profile' }).click();

@@ -8,7 +8,6 @@ import { uniqueName } from './support/outbox';
 /** The seeded free product (price 0) that schools can claim. */
 const FREE_KIT = 'Robobox Starter Kit - School Edition';
 
-
 async function openSectionAndWait(page: Page, name: string) {
   await openSection(page, name);
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
@@ -41,7 +40,9 @@ test('an admin finds a free claim and a 3D printing request, downloads its STL a
   const maker = `Maker ${uniqueName('')}`;
   const stlName = `${uniqueName('cube')}.stl`;
   const stl = binaryStl(cubeTriangles(50));
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 220 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 220 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set('con_name', maker);
   form.set('phNo', '9123456780');

@@ -8,7 +8,6 @@ import { uniqueName } from './support/outbox';
 import { paidOrder } from './support/orders';
 import { logIn } from './support/shopper';
 
-
 /** Writes `count` small PNGs of different colours into a new temporary directory. */
 async function pngs(count: number, prefix = 'image'): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
@@ -25,7 +24,6 @@ async function pngs(count: number, prefix = 'image'): Promise<string[]> {
   }
   return files;
 }
-
 
 test('an admin logs in, adds and edits a product, manages categories, adverts and coupons, and logs out', async ({ page }) => {
   test.setTimeout(120_000);
@@ -101,12 +99,18 @@ test('an admin logs in, adds and edits a product, manages categories, adverts an
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(toast(page, 'Advert images uploaded successfully')).toBeVisible({ timeout: 15_000 });
   await expect(adverts).toHaveCount(before + 2);
-  await adverts.last().getByRole('button', { name: /^Delete advert/ }).click();
+  await adverts
+    .last()
+    .getByRole('button', { name: /^Delete advert/ })
+    .click();
   await page.getByRole('alertdialog', { name: 'Delete advert image' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Advert image deleted successfully')).toBeVisible();
   await expect(adverts).toHaveCount(before + 1);
   // Leave the home page's carousel as it was for the other tests.
-  await adverts.last().getByRole('button', { name: /^Delete advert/ }).click();
+  await adverts
+    .last()
+    .getByRole('button', { name: /^Delete advert/ })
+    .click();
   await page.getByRole('alertdialog', { name: 'Delete advert image' }).getByRole('button', { name: 'Delete' }).click();
   await expect(adverts).toHaveCount(before);
 

@@ -20,7 +20,7 @@ function homeScripts(): string[] {
     .filter((file): file is string => file !== undefined);
 }
 
-test('the home page\'s first scripts stay within budget: at most 100 KB as sent, no zod, no admin code', () => {
+test("the home page's first scripts stay within budget: at most 100 KB as sent, no zod, no admin code", () => {
   const files = homeScripts();
   expect(files.length).toBeGreaterThan(1);
   const sent = files.reduce((sum, file) => {
@@ -30,7 +30,12 @@ test('the home page\'s first scripts stay within budget: at most 100 KB as sent,
   expect.soft(sent, `${files.length} files: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGET_JS_SENT);
   for (const file of files) {
     const code = fs.readFileSync(path.join(web, file), 'utf8');
-    expect.soft(['ZodError', '_zod', 'invalid_type'].filter((marker) => code.includes(marker)), `zod in ${file}`).toEqual([]);
+    expect
+      .soft(
+        ['ZodError', '_zod', 'invalid_type'].filter((marker) => code.includes(marker)),
+        `zod in ${file}`,
+      )
+      .toEqual([]);
     expect(file, 'admin code among the first scripts').not.toMatch(/admin/i);
   }
 });

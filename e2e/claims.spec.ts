@@ -56,9 +56,7 @@ test('a school claims the free kit, both e-mails go out, and a second claim by t
 
   // The claimer gets a confirmation and the shop a notice with the school's details.
   await expect.poll(() => mailsOfKind(email, 'claim-confirmation').length).toBe(1);
-  await expect
-    .poll(() => mailsOfKind(SHOP_EMAIL, 'claim-notice').filter((m) => m.text_body.includes(email)).length)
-    .toBe(1);
+  await expect.poll(() => mailsOfKind(SHOP_EMAIL, 'claim-notice').filter((m) => m.text_body.includes(email)).length).toBe(1);
   const notice = mailsOfKind(SHOP_EMAIL, 'claim-notice').find((m) => m.text_body.includes(email))!;
   expect(notice.text_body).toContain('Zilla Parishad School, Wagholi');
 
@@ -67,7 +65,11 @@ test('a school claims the free kit, both e-mails go out, and a second claim by t
   await fillClaim(page, email);
   await claimForm(page).getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('An error occurred. Please try again.', { exact: true })).toBeVisible();
-  await expect(claimForm(page).getByRole('alert').filter({ hasText: `${email} has already claimed this kit.` })).toBeVisible();
+  await expect(
+    claimForm(page)
+      .getByRole('alert')
+      .filter({ hasText: `${email} has already claimed this kit.` }),
+  ).toBeVisible();
   await expect(claimForm(page).getByRole('button', { name: 'Submit' })).toBeEnabled();
   expect(mailsOfKind(email, 'claim-confirmation')).toHaveLength(1);
 });

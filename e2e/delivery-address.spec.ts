@@ -21,7 +21,14 @@ test('a shopper sends an order to another address: checked like the profile, kep
   // Checkout waits while the other address is being typed.
   await expect(page.getByRole('button', { name: 'Checkout All' })).toBeDisabled();
 
-  await fillOtherAddress(form, { name: 'Principal, Green Valley School', phone: '99887 7665', address: '7 School Lane', city: 'Bengaluru', state: 'Karnataka', pincode: '056001' });
+  await fillOtherAddress(form, {
+    name: 'Principal, Green Valley School',
+    phone: '99887 7665',
+    address: '7 School Lane',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '056001',
+  });
   await expect(form.getByRole('alert').filter({ hasText: 'Phone number must be 10 digits' })).toBeVisible();
   await expect(form.getByRole('alert').filter({ hasText: 'Zip code cannot start with 0' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('cart-other-address-form-360.png'), fullPage: true });

@@ -82,16 +82,17 @@ test('a category page sorts by price and filters by a price band, and its produc
   await expect(page).toHaveURL(/\/category\/\d+$/);
   await appTookOver(page);
   const grid = page.getByRole('list', { name: 'Components' });
-  const prices = async () =>
-    (await grid.getByText(/^₹[\d,]+\.\d{2}$/).allInnerTexts()).map((t) => Number(t.replace(/[₹,]/g, '')));
+  const prices = async () => (await grid.getByText(/^₹[\d,]+\.\d{2}$/).allInnerTexts()).map((t) => Number(t.replace(/[₹,]/g, '')));
   await expect(grid.getByRole('link').first()).toBeVisible();
 
   await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
   await expect(page).toHaveURL(/sort=price_desc/);
-  await expect.poll(async () => {
-    const p = await prices();
-    return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const p = await prices();
+      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+    })
+    .toBe(true);
 
   const filters = page.getByRole('region', { name: 'Filters' });
   // No category choice on a category page: the category is the page.

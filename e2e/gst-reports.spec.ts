@@ -4,7 +4,7 @@ import { recentPeriods } from '@shared/gst-returns.schemas';
 import { logInAsAdmin, openSection, toast } from './support/admin';
 import { paidOrder } from './support/orders';
 
-test('the admin downloads this month\'s GST register on a phone-sized screen, with the paid order\'s invoice in it', async ({ page, playwright, baseURL }) => {
+test("the admin downloads this month's GST register on a phone-sized screen, with the paid order's invoice in it", async ({ page, playwright, baseURL }) => {
   test.setTimeout(90_000);
   const shopperApi = await playwright.request.newContext({ baseURL });
   const { orderId } = await paidOrder(shopperApi, 'gst');

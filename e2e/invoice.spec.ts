@@ -6,7 +6,10 @@ test('a shopper downloads the tax invoice of a paid order from Your Orders', asy
   await loggedInShopper(page, 'invoice');
   const product = (await (await page.request.get('/api/product/3')).json()) as { id: number };
   expect((await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } })).ok()).toBe(true);
-  const created = (await (await page.request.post('/api/createBulkOrder', { data: { items: [{ productId: product.id, quantity: 1 }] } })).json()) as { id: string; orderId: string };
+  const created = (await (await page.request.post('/api/createBulkOrder', { data: { items: [{ productId: product.id, quantity: 1 }] } })).json()) as {
+    id: string;
+    orderId: string;
+  };
   const paid = await (await page.request.post(`/api/payments/simulated/${created.id}/pay`)).json();
   expect((await (await page.request.post('/api/processOrder', { data: paid })).json()).success).toBe(true);
 

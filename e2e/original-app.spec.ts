@@ -41,7 +41,11 @@ function original(page: Page, name: keyof Calls, ...args: string[]): Promise<Ans
   return page.evaluate(([n, a]) => (window as unknown as { original: Calls }).original[n as keyof Calls](...(a as string[])), [name, args] as const);
 }
 
-test('the original web app on a listed origin gets its calls through; its dashboard dispatches with the status alone and our admin adds the tracking', async ({ page, request, baseURL }) => {
+test('the original web app on a listed origin gets its calls through; its dashboard dispatches with the status alone and our admin adds the tracking', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const { shopper, orderId } = await paidOrder(request, 'originalbuyer');
   const listed = await servePage(PAGE, OTHER_ORIGIN_PORT);
@@ -66,7 +70,10 @@ test('the original web app on a listed origin gets its calls through; its dashbo
       return (list.body as { orderId: string; status: string }[]).find((o) => o.orderId === orderId)?.status;
     };
     expect(await statusOf()).toBe('placed');
-    expect(await original(page, 'setStatus', token, orderId, 'dispatched')).toMatchObject({ status: 200, body: { message: 'Order status updated successfully!' } });
+    expect(await original(page, 'setStatus', token, orderId, 'dispatched')).toMatchObject({
+      status: 200,
+      body: { message: 'Order status updated successfully!' },
+    });
     await page.reload();
     expect(await statusOf()).toBe('dispatched');
   } finally {

@@ -8,7 +8,10 @@ test('an admin cancels a paid order and sees the refund processed; the shopper s
   const shopper = await loggedInShopper(page, 'refund');
   const product = (await (await page.request.get('/api/product/2')).json()) as { id: number; price: number };
   expect((await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } })).ok()).toBe(true);
-  const created = (await (await page.request.post('/api/createBulkOrder', { data: { items: [{ productId: product.id, quantity: 1 }] } })).json()) as { id: string; orderId: string };
+  const created = (await (await page.request.post('/api/createBulkOrder', { data: { items: [{ productId: product.id, quantity: 1 }] } })).json()) as {
+    id: string;
+    orderId: string;
+  };
   const paid = await (await page.request.post(`/api/payments/simulated/${created.id}/pay`)).json();
   expect((await (await page.request.post('/api/processOrder', { data: paid })).json()).success).toBe(true);
   const price = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(product.price);

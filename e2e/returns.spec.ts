@@ -19,11 +19,19 @@ async function placedOrder(request: APIRequestContext, productIds: number[]): Pr
 async function waitOnOrders(page: Page, orderId: string, text: string | RegExp) {
   await expect(async () => {
     await page.goto('/Orders');
-    await expect(page.getByRole('article', { name: `Order ID: ${orderId}` }).getByText(text).first()).toBeVisible({ timeout: 2_000 });
+    await expect(
+      page
+        .getByRole('article', { name: `Order ID: ${orderId}` })
+        .getByText(text)
+        .first(),
+    ).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
 
-test('the shopper cancels a placed order and sees it refunded, returns one line of a delivered order, and the admin approves, receives and refunds it', async ({ page, browser }) => {
+test('the shopper cancels a placed order and sees it refunded, returns one line of a delivered order, and the admin approves, receives and refunds it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   // On a small phone, both the shopper and the admin.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -47,7 +55,9 @@ test('the shopper cancels a placed order and sees it refunded, returns one line 
   const delivered = await placedOrder(page.request, [first!.id, second!.id]);
   const admin = await page.request.post('/api/adminlogin', { data: ADMIN });
   const { token } = (await admin.json()) as { token: string };
-  expect((await page.request.patch(`/api/UserOrders/${delivered}`, { data: { status: 'delivered' }, headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  expect(
+    (await page.request.patch(`/api/UserOrders/${delivered}`, { data: { status: 'delivered' }, headers: { Authorization: `Bearer ${token}` } })).ok(),
+  ).toBe(true);
 
   // Return one line.
   await page.goto('/Orders');

@@ -108,27 +108,46 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     const section = page.getByRole('region', { name: 'Delivery address' });
     await section.getByRole('button', { name: 'Deliver to another address' }).click();
     const form = section.getByRole('form', { name: 'Another delivery address' });
-    await fillOtherAddress(form, { name: 'Principal, Green Valley School', phone: '9988776655', address: '7 School Lane', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' });
+    await fillOtherAddress(form, {
+      name: 'Principal, Green Valley School',
+      phone: '9988776655',
+      address: '7 School Lane',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+    });
     await expect(section).toContainText('Delivers to 560001');
     await expect(section).toContainText('Cash on delivery available');
 
     // Before the order is placed, the summary shows the ₹25 fee as its own line and the total with it.
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary).not.toContainText('Cash on delivery fee');
-    const totalOnline = (await summary.getByText(/^Total/).locator('..').innerText()).trim();
+    const totalOnline = (
+      await summary
+        .getByText(/^Total/)
+        .locator('..')
+        .innerText()
+    ).trim();
     await page.getByRole('radio', { name: 'Cash on delivery' }).check();
     await expect(page.getByRole('radio', { name: 'Cash on delivery (+₹25.00 fee)' })).toBeChecked();
     await expect(summary.getByText('Cash on delivery fee').locator('..')).toContainText('₹25.00');
     const place = page.getByRole('button', { name: 'Place order (Cash on delivery)' });
     await expect(place).toBeEnabled();
-    const totalCod = (await summary.getByText(/^Total/).locator('..').innerText()).trim();
+    const totalCod = (
+      await summary
+        .getByText(/^Total/)
+        .locator('..')
+        .innerText()
+    ).trim();
     expect(totalCod).not.toBe(totalOnline);
     await page.screenshot({ path: test.info().outputPath('cart-cod.png'), fullPage: true });
     await place.click();
 
     // Placed at once: Your Orders says what to pay on delivery (the goods, shipping and the ₹25 fee).
     await expect(page).toHaveURL(/\/Orders$/);
-    const orders = (await (await page.request.get('/api/UserOrders')).json()) as { orders: { order_id: string; total_amount: number; paymentMethod: string }[] };
+    const orders = (await (await page.request.get('/api/UserOrders')).json()) as {
+      orders: { order_id: string; total_amount: number; paymentMethod: string }[];
+    };
     const order = orders.orders[0]!;
     expect(order.paymentMethod).toBe('cod');
     const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(order.total_amount);

@@ -12,7 +12,11 @@ async function addStaffMember(page: Page, username: string, role: string): Promi
   await form.getByLabel('Role').selectOption(role);
   await form.getByRole('button', { name: 'Add staff member' }).click();
   await expect(toast(page, `Added ${username}`)).toBeVisible();
-  return (await page.getByRole('status').filter({ hasText: `Password for ${username}` }).locator('code').textContent())!.trim();
+  return (await page
+    .getByRole('status')
+    .filter({ hasText: `Password for ${username}` })
+    .locator('code')
+    .textContent())!.trim();
 }
 
 /** A staff member signs in on their own page. */
@@ -54,7 +58,10 @@ test('the owner adds a catalogue staff member, who sees only the catalogue secti
   await page.screenshot({ path: 'test-results/audit-section.png', fullPage: true });
 });
 
-test('a staff member enrols in two-factor sign-in with a code from the shown secret, signs out and signs in with password and code', async ({ page, browser }) => {
+test('a staff member enrols in two-factor sign-in with a code from the shown secret, signs out and signs in with password and code', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const username = uniqueName('ful_');
 
@@ -71,7 +78,10 @@ test('a staff member enrols in two-factor sign-in with a code from the shown sec
   await staffPage.getByRole('button', { name: 'Set up' }).click();
   await expect(staffPage.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   await expect(staffPage.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  const secret = (await staffPage.locator('code').filter({ hasText: /^[A-Z2-7]+$/ }).textContent())!.trim();
+  const secret = (await staffPage
+    .locator('code')
+    .filter({ hasText: /^[A-Z2-7]+$/ })
+    .textContent())!.trim();
   await staffPage.screenshot({ path: 'test-results/two-factor-enrol.png', fullPage: true });
   await staffPage.getByLabel('Code from your authenticator app').fill(await totp(secret));
   await staffPage.getByRole('button', { name: 'Turn on' }).click();

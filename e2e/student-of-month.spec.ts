@@ -19,7 +19,9 @@ test('an admin adds the student of the month with a photo, and the company site 
   await expect(section.getByText('Add a photo of the student')).toBeVisible();
 
   await section.getByLabel('YouTube link of the project').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-  const photo = await sharp({ create: { width: 80, height: 80, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 80, height: 80, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
   await section.getByLabel('Photo').setInputFiles({ name: 'asha.png', mimeType: 'image/png', buffer: photo });
   await section.getByRole('button', { name: 'Add student' }).click();
   await expect(toast(page, 'Student of the month added successfully')).toBeVisible();

@@ -19,7 +19,10 @@ test('the admin gives a product options and variants; a shopper chooses a varian
 
   await openSection(page, 'Manage Products');
   await page.getByLabel('Search products by title').fill(title);
-  await page.getByRole('article', { name: title }).getByRole('button', { name: `Edit ${title}` }).click();
+  await page
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Product' });
   await edit.getByRole('button', { name: 'Add option' }).click();
   await edit.getByLabel('Option 1 name').fill('Battery');
@@ -89,7 +92,10 @@ test("a kit's parts are picked in the product form; its page says what is in the
 
   await openSection(page, 'Manage Products');
   await page.getByLabel('Search products by title').fill(`${word} Rover Kit`);
-  await page.getByRole('article', { name: `${word} Rover Kit` }).getByRole('button', { name: `Edit ${word} Rover Kit` }).click();
+  await page
+    .getByRole('article', { name: `${word} Rover Kit` })
+    .getByRole('button', { name: `Edit ${word} Rover Kit` })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Product' });
   await edit.getByLabel('Find a part').fill(word);
   await edit.getByRole('button', { name: `Add ${word} Geared Motor` }).click();

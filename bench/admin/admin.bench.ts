@@ -42,7 +42,11 @@ const PG_SCHEMA = 'bench_admin';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 /** The shop's SQLITE_OPTIMIZE_INTERVAL_MS here. */
 const OPTIMIZE_MS = 2000;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 const QUERIES = [
   ['first page', '/api/ordersAdmin?page=1'],
@@ -66,7 +70,15 @@ const CUSTOMER_QUERIES = [
  * "Customer <i>", customer<i>@example.com, +9198<i as 8 digits>. The orders' user ids u0..u4999 are theirs.
  */
 async function fillCustomersTo(db: Kysely<Database>, postgres: boolean, size: number) {
-  const have = Number((await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('role', 'is', null).executeTakeFirstOrThrow()).n);
+  const have = Number(
+    (
+      await db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (have >= size) return 0;
   const t0 = performance.now();
   const end = Math.floor(Date.now() / 1000);
@@ -89,7 +101,14 @@ async function fillCustomersTo(db: Kysely<Database>, postgres: boolean, size: nu
 
 /** Adds orders up to `size`: paid over the last years, one in ten awaiting payment, one in fifty of those flagged. */
 async function fillTo(db: Kysely<Database>, postgres: boolean, size: number) {
-  const have = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const have = Number(
+    (
+      await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (have >= size) return 0;
   const from = have + 1;
   const t0 = performance.now();
@@ -187,21 +206,23 @@ async function plans(db: Kysely<Database>, postgres: boolean) {
   const c = postgres ? ' COLLATE "C"' : '';
   const shoppers = `("role" IS NULL OR "role" != 'admin')`;
   const named = `((lower(name)${c} >= 'customer 12' AND lower(name)${c} < 'customer 12\u{10FFFF}') OR (lower(email)${c} >= 'customer 12' AND lower(email)${c} < 'customer 12\u{10FFFF}'))`;
-  const statements = CUSTOMERS ? [
-    `SELECT id FROM "user" WHERE ${shoppers} ORDER BY "createdAt" DESC, id DESC LIMIT 25 OFFSET 0`,
-    `SELECT count(*) FROM (SELECT 1 FROM "user" WHERE ${shoppers} LIMIT 10001) AS listed`,
-    `SELECT id FROM "user" WHERE ${shoppers} AND ${named} ORDER BY "createdAt" DESC, id DESC LIMIT 25 OFFSET 0`,
-    `SELECT count(*) FROM (SELECT 1 FROM "user" WHERE ${shoppers} AND ${named} LIMIT 10001) AS listed`,
-    `SELECT id FROM "user" WHERE ${shoppers} ORDER BY "createdAt" DESC, id DESC LIMIT 25 OFFSET 975`,
-  ] : [
-    `SELECT id FROM orders WHERE ${where} ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25 OFFSET 0`,
-    `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} LIMIT 10001) AS listed`,
-    `SELECT id FROM orders WHERE ${where} AND status = 'delivered' ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
-    `SELECT id FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-01' AND paid_at IS NOT NULL ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
-    `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-28' AND paid_at IS NOT NULL LIMIT 10001) AS listed`,
-    `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-28' AND paid_at IS NOT NULL ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 10001) AS listed`,
-    `SELECT id FROM orders WHERE ${where} AND (order_code = 'SHOPPER12' OR (lower(email)${postgres ? ' COLLATE "C"' : ''} >= 'shopper12' AND lower(email)${postgres ? ' COLLATE "C"' : ''} < 'shopper12\u{10FFFF}')) ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
-  ];
+  const statements = CUSTOMERS
+    ? [
+        `SELECT id FROM "user" WHERE ${shoppers} ORDER BY "createdAt" DESC, id DESC LIMIT 25 OFFSET 0`,
+        `SELECT count(*) FROM (SELECT 1 FROM "user" WHERE ${shoppers} LIMIT 10001) AS listed`,
+        `SELECT id FROM "user" WHERE ${shoppers} AND ${named} ORDER BY "createdAt" DESC, id DESC LIMIT 25 OFFSET 0`,
+        `SELECT count(*) FROM (SELECT 1 FROM "user" WHERE ${shoppers} AND ${named} LIMIT 10001) AS listed`,
+        `SELECT id FROM "user" WHERE ${shoppers} ORDER BY "createdAt" DESC, id DESC LIMIT 25 OFFSET 975`,
+      ]
+    : [
+        `SELECT id FROM orders WHERE ${where} ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25 OFFSET 0`,
+        `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} LIMIT 10001) AS listed`,
+        `SELECT id FROM orders WHERE ${where} AND status = 'delivered' ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
+        `SELECT id FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-01' AND paid_at IS NOT NULL ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
+        `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-28' AND paid_at IS NOT NULL LIMIT 10001) AS listed`,
+        `SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${where} AND coalesce(paid_at, created_at) >= '2026-10-28' AND paid_at IS NOT NULL ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 10001) AS listed`,
+        `SELECT id FROM orders WHERE ${where} AND (order_code = 'SHOPPER12' OR (lower(email)${postgres ? ' COLLATE "C"' : ''} >= 'shopper12' AND lower(email)${postgres ? ' COLLATE "C"' : ''} < 'shopper12\u{10FFFF}')) ORDER BY coalesce(paid_at, created_at) DESC, id DESC LIMIT 25`,
+      ];
   for (const statement of statements) {
     console.log(`\n${statement}`);
     const result = await sql.raw(`${postgres ? 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)' : 'EXPLAIN QUERY PLAN'} ${statement}`).execute(db);
@@ -227,9 +248,15 @@ async function run(label: string, postgres: boolean, budgets: string[]) {
     env.DATABASE_URL = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${PG_SCHEMA}`)}&application_name=bench_admin`;
   }
   const shop = await startShop(env);
-  const db: Kysely<Database> = postgres ? createDb({ kind: 'postgres', url: PG_URL, poolSize: 2, queryTimeoutMs: 0 }, { schema: PG_SCHEMA }) : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
+  const db: Kysely<Database> = postgres
+    ? createDb({ kind: 'postgres', url: PG_URL, poolSize: 2, queryTimeoutMs: 0 }, { schema: PG_SCHEMA })
+    : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
   try {
-    const login = await fetch(`${shop.url}/api/adminlogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    const login = await fetch(`${shop.url}/api/adminlogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
     if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
     const firstPage: number[] = [];
@@ -241,12 +268,26 @@ async function run(label: string, postgres: boolean, budgets: string[]) {
       await new Promise((resolve) => setTimeout(resolve, postgres ? ESTIMATE_KEPT_MS + 1000 : 2 * OPTIMIZE_MS));
       console.log(`\n${label}, ${size.toLocaleString('en')} ${what} (filled in ${(took / 1000).toFixed(1)} s); load average ${load()}`);
       const { rows, cpu } = await measure(shop, token, postgres ? db : null);
-      console.log(table([CUSTOMERS ? 'GET /api/admin/customers' : 'GET /api/ordersAdmin', 'X-Total-Count', 'shop CPU ms/req', ...(postgres ? ['PostgreSQL CPU ms/req'] : []), 'p50 ms', 'p95 ms'], rows));
+      console.log(
+        table(
+          [
+            CUSTOMERS ? 'GET /api/admin/customers' : 'GET /api/ordersAdmin',
+            'X-Total-Count',
+            'shop CPU ms/req',
+            ...(postgres ? ['PostgreSQL CPU ms/req'] : []),
+            'p50 ms',
+            'p95 ms',
+          ],
+          rows,
+        ),
+      );
       firstPage.push(cpu['first page']!);
     }
     const small = firstPage[0]!;
     const large = firstPage.at(-1)!;
-    budgets.push(`${label}: first page ${ms(large)} ms CPU (shop${postgres ? ' + PostgreSQL' : ''}) at ${SIZES.at(-1)!.toLocaleString('en')} ${what} (<= 5 ms: ${verdict(large <= 5)}), ${ms(large / small)}x its cost at ${SIZES[0]!.toLocaleString('en')} (<= 2x: ${verdict(large <= 2 * small)})`);
+    budgets.push(
+      `${label}: first page ${ms(large)} ms CPU (shop${postgres ? ' + PostgreSQL' : ''}) at ${SIZES.at(-1)!.toLocaleString('en')} ${what} (<= 5 ms: ${verdict(large <= 5)}), ${ms(large / small)}x its cost at ${SIZES[0]!.toLocaleString('en')} (<= 2x: ${verdict(large <= 2 * small)})`,
+    );
     if (args.has('--plans')) await plans(db, postgres);
   } finally {
     await shop.stop();
@@ -264,7 +305,9 @@ async function main() {
   const budgets: string[] = [];
   if (!args.has('--no-sqlite')) await run('SQLite', false, budgets);
   if (!args.has('--no-pg')) await run('PostgreSQL', true, budgets);
-  console.log(`\nBudget (issue 29): first page <= 5 ms of server CPU at ${CUSTOMERS ? '100,000 customers (the orders list\'s budget)' : '1,000,000 orders'}, <= 2x its cost at 1,000; load average now ${load()}`);
+  console.log(
+    `\nBudget (issue 29): first page <= 5 ms of server CPU at ${CUSTOMERS ? "100,000 customers (the orders list's budget)" : '1,000,000 orders'}, <= 2x its cost at 1,000; load average now ${load()}`,
+  );
   for (const line of budgets) console.log(`  ${line}`);
 }
 

@@ -39,7 +39,7 @@ const answered200 = new Set<string>();
 
 /** A fixed pseudo-random sequence, so that runs ask for the same URLs. */
 function seeded(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 /**
@@ -55,7 +55,11 @@ function typoQueries(titles: string[]) {
   const typo = (w: string) => {
     const i = 1 + Math.floor(random() * (w.length - 1));
     const kind = Math.floor(random() * 3);
-    return kind === 0 ? w.slice(0, i) + w.slice(i + 1) : kind === 1 ? w.slice(0, i) + w[i - 1] + w.slice(i) : w.slice(0, i) + pick([...letters]) + w.slice(i + 1);
+    return kind === 0
+      ? w.slice(0, i) + w.slice(i + 1)
+      : kind === 1
+        ? w.slice(0, i) + w[i - 1] + w.slice(i)
+        : w.slice(0, i) + pick([...letters]) + w.slice(i + 1);
   };
   const madeUp = () => Array.from({ length: 5 + Math.floor(random() * 4) }, (_, k) => pick([...(k % 2 ? 'aeiou' : 'bdfgklmnprstvz')])).join('');
   let serial = 0;
@@ -79,7 +83,12 @@ async function endpoints(base: string) {
     { name: 'adverts', paths: ['/api/advertimages'] },
     { name: 'home data', paths: ['/api/storefront/home'] },
     { name: 'product list', paths: ['/api/products?limit=12', '/api/products?category=1&limit=12', '/api/products?limit=12&offset=12'] },
-    ...(TYPOS ? [typoEndpoint(products.map((p) => p.title)), { name: 'no-match search, asked again', paths: ['zorblax', 'qwixle vunterp', 'flimbo gzarnik'].map((q) => `${SEARCH}${encodeURIComponent(q)}`) }] : []),
+    ...(TYPOS
+      ? [
+          typoEndpoint(products.map((p) => p.title)),
+          { name: 'no-match search, asked again', paths: ['zorblax', 'qwixle vunterp', 'flimbo gzarnik'].map((q) => `${SEARCH}${encodeURIComponent(q)}`) },
+        ]
+      : []),
   ];
 }
 
@@ -165,7 +174,9 @@ async function load(base: string, paths: string[], duration: number, next?: () =
         duration,
         pipelining: 1,
         headers: { 'accept-encoding': BROWSER_ENCODING },
-        requests: next ? [{ method: 'GET' as const, setupRequest: (req) => ({ ...req, path: next() }) }] : paths.map((p) => ({ method: 'GET' as const, path: p })),
+        requests: next
+          ? [{ method: 'GET' as const, setupRequest: (req) => ({ ...req, path: next() }) }]
+          : paths.map((p) => ({ method: 'GET' as const, path: p })),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -185,8 +196,15 @@ async function load(base: string, paths: string[], duration: number, next?: () =
 const median = (xs: number[]) => percentile(xs, 50);
 
 async function main() {
-  console.log(`API benchmark: ${machineLine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per endpoint and server; Accept-Encoding: ${BROWSER_ENCODING}.`);
+  console.log(
+    `API benchmark: ${machineLine()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per endpoint and server; Accept-Encoding: ${BROWSER_ENCODING}.`,
+  );
   const shop = await startShop();
   try {
     const list = (await endpoints(shop.url)).filter((e) => !ONLY || e.name.includes(ONLY));
@@ -205,7 +223,13 @@ async function main() {
         for (const e of list) {
           const order = round % 2 === 0 ? (['real', 'bare'] as const) : (['bare', 'real'] as const);
           for (const which of order) {
-            const run = await load(which === 'real' ? shop.url : bare.url, e.paths, DURATION, 'next' in e ? e.next : undefined, which === 'real' ? shop.child.pid : undefined);
+            const run = await load(
+              which === 'real' ? shop.url : bare.url,
+              e.paths,
+              DURATION,
+              'next' in e ? e.next : undefined,
+              which === 'real' ? shop.child.pid : undefined,
+            );
             if (run.bad) console.log(`  warning: ${which} ${e.name}: ${run.bad} non-2xx, errors or timeouts`);
             runs.get(e.name)![which].push(run);
           }
@@ -222,7 +246,7 @@ async function main() {
           `${ms(m(real, 'p50'))} / ${ms(m(real, 'p95'))} / ${ms(m(real, 'p99'))}`,
           Math.round(m(b, 'rps')),
           `${ms(m(b, 'p50'))} / ${ms(m(b, 'p95'))} / ${ms(m(b, 'p99'))}`,
-          `${(median(real.map((r, i) => r.rps / b[i]!.rps))).toFixed(2)}x`,
+          `${median(real.map((r, i) => r.rps / b[i]!.rps)).toFixed(2)}x`,
           ms(m(real, 'cpu'), 3),
         ];
       });

@@ -19,9 +19,7 @@ export interface RecordedResponse {
 }
 
 const [file, port] = process.argv.slice(2);
-const routes = new Map(
-  (JSON.parse(fs.readFileSync(file!, 'utf8')) as RecordedResponse[]).map((r) => [r.path, { ...r, bytes: Buffer.from(r.body, 'base64') }]),
-);
+const routes = new Map((JSON.parse(fs.readFileSync(file!, 'utf8')) as RecordedResponse[]).map((r) => [r.path, { ...r, bytes: Buffer.from(r.body, 'base64') }]));
 const SEARCH = '/api/products/search/';
 const searches = [...routes.values()].filter((r) => r.path.startsWith(SEARCH) && /%20\d+$/.test(r.path));
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 2100 } });

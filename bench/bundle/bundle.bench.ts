@@ -109,7 +109,8 @@ function initialFiles(): { js: string[]; css: string[]; via: string; adminChunks
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && /\.(tsx?|jsx?)$/.test(d.name))
     .map((d) => path.join(d.parentPath, d.name));
 }
@@ -177,10 +178,12 @@ async function main() {
     const wire = await Promise.all([...js, ...css].map(async (f) => ({ file: f, ...(await sent(shop.url, `/${f}`)) })));
     const page = await sent(shop.url, '/');
     console.log(`\nBytes the shop sends a browser (Accept-Encoding: ${BROWSER_ENCODING})`);
-    console.log(table(['file', 'bytes sent', 'encoding', 'cache-control'], [
-      ['/ (the page)', kb(page.bytes), page.encoding, page.cacheControl],
-      ...wire.map((w) => [w.file, kb(w.bytes), w.encoding, w.cacheControl]),
-    ]));
+    console.log(
+      table(
+        ['file', 'bytes sent', 'encoding', 'cache-control'],
+        [['/ (the page)', kb(page.bytes), page.encoding, page.cacheControl], ...wire.map((w) => [w.file, kb(w.bytes), w.encoding, w.cacheControl])],
+      ),
+    );
     const jsSent = wire.filter((w) => w.file.endsWith('.js')).reduce((a, w) => a + w.bytes, 0);
     const cssSent = wire.filter((w) => w.file.endsWith('.css')).reduce((a, w) => a + w.bytes, 0);
     console.log(`JavaScript sent ${kb(jsSent)}, CSS sent ${kb(cssSent)}, page ${kb(page.bytes)}`);
@@ -201,12 +204,12 @@ async function main() {
   const leaked = markers.filter((m) => initialText.some((t) => t.includes(m)));
   console.log(`Admin chunks in the build: ${adminChunks.join(', ') || 'none found'}`);
   console.log(`Admin chunks among the initial files: ${initialAdmin.join(', ') || 'none'}`);
-  console.log(
-    `Admin-only texts checked (${markers.length}): ${markers.map((m) => JSON.stringify(m)).join(', ') || 'none found in web/src/features/admin'}`,
-  );
+  console.log(`Admin-only texts checked (${markers.length}): ${markers.map((m) => JSON.stringify(m)).join(', ') || 'none found in web/src/features/admin'}`);
   console.log(`Admin-only texts found in the initial files: ${leaked.map((m) => JSON.stringify(m)).join(', ') || 'none'}`);
   const clean = initialAdmin.length === 0 && leaked.length === 0;
-  console.log(`Budget no admin code in the initial files: ${verdict(clean)}${adminChunks.length === 0 && markers.length === 0 ? ' (nothing admin to look for yet)' : ''}`);
+  console.log(
+    `Budget no admin code in the initial files: ${verdict(clean)}${adminChunks.length === 0 && markers.length === 0 ? ' (nothing admin to look for yet)' : ''}`,
+  );
 }
 
 runBench(main);

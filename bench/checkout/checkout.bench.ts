@@ -20,7 +20,12 @@ const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 10);
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? (QUICK ? 5 : 20));
 
 async function main() {
-  console.log(`Checkout benchmark: ${machineLine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Checkout benchmark: ${machineLine()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`${SHOPPERS} shoppers checking out at once for ${SECONDS} s; compiled shop on SQLite with the demo catalogue.`);
   const shop = await startShop({ AUTH_RATE_LIMIT: '0', FORM_RATE_LIMIT: '100000', SIMULATED_WEBHOOK_DELAY_MS: '60000' });
   // The bench reads the shop's database (its outbox, its orders) as an operator would.
@@ -44,7 +49,17 @@ async function main() {
     const cookies: string[] = [];
     for (let i = 0; i < SHOPPERS; i++) {
       const email = `bench${Date.now().toString(36)}${i}@example.com`;
-      const details = { email, password: 'correct-horse-1', name: `bench_${i}`, username: `bench_${Date.now().toString(36)}_${i}`, phone: '9876543210', address: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' };
+      const details = {
+        email,
+        password: 'correct-horse-1',
+        name: `bench_${i}`,
+        username: `bench_${Date.now().toString(36)}_${i}`,
+        phone: '9876543210',
+        address: '12 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        zipCode: '411001',
+      };
       await call('POST', '/api/auth/sign-up/email', '', details);
       const mail = await db.selectFrom('outbox').select('text_body').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
       const token = decodeURIComponent(/\/verify-email\?token=([^\s&]+)/.exec(mail.text_body)![1]!);
@@ -55,7 +70,12 @@ async function main() {
         body: JSON.stringify({ email, password: details.password }),
       });
       if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+      cookies.push(
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      );
     }
 
     const confirmed: string[] = [];
@@ -84,7 +104,9 @@ async function main() {
             // a failed round may leave the product in the cart: empty it before the next one
             await fetch(`${shop.url}/api/cart`, { headers: { cookie } })
               .then((r) => r.json() as Promise<{ items: { id: number }[] }>)
-              .then((cart) => Promise.all(cart.items.map((item) => fetch(`${shop.url}/api/cart/${item.id}`, { method: 'DELETE', headers: { cookie, origin } }))))
+              .then((cart) =>
+                Promise.all(cart.items.map((item) => fetch(`${shop.url}/api/cart/${item.id}`, { method: 'DELETE', headers: { cookie, origin } }))),
+              )
               .catch(() => {});
           }
         }
@@ -102,7 +124,17 @@ async function main() {
     const doubled = [...placedCount.values()].filter((n) => n > 1).length + (confirmed.length - new Set(confirmed).size);
     console.log(
       table(
-        ['shoppers', 'seconds', 'orders completed', 'orders/s', 'checkout p50 / p95 (ms)', 'shop / bench CPU per order (ms)', 'failed rounds', 'lost', 'doubled'],
+        [
+          'shoppers',
+          'seconds',
+          'orders completed',
+          'orders/s',
+          'checkout p50 / p95 (ms)',
+          'shop / bench CPU per order (ms)',
+          'failed rounds',
+          'lost',
+          'doubled',
+        ],
         [
           [
             SHOPPERS,

@@ -125,7 +125,9 @@ async function main() {
     await shop.stop();
   }
   console.log(`\nLighthouse scores (mobile, 0-100), median of ${RUNS} runs`);
-  console.log(table(['page', ...CATEGORIES, 'LCP', `budget (perf >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs / 1000} s, a11y >= ${BUDGET.accessibility})`], rows));
+  console.log(
+    table(['page', ...CATEGORIES, 'LCP', `budget (perf >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs / 1000} s, a11y >= ${BUDGET.accessibility})`], rows),
+  );
   console.log(`All pages within budget: ${verdict(allMet)}`);
 }
 

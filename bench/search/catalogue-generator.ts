@@ -34,7 +34,23 @@ export const CATEGORIES = [
 ] as const;
 
 const BRANDS = ['Robobox', 'Mechatronics', 'Blix', 'Arduino', 'Raspberry', 'Tinkerbot', 'Makerz', 'RoboNova', 'Elektra', 'Volta', 'Kinetix', 'SkyHawk'];
-const SERIES = ['Explorer', 'Starter', 'Pro', 'Junior', 'Advanced', 'Classroom', 'Mini', 'Ultra', 'Smart', 'Nano', 'Maker', 'Genius', 'Spark', 'Titan', 'Pioneer'];
+const SERIES = [
+  'Explorer',
+  'Starter',
+  'Pro',
+  'Junior',
+  'Advanced',
+  'Classroom',
+  'Mini',
+  'Ultra',
+  'Smart',
+  'Nano',
+  'Maker',
+  'Genius',
+  'Spark',
+  'Titan',
+  'Pioneer',
+];
 const KIT_THINGS: Record<string, readonly string[]> = {
   'Robobox Kits': ['Robot', 'Rover', 'Line Follower', 'Robotic Arm', 'Humanoid', 'Obstacle Avoider', 'Bluetooth Car', 'Sumo Bot'],
   'Mechatronics Kits': ['Conveyor', 'Gearbox', 'Pneumatic Arm', 'Crane', 'Hydraulic Lift', 'CNC Plotter', 'Sorting Machine', 'Elevator'],
@@ -87,7 +103,18 @@ const SENSORS = [
   'Soil Moisture Sensor',
   'Flex Sensor',
 ];
-const TOOLS = ['Soldering Iron', 'Multimeter', 'Screwdriver Set', 'Glue Gun', 'Wire Stripper', 'Tool Box', 'Storage Case', 'Battery Charger', 'Cutting Mat', 'Tweezers Set'];
+const TOOLS = [
+  'Soldering Iron',
+  'Multimeter',
+  'Screwdriver Set',
+  'Glue Gun',
+  'Wire Stripper',
+  'Tool Box',
+  'Storage Case',
+  'Battery Charger',
+  'Cutting Mat',
+  'Tweezers Set',
+];
 
 /** Real words shoppers and shop owners use, most frequent first (they head the Zipf ranking). */
 const REAL_WORDS = `
@@ -118,9 +145,42 @@ receiver transmitter channel radio frequency antenna range telemetry payload lan
 gear takeoff hover flip mode headless return home safety guard propeller spare
 soldering iron multimeter screwdriver glue gun stripper cutter tweezers mat storage case
 organiser organizer compartments portable lightweight compact heavy duty professional
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
-const SYLLABLES = ['ro', 'bo', 'tix', 'ka', 'mek', 'tron', 'li', 'zar', 'vo', 'nex', 'qui', 'dra', 'ple', 'sto', 'mar', 'fen', 'gul', 'hap', 'jin', 'wex', 'yor', 'ul', 'bri', 'cas', 'dor', 'eph', 'fli', 'gra', 'hol', 'isk'];
+const SYLLABLES = [
+  'ro',
+  'bo',
+  'tix',
+  'ka',
+  'mek',
+  'tron',
+  'li',
+  'zar',
+  'vo',
+  'nex',
+  'qui',
+  'dra',
+  'ple',
+  'sto',
+  'mar',
+  'fen',
+  'gul',
+  'hap',
+  'jin',
+  'wex',
+  'yor',
+  'ul',
+  'bri',
+  'cas',
+  'dor',
+  'eph',
+  'fli',
+  'gra',
+  'hol',
+  'isk',
+];
 
 /** The description vocabulary: real words first, then generated words, a few thousand in all. */
 export function vocabulary(rand: Rand, size = 3000): string[] {

@@ -19,7 +19,11 @@ function neverAsked(seed: number): () => string {
   const typo = (w: string) => {
     const i = 1 + Math.floor(random() * (w.length - 1));
     const kind = Math.floor(random() * 3);
-    return kind === 0 ? w.slice(0, i) + w.slice(i + 1) : kind === 1 ? w.slice(0, i) + w[i - 1] + w.slice(i) : w.slice(0, i) + pick([...'abcdefghijklmnopqrstuvwxyz']) + w.slice(i + 1);
+    return kind === 0
+      ? w.slice(0, i) + w.slice(i + 1)
+      : kind === 1
+        ? w.slice(0, i) + w[i - 1] + w.slice(i)
+        : w.slice(0, i) + pick([...'abcdefghijklmnopqrstuvwxyz']) + w.slice(i + 1);
   };
   const madeUp = () => Array.from({ length: 5 + Math.floor(random() * 4) }, (_, k) => pick([...(k % 2 ? 'aeiou' : 'bdfgklmnprstvz')])).join('');
   return () => {
@@ -98,7 +102,12 @@ export async function benchWarmUp(label: string, serverEnv: Record<string, strin
     const took = answered.filter((s) => s.at >= from && s.at < to).map((s) => s.took);
     return [name, took.length, ms(percentile(took, 50), 1), ms(percentile(took, 95), 1), ms(percentile(took, 99), 1), ms(Math.max(0, ...took), 1)];
   };
-  console.log(`\n${label}: warm-up window, never-asked searches at ${CONNECTIONS} connections from the start, ${JSON.stringify(passed)} (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `\n${label}: warm-up window, never-asked searches at ${CONNECTIONS} connections from the start, ${JSON.stringify(passed)} (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   console.log(
     `  listening after ${ms(listeningAt / 1000, 2)} s, ready (/api/health/ready 200) after ${ms(readyAt / 1000, 2)} s, ` +
       `index in memory after ${ms(memoryAt / 1000, 2)} s (${ms((memoryAt - readyAt) / 1000, 2)} s after ready)`,

@@ -134,7 +134,12 @@ async function main() {
   const builds: Build[] = [{ name: `dist/server/main.js ${nodeArgs.join(' ')}`.trim(), main: 'dist/server/main.js', nodeArgs }];
   // The baseline without flags: a build from before the flags of npm run serve.
   if (BASELINE) builds.unshift({ name: `baseline ${BASELINE}`, main: path.resolve(BASELINE), nodeArgs: [] });
-  console.log(`Start benchmark: ${machineLine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Start benchmark: ${machineLine()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`${ROUNDS} starts per build on a copy of a seeded demo database; RSS after ${IDLE_MS / 1000} s idle, then after ${PAGES.join(', ')}`);
   const seedDir = await seedDemoDatabase(builds.at(-1)!);
   const results = new Map<Build, Start[]>(builds.map((b) => [b, []]));
@@ -156,12 +161,24 @@ async function main() {
       `${mib(Math.min(...after))} / ${mib(percentile(after, 50))}`,
     ];
   });
-  console.log(table(['build', 'ready, best / median', 'CPU until ready, best / median', 'idle RSS, best / median', 'RSS after the pages, best / median'], rows));
+  console.log(
+    table(['build', 'ready, best / median', 'CPU until ready, best / median', 'idle RSS, best / median', 'RSS after the pages, best / median'], rows),
+  );
   const ours = results.get(builds.at(-1)!)!;
   const bestReady = Math.min(...ours.map((s) => s.readyMs));
-  const medianIdle = percentile(ours.map((s) => s.idleMiB), 50);
-  console.log(`Budget (issue 29): cold start <= 0.6 s best of 5: ${verdict(bestReady <= 600)}; idle RSS <= 100 MB (median, MiB): ${verdict(medianIdle <= 100)}`);
-  console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const medianIdle = percentile(
+    ours.map((s) => s.idleMiB),
+    50,
+  );
+  console.log(
+    `Budget (issue 29): cold start <= 0.6 s best of 5: ${verdict(bestReady <= 600)}; idle RSS <= 100 MB (median, MiB): ${verdict(medianIdle <= 100)}`,
+  );
+  console.log(
+    `load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 runBench(main);

@@ -21,9 +21,8 @@ function dbFile(): string {
 function latestMailTo(address: string): Mail | undefined {
   const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
   try {
-    return db
-      .prepare('SELECT id, to_address, subject, text_body FROM outbox WHERE lower(to_address) = lower(?) ORDER BY id DESC LIMIT 1')
-      .get(address) as Mail | undefined;
+    return db.prepare('SELECT id, to_address, subject, text_body FROM outbox WHERE lower(to_address) = lower(?) ORDER BY id DESC LIMIT 1').get(address) as
+      Mail | undefined;
   } finally {
     db.close();
   }
@@ -33,9 +32,11 @@ function latestMailTo(address: string): Mail | undefined {
 export function mailsOfKind(address: string, kind: string): { id: number; subject: string; text_body: string }[] {
   const db = new Database(dbFile(), { readonly: true, fileMustExist: true });
   try {
-    return db
-      .prepare('SELECT id, subject, text_body FROM outbox WHERE lower(to_address) = lower(?) AND kind = ? ORDER BY id')
-      .all(address, kind) as { id: number; subject: string; text_body: string }[];
+    return db.prepare('SELECT id, subject, text_body FROM outbox WHERE lower(to_address) = lower(?) AND kind = ? ORDER BY id').all(address, kind) as {
+      id: number;
+      subject: string;
+      text_body: string;
+    }[];
   } finally {
     db.close();
   }

@@ -4,10 +4,7 @@ import path from 'node:path';
 import { asciiStl, binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
 
 /** A 1 x 1 pixel PNG, standing in for a drawing sent with a 2D-to-3D request. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 export type PrintFiles = { dir: string; bracket: string; gear: string; sketch: string };
 

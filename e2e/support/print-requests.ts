@@ -16,9 +16,7 @@ export function storedPrintRequest(id: number): StoredPrintRequest | undefined {
   const db = new Database(path.join(dir, 'shop.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const row = db
-      .prepare(
-        'SELECT id, con_name, ph_no, email, message, is_2d_to_3d, length_cm, width_cm, height_cm, price_paise FROM print_requests WHERE id = ?',
-      )
+      .prepare('SELECT id, con_name, ph_no, email, message, is_2d_to_3d, length_cm, width_cm, height_cm, price_paise FROM print_requests WHERE id = ?')
       .get(id) as Omit<StoredPrintRequest, 'files'> | undefined;
     if (!row) return undefined;
     const files = db

@@ -144,7 +144,11 @@ export async function buildApp({ config, db, storage, mailer, payments, logStrea
     // every connectionsCheckingInterval (30 s by default: a 1 s timeout in a test would wait that long).
     requestTimeout: config.requestTimeoutMs,
     // requireHostHeader: Node answered an HTTP/1.1 request without Host with an empty 400; the hook below says why.
-    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)), requireHostHeader: false },
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)),
+      requireHostHeader: false,
+    },
     // Access logs only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -154,7 +158,8 @@ export async function buildApp({ config, db, storage, mailer, payments, logStrea
     // A client gone before its request is handled (a broken chunk of its body, a dropped connection)
     // leaves no address: the rate limits and sign-in guards need one, and there is no one to answer.
     if (req.ip === undefined) return done(new AppError('connection_closed', 400, 'The connection closed before the request was read'));
-    if (req.headers.host === undefined && req.raw.httpVersion === '1.1') return done(new AppError('missing_host', 400, 'Send a Host header: HTTP/1.1 requires one'));
+    if (req.headers.host === undefined && req.raw.httpVersion === '1.1')
+      return done(new AppError('missing_host', 400, 'Send a Host header: HTTP/1.1 requires one'));
     done();
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -39,7 +39,12 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
     .refine(
       (list) => list.every((o) => /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(o)),
       'must be a comma-separated list of origins such as https://shop.example.com or https://*.example.com (never a bare *)',
@@ -55,7 +60,10 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
-    .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v) && new URL(v).hostname !== '', 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
+    .refine(
+      (v) => /^smtps?:\/\//.test(v) && URL.canParse(v) && new URL(v).hostname !== '',
+      'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465',
+    )
     .optional(),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   MAIL_FROM: z.string().default('Robokits India <no-reply@robokits.example>'),
@@ -64,10 +72,16 @@ const EnvSchema = z.object({
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(SESSION_IDLE_MINUTES.min).max(SESSION_IDLE_MINUTES.max).default(30),
   ADMIN_SESSION_MAX_HOURS: z.coerce.number().int().min(SESSION_MAX_HOURS.min).max(SESSION_MAX_HOURS.max).default(12),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(AUDIT_RETENTION_DAYS.min).max(AUDIT_RETENTION_DAYS.max).default(365),
-  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…')
+    .optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)')
+    .optional(),
   S3_ENDPOINT: url.optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -76,7 +90,12 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: url.optional(),
   JOBS: flag('1'),
   JOBS_TICK_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
-  RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  RECONCILE_EVERY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
   SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).optional(),
   SHOP_ADDRESS: z.string().trim().max(500).default(''),
   SHOP_STATE: z.string().trim().min(2).max(60).default('Maharashtra'),
@@ -91,10 +110,21 @@ const EnvSchema = z.object({
     .optional(),
   SHOP_PHONE: z.string().trim().max(30).default(''),
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
-  INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be 1-3 capital letters or digits (invoice numbers have at most 16 characters)').default('RK'),
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be 1-3 capital letters or digits (invoice numbers have at most 16 characters)')
+    .default('RK'),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
-  PENDING_ORDER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(30),
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.]{3,30}$/, 'must be 3-30 letters, digits, dots or underscores').default('admin'),
+  PENDING_ORDER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(30),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.]{3,30}$/, 'must be 3-30 letters, digits, dots or underscores')
+    .default('admin'),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   ADMIN_EMAIL: z.email().optional(),
   SIMULATED_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
@@ -132,7 +162,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.RAZORPAY_KEY_ID && !e.RAZORPAY_WEBHOOK_SECRET) {
     // Without it every webhook is refused, and Razorpay keeps retrying them for 24 hours.
-    throw new ConfigError('Invalid configuration:\n  RAZORPAY_WEBHOOK_SECRET must be set with Razorpay keys (the secret of the webhook to /api/razorpay/webhook; see docs/payments.md)');
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAY_WEBHOOK_SECRET must be set with Razorpay keys (the secret of the webhook to /api/razorpay/webhook; see docs/payments.md)',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const home = e.HOME_SITE_URL.replace(/\/+$/, '');
@@ -144,7 +176,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS } as const)
+      ? ({
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+        } as const)
       : ({ kind: 'sqlite', file: path.join(dataDir, 'shop.sqlite'), optimizeIntervalMs: e.SQLITE_OPTIMIZE_INTERVAL_MS } as const),
     seedDemoData: e.SEED_DEMO_DATA,
     /** background dependency checks behind /api/health/ready: how often, and how long each may take */
@@ -184,7 +222,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** periodic work inside the app (one node at a time, under a database lease) */
     jobs: { enabled: e.JOBS, tickMs: e.JOBS_TICK_MS, leaseMs: Math.max(30_000, e.JOBS_TICK_MS * 6), reconcileEveryMs: e.RECONCILE_EVERY_MINUTES * 60_000 },
     /** the supplier on GST tax invoices */
-    invoice: { legalName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME, address: e.SHOP_ADDRESS, state: e.SHOP_STATE, gstin: e.SHOP_GSTIN ?? null, prefix: e.INVOICE_PREFIX },
+    invoice: {
+      legalName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME,
+      address: e.SHOP_ADDRESS,
+      state: e.SHOP_STATE,
+      gstin: e.SHOP_GSTIN ?? null,
+      prefix: e.INVOICE_PREFIX,
+    },
     /** defaults of the shop settings the owner saves in the dashboard (modules/settings; decision 049) */
     shopDefaults: { contactPhone: e.SHOP_PHONE, contactEmail: e.SHOP_EMAIL, returnWindowDays: e.RETURN_WINDOW_DAYS },
     /** on SIGTERM, how long health answers 503 before the listener closes */

@@ -13,8 +13,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string, code = 'not_found') => new AppError(code, 404, message);
-export const badRequest = (message: string, code = 'bad_request', fields?: Record<string, string>) =>
-  new AppError(code, 400, message, fields);
+export const badRequest = (message: string, code = 'bad_request', fields?: Record<string, string>) => new AppError(code, 400, message, fields);
 
 /** The first message per field of a zod failure, as `{field: message}`. */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {

@@ -36,7 +36,8 @@ async function main() {
   const app = await withStartupLock(db, async () => {
     const newer = await migrateWithoutQueryTimeout(config, db);
     const built = await buildApp({ config, db, storage });
-    if (newer.length > 0) built.log.warn({ migrations: newer }, 'the database has migrations of a newer release: serving on it as they left it (a rolling deploy or a rollback)');
+    if (newer.length > 0)
+      built.log.warn({ migrations: newer }, 'the database has migrations of a newer release: serving on it as they left it (a rolling deploy or a rollback)');
     await ensureFirstAdmin(built.auth, db, config, built.log);
     // In a child process: the image work must not stay resident in the server.
     // Its pictures need the storage: without it the demo catalogue waits for a start with storage.

@@ -65,7 +65,9 @@ export async function checkStorage(config: Config, storage: FileStorage): Promis
   if (!config.s3 || !(storage instanceof S3Storage)) return true;
   const state = await storage.probe();
   if (state === 'misconfigured') {
-    throw new ConfigError(`S3_BUCKET: cannot reach the bucket "${config.s3.bucket}"${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ''} (check the name, the endpoint and the keys)`);
+    throw new ConfigError(
+      `S3_BUCKET: cannot reach the bucket "${config.s3.bucket}"${config.s3.endpoint ? ` at S3_ENDPOINT ${config.s3.endpoint}` : ''} (check the name, the endpoint and the keys)`,
+    );
   }
   return state === 'up';
 }

@@ -66,7 +66,10 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
 
   it("answers 'Invalid email or password' for a wrong password or an unknown address", async () => {
     const s = await verifiedShopper(shop);
-    for (const body of [{ email: s.email, password: 'wrong-password' }, { email: 'nobody@example.com', password: 'whatever-1' }]) {
+    for (const body of [
+      { email: s.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: 'whatever-1' },
+    ]) {
       const res = await post(shop, '/api/auth/sign-in/email', body);
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Invalid email or password');
@@ -101,7 +104,12 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json().message, url).toEqual(expect.any(String));
     }
-    const text = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'text/plain', origin: ORIGIN }, payload: 'hello' });
+    const text = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'text/plain', origin: ORIGIN },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
   });
@@ -110,7 +118,19 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     const res = await me();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBeNull();
-    const patch = await shop.app.inject({ method: 'PATCH', url: '/api/me', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'visitor_1', phone: '9123456789', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', zipCode: '700016' }) });
+    const patch = await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        username: 'visitor_1',
+        phone: '9123456789',
+        address: '1 Park Street',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        zipCode: '700016',
+      }),
+    });
     expect(patch.statusCode).toBe(401);
     expect(patch.json().message).toBe('Please login to continue');
   });
@@ -149,7 +169,14 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
 
   it('updates the profile, storing the phone with +91 once, and rejects email or password fields', async () => {
     const s = await verifiedShopper(shop);
-    const update = { username: `${s.username}_x`, phone: '+91 91234 56789', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', zipCode: '700016' };
+    const update = {
+      username: `${s.username}_x`,
+      phone: '+91 91234 56789',
+      address: '1 Park Street',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      zipCode: '700016',
+    };
     const res = await patchMe(s.cookie, update);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...update, phone: '+919123456789', email: s.email });
@@ -188,7 +215,10 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     expect((await me(s.cookie)).json().email).toBe(s.email);
     const mail = await latestMail(shop, newEmail);
     expect(mail).toMatchObject({ kind: 'email-change', subject: 'Confirm your new email for Robokits India' });
-    const verify = await shop.app.inject({ url: `/api/auth/verify-email?token=${encodeURIComponent(linkToken(mail!.text_body, 'verify-email'))}`, headers: { cookie: s.cookie } });
+    const verify = await shop.app.inject({
+      url: `/api/auth/verify-email?token=${encodeURIComponent(linkToken(mail!.text_body, 'verify-email'))}`,
+      headers: { cookie: s.cookie },
+    });
     expect(verify.statusCode).toBe(200);
     expect((await me(s.cookie)).json()).toMatchObject({ email: newEmail, emailVerified: true });
   });
@@ -198,7 +228,12 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     const wrong = await post(shop, '/api/auth/change-password', { currentPassword: 'not-it-1', newPassword: 'brand-new-pass-1' }, s.cookie);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect', code: 'INVALID_PASSWORD' });
-    const ok = await post(shop, '/api/auth/change-password', { currentPassword: s.password, newPassword: 'brand-new-pass-1', revokeOtherSessions: true }, s.cookie);
+    const ok = await post(
+      shop,
+      '/api/auth/change-password',
+      { currentPassword: s.password, newPassword: 'brand-new-pass-1', revokeOtherSessions: true },
+      s.cookie,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.body).not.toContain('brand-new-pass-1');
     expect((await post(shop, '/api/auth/sign-in/email', { email: s.email, password: s.password })).statusCode).toBe(401);
@@ -230,7 +265,12 @@ describe.each(DB_KINDS)('shopper accounts on %s', (kind) => {
     const res = await other.inject({ url: '/api/me', headers: { cookie: s.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json().email).toBe(s.email);
-    const out = await other.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: s.cookie, origin: ORIGIN, 'content-type': 'application/json' }, payload: '{}' });
+    const out = await other.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: s.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(s.cookie)).json()).toBeNull();
   });

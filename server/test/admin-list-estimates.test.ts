@@ -33,7 +33,9 @@ describe.each(DB_KINDS)('capped counts of the admin lists from estimates on %s',
     const at = new Date().toISOString();
     await sql`INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", phone, address, city, state, "zipCode")
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
-      SELECT 'est' || i, 'Estimate ' || i, 'estimate' || i || '@example.com', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}, '+919800000000', 'A', 'Pune', 'Maharashtra', '411001' FROM n`.execute(shop.db);
+      SELECT 'est' || i, 'Estimate ' || i, 'estimate' || i || '@example.com', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}, '+919800000000', 'A', 'Pune', 'Maharashtra', '411001' FROM n`.execute(
+      shop.db,
+    );
     await sql`ANALYZE`.execute(shop.db);
     // The estimate is kept 10 s: a later time reads it again.
     if (kind === 'postgres') expect(await estimatedRows(shop.db, 'user_customers_idx', Date.now() + ESTIMATE_KEPT_MS)).toBeGreaterThanOrEqual(50_000);
@@ -44,7 +46,15 @@ describe.each(DB_KINDS)('capped counts of the admin lists from estimates on %s',
     // The estimate is what PostgreSQL answers: all but 1,111 of them deleted and not analysed again, it still says "10,000 or more"
     // (autovacuum would correct it within a minute or so); SQLite counts what is there.
     await shop.db.deleteFrom('user').where('id', 'like', 'est%').where('name', 'not like', 'Estimate 12%').execute();
-    const left = Number((await shop.db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('role', 'is', null).executeTakeFirstOrThrow()).n);
+    const left = Number(
+      (
+        await shop.db
+          .selectFrom('user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(left).toBeLessThan(10_000);
     expect(await totals('/api/admin/customers?page=1')).toEqual(kind === 'postgres' ? ['10000', 'true'] : [String(left), null]);
     expect(await totals('/api/admin/customers?q=estimate')).toEqual(['1111', null]);

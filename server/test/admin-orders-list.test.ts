@@ -66,7 +66,18 @@ describe.each(DB_KINDS)('admin orders list on %s', (kind) => {
     for (const r of fixture(now)) {
       const { id } = await shop.db
         .insertInto('orders')
-        .values({ ...r, user_id: 'u1', subtotal_paise: 1000, discount_paise: 0, total_paise: 1000, name: 'N', address: 'A', phone: '9999999999', provider: 'simulated', updated_at: r.created_at })
+        .values({
+          ...r,
+          user_id: 'u1',
+          subtotal_paise: 1000,
+          discount_paise: 0,
+          total_paise: 1000,
+          name: 'N',
+          address: 'A',
+          phone: '9999999999',
+          provider: 'simulated',
+          updated_at: r.created_at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       rows.push({ ...r, id });
@@ -77,7 +88,11 @@ describe.each(DB_KINDS)('admin orders list on %s', (kind) => {
   const list = async (query: string) => {
     const res = await admin.get(`/api/ordersAdmin?${query}`);
     expect(res.statusCode).toBe(200);
-    return { ids: (res.json() as { orderId: string }[]).map((o) => o.orderId), total: res.headers['x-total-count'], capped: res.headers['x-total-count-capped'] };
+    return {
+      ids: (res.json() as { orderId: string }[]).map((o) => o.orderId),
+      total: res.headers['x-total-count'],
+      capped: res.headers['x-total-count-capped'],
+    };
   };
 
   it('lists paid and flagged orders newest first (paid time, else placing time; then the newer id), paged', async () => {
@@ -126,7 +141,22 @@ describe.each(DB_KINDS)('admin orders count on %s', (kind) => {
     for (let start = 0; start < 10_005; start += 1000) {
       const values = Array.from({ length: Math.min(1000, 10_005 - start) }, (_, k) => {
         const at = new Date(base + (start + k) * 1000).toISOString();
-        return { order_code: `BULK${String(start + k)}`, user_id: 'u1', status: 'placed', subtotal_paise: 1, discount_paise: 0, total_paise: 1, email: `b${String(start + k)}@x.in`, name: 'N', address: 'A', phone: '9', provider: 'simulated', paid_at: at, created_at: at, updated_at: at };
+        return {
+          order_code: `BULK${String(start + k)}`,
+          user_id: 'u1',
+          status: 'placed',
+          subtotal_paise: 1,
+          discount_paise: 0,
+          total_paise: 1,
+          email: `b${String(start + k)}@x.in`,
+          name: 'N',
+          address: 'A',
+          phone: '9',
+          provider: 'simulated',
+          paid_at: at,
+          created_at: at,
+          updated_at: at,
+        };
       });
       await shop.db.insertInto('orders').values(values).execute();
     }

@@ -12,14 +12,38 @@ describe.each(DB_KINDS)('admin returns list at size on %s', (kind) => {
     const at = '2026-01-01T00:00:00.000Z';
     const orders = await shop.db
       .insertInto('orders')
-      .values([0, 1, 2].map((i) => ({ order_code: `RET${i}`, user_id: `u${i}`, status: 'delivered', subtotal_paise: 1000, discount_paise: 0, total_paise: 1000, email: `r${i}@x.in`, name: `Buyer ${i}`, address: 'A', phone: '9', provider: 'simulated', paid_at: at, created_at: at, updated_at: at })))
+      .values(
+        [0, 1, 2].map((i) => ({
+          order_code: `RET${i}`,
+          user_id: `u${i}`,
+          status: 'delivered',
+          subtotal_paise: 1000,
+          discount_paise: 0,
+          total_paise: 1000,
+          email: `r${i}@x.in`,
+          name: `Buyer ${i}`,
+          address: 'A',
+          phone: '9',
+          provider: 'simulated',
+          paid_at: at,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .returning('id')
       .execute();
     // 10,005 returns, the orders in turn; every thousandth approved.
     for (let start = 0; start < 10_005; start += 1000) {
       const values = Array.from({ length: Math.min(1000, 10_005 - start) }, (_, k) => {
         const i = start + k;
-        return { order_id: orders[i % 3]!.id, user_id: `u${i % 3}`, status: i % 1000 === 0 ? 'approved' : 'requested', reason: `reason ${i}`, created_at: at, updated_at: at };
+        return {
+          order_id: orders[i % 3]!.id,
+          user_id: `u${i % 3}`,
+          status: i % 1000 === 0 ? 'approved' : 'requested',
+          reason: `reason ${i}`,
+          created_at: at,
+          updated_at: at,
+        };
       });
       await shop.db.insertInto('return_requests').values(values).execute();
     }

@@ -31,7 +31,15 @@ describe.each(DB_KINDS)("an admin's bearer token read in one query (decision 054
       expect(new Date(ours!.session.createdAt).getTime()).toBe(new Date(theirs.session.createdAt).getTime());
       expect(new Date(ours!.session.updatedAt).getTime()).toBe(new Date(theirs.session.updatedAt).getTime());
       const u = theirs.user as Record<string, unknown>;
-      expect(ours!.user).toEqual({ id: u.id, name: u.name, username: u.username, role: u.role, staffRole: u.staffRole, twoFactorEnabled: Boolean(u.twoFactorEnabled), banned: ours!.user.banned });
+      expect(ours!.user).toEqual({
+        id: u.id,
+        name: u.name,
+        username: u.username,
+        role: u.role,
+        staffRole: u.staffRole,
+        twoFactorEnabled: Boolean(u.twoFactorEnabled),
+        banned: ours!.user.banned,
+      });
       expect(Boolean(ours!.user.banned)).toBe(Boolean(u.banned));
     }
   });

@@ -27,7 +27,12 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
   describe('sign-in', () => {
     it('answers a token for the admin and refuses wrong passwords and shoppers', async () => {
       const login = (username: string, password: string) =>
-        shop.app.inject({ method: 'POST', url: '/api/adminlogin', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username, password }) });
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/adminlogin',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ username, password }),
+        });
       expect((await login('admin', 'wrong-password')).json()).toMatchObject({ message: 'Invalid username or password' });
       const s = await verifiedShopper(shop);
       const shopperLogin = await login(s.username, s.password);
@@ -97,7 +102,12 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       expect(routes.filter((r) => r.admin).length).toBeGreaterThanOrEqual(18);
       for (const r of routes) {
         if (PUBLIC.has(`${r.method} ${r.url}`)) continue;
-        const res = await shop.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { 'content-type': 'application/json' }, payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}' });
+        const res = await shop.app.inject({
+          method: r.method as 'GET',
+          url: concrete(r.url),
+          headers: { 'content-type': 'application/json' },
+          payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}',
+        });
         expect(res.statusCode, `${r.method} ${r.url}`).toBeGreaterThanOrEqual(400);
         if (r.admin) expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
       }
@@ -108,7 +118,12 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       const shopperToken = decodeURIComponent(/better-auth\.session_token=([^;.]+)/.exec(s.cookie)?.[1] ?? 'x');
       for (const r of shop.app.routeList.filter((x) => x.admin)) {
         const send = (headers: Record<string, string>) =>
-          shop.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { 'content-type': 'application/json', ...headers }, payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}' });
+          shop.app.inject({
+            method: r.method as 'GET',
+            url: concrete(r.url),
+            headers: { 'content-type': 'application/json', ...headers },
+            payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}',
+          });
         expect((await send({ authorization: 'Bearer forged-token' })).statusCode, r.url).toBe(401);
         expect((await send({ cookie: s.cookie })).statusCode, r.url).toBe(401);
         expect((await send({ authorization: `Bearer ${shopperToken}` })).statusCode, r.url).toBe(403);
@@ -139,9 +154,21 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
         { name: 'price', value: '3999' },
       ]);
       // The fields left out keep their values.
-      expect(edit.json()).toMatchObject({ title: 'Hexacopter Frame Kit Pro', price: 3999, images: p.images, description: 'A six-arm frame for heavy-lift drones.', category: 'Drone Kits', stock: null });
+      expect(edit.json()).toMatchObject({
+        title: 'Hexacopter Frame Kit Pro',
+        price: 3999,
+        images: p.images,
+        description: 'A six-arm frame for heavy-lift drones.',
+        category: 'Drone Kits',
+        stock: null,
+      });
       const priceOnly = await admin.form('PATCH', `/api/products/${p.id}`, [{ name: 'price', value: '3899' }]);
-      expect(priceOnly.json()).toMatchObject({ title: 'Hexacopter Frame Kit Pro', price: 3899, description: 'A six-arm frame for heavy-lift drones.', category: 'Drone Kits' });
+      expect(priceOnly.json()).toMatchObject({
+        title: 'Hexacopter Frame Kit Pro',
+        price: 3899,
+        description: 'A six-arm frame for heavy-lift drones.',
+        category: 'Drone Kits',
+      });
       expect((await shop.app.inject('/api/products/search/pro')).json().map((x: { id: number }) => x.id)).toContain(p.id);
 
       expect((await admin.delete(`/api/products/${p.id}`)).json()).toEqual({ message: 'Product deleted successfully' });
@@ -176,10 +203,17 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
         { name: 'price', value: '100' },
         { name: 'category', value: 'Drone Kits' },
       ];
-      const fake = await admin.form('POST', '/api/products', [...fields, { name: 'images', value: await png(), filename: 'ok.png' }, { name: 'images', value: 'hello, not an image', filename: 'x.png', type: 'image/png' }]);
+      const fake = await admin.form('POST', '/api/products', [
+        ...fields,
+        { name: 'images', value: await png(), filename: 'ok.png' },
+        { name: 'images', value: 'hello, not an image', filename: 'x.png', type: 'image/png' },
+      ]);
       expect(fake.statusCode).toBe(400);
       expect(fake.json().message).toContain('not an image');
-      const big = await admin.form('POST', '/api/products', [...fields, { name: 'images', value: Buffer.alloc(20 * 1024 * 1024, 1), filename: 'big.png', type: 'image/png' }]);
+      const big = await admin.form('POST', '/api/products', [
+        ...fields,
+        { name: 'images', value: Buffer.alloc(20 * 1024 * 1024, 1), filename: 'big.png', type: 'image/png' },
+      ]);
       expect(big.statusCode).toBe(413);
       expect(big.json().message).toBe('Each file may be at most 10 MB.');
       expect([await productCount(), uploads()]).toEqual(before);
@@ -221,13 +255,21 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
   describe('adverts', () => {
     it('uploads up to 5 images, refuses a 6th and non-images, and deletes', async () => {
       const files = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => png(`#${i}${i}${i}${i}${i}${i}`)));
-      const six = await admin.form('POST', '/api/advertimages', files.map((value, i) => ({ name: 'images', value, filename: `${i}.png`, type: 'image/png' })));
+      const six = await admin.form(
+        'POST',
+        '/api/advertimages',
+        files.map((value, i) => ({ name: 'images', value, filename: `${i}.png`, type: 'image/png' })),
+      );
       expect(six.statusCode).toBe(400);
       expect(six.json().message).toBe('You can only select up to 5 images.');
       expect((await shop.app.inject('/api/advertimages')).json()).toEqual([]);
       const text = await admin.form('POST', '/api/advertimages', [{ name: 'images', value: 'not an image', filename: 'a.png' }]);
       expect(text.statusCode).toBe(400);
-      const two = await admin.form('POST', '/api/advertimages', files.slice(0, 2).map((value, i) => ({ name: 'images', value, filename: `${i}.png`, type: 'image/png' })));
+      const two = await admin.form(
+        'POST',
+        '/api/advertimages',
+        files.slice(0, 2).map((value, i) => ({ name: 'images', value, filename: `${i}.png`, type: 'image/png' })),
+      );
       expect(two.json()).toHaveLength(2);
       expect((await admin.delete(`/api/advertimages/${two.json()[0].id}`)).statusCode).toBe(200);
       expect((await shop.app.inject('/api/advertimages')).json()).toHaveLength(1);
@@ -237,20 +279,43 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
   describe('coupons', () => {
     it('adds, edits and deletes coupons, refusing duplicates, bad percentages and unknown products', async () => {
       const add = await admin.post('/api/coupons', { code: 'WELCOME10', discount: '', discount_percent: 10, min_purchase: '999', product_id: '' });
-      expect(add.json()).toMatchObject({ message: 'Coupon added successfully', coupon: { code: 'WELCOME10', discount: null, discount_percent: 10, min_purchase: 999, product_id: null, used_count: 0 } });
+      expect(add.json()).toMatchObject({
+        message: 'Coupon added successfully',
+        coupon: { code: 'WELCOME10', discount: null, discount_percent: 10, min_purchase: 999, product_id: null, used_count: 0 },
+      });
       const id = add.json().coupon.id;
       expect((await admin.post('/api/coupons', { code: 'welcome10', discount: 50 })).statusCode).toBe(409);
       const festive = await admin.post('/api/coupons', { code: 'Diwali Sale', discount: 100, discount_percent: '12.5' });
       expect(festive.json().coupon).toMatchObject({ code: 'Diwali Sale', discount: 100, discount_percent: 12.5 });
-      expect((await admin.post('/api/coupons', { code: 'TOO FINE', discount_percent: 12.345 })).json().message).toContain('Discount percentage may have at most 2 decimals');
+      expect((await admin.post('/api/coupons', { code: 'TOO FINE', discount_percent: 12.345 })).json().message).toContain(
+        'Discount percentage may have at most 2 decimals',
+      );
       const bad = await admin.post('/api/coupons', { code: 'BIG', discount_percent: 150 });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('Discount percentage must be from 0 to 100');
-      expect((await admin.post('/api/coupons', { code: 'GHOST', discount: 10, product_id: 999_999 })).json().message).toBe('There is no product with ID 999999');
+      expect((await admin.post('/api/coupons', { code: 'GHOST', discount: 10, product_id: 999_999 })).json().message).toBe(
+        'There is no product with ID 999999',
+      );
       expect((await admin.post('/api/coupons', { code: 'NEG', discount: -5 })).statusCode).toBe(400);
       expect((await admin.post('/api/coupons', { code: 'NOTHING' })).json().message).toBe('Give a fixed discount, a discount percentage or free shipping');
-      const edit = await admin.put(`/api/coupons/${id}`, { code: 'WELCOME15', discount: 100, discount_percent: 15, min_purchase: null, product_id: null, usage_limit: 100, once_per_customer: true, expires_at: '2030-01-01' });
-      expect(edit.json().coupon).toMatchObject({ code: 'WELCOME15', discount: 100, discount_percent: 15, usage_limit: 100, once_per_customer: true, expires_at: '2030-01-01T00:00:00.000Z' });
+      const edit = await admin.put(`/api/coupons/${id}`, {
+        code: 'WELCOME15',
+        discount: 100,
+        discount_percent: 15,
+        min_purchase: null,
+        product_id: null,
+        usage_limit: 100,
+        once_per_customer: true,
+        expires_at: '2030-01-01',
+      });
+      expect(edit.json().coupon).toMatchObject({
+        code: 'WELCOME15',
+        discount: 100,
+        discount_percent: 15,
+        usage_limit: 100,
+        once_per_customer: true,
+        expires_at: '2030-01-01T00:00:00.000Z',
+      });
       expect((await admin.get('/api/coupons')).json().map((c: { code: string }) => c.code)).toContain('WELCOME15');
       expect((await admin.delete(`/api/coupons/${id}`)).json()).toEqual({ message: 'Coupon deleted successfully' });
     });
@@ -312,16 +377,36 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toEqual({ courier: 'Enter the courier' });
       expect((await move('dispatched', { courier: 'Delhivery', trackingNumber: 'DL 12345/X', trackingUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
-      expect((await move('dispatched', { courier: 'Delhivery', trackingNumber: 'DL12345678', trackingUrl: 'https://www.delhivery.com/track/package/DL12345678' })).json()).toEqual({ message: 'Order status updated successfully!' });
+      expect(
+        (
+          await move('dispatched', { courier: 'Delhivery', trackingNumber: 'DL12345678', trackingUrl: 'https://www.delhivery.com/track/package/DL12345678' })
+        ).json(),
+      ).toEqual({ message: 'Order status updated successfully!' });
       const mine = (await as(shop, s.cookie).get('/api/UserOrders')).json().orders[0];
-      expect(mine).toMatchObject({ status: 'dispatched', courier: 'Delhivery', trackingNumber: 'DL12345678', trackingUrl: 'https://www.delhivery.com/track/package/DL12345678' });
-      const dispatchedMail = await shop.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).where('kind', '=', 'order-dispatched').executeTakeFirstOrThrow();
+      expect(mine).toMatchObject({
+        status: 'dispatched',
+        courier: 'Delhivery',
+        trackingNumber: 'DL12345678',
+        trackingUrl: 'https://www.delhivery.com/track/package/DL12345678',
+      });
+      const dispatchedMail = await shop.db
+        .selectFrom('outbox')
+        .select('text_body')
+        .where('to_address', '=', s.email)
+        .where('kind', '=', 'order-dispatched')
+        .executeTakeFirstOrThrow();
       expect(dispatchedMail.text_body).toContain('Courier: Delhivery. Tracking number: DL12345678.');
       expect(dispatchedMail.text_body).toContain('Track it at https://www.delhivery.com/track/package/DL12345678');
       expect((await move('placed')).statusCode).toBe(409);
       expect((await move('delivered')).statusCode).toBe(200);
       expect((await move('canceled')).statusCode).toBe(409);
-      const mails = await shop.db.selectFrom('outbox').select(['kind', 'subject']).where('to_address', '=', s.email).where('kind', 'like', 'order-%').orderBy('id').execute();
+      const mails = await shop.db
+        .selectFrom('outbox')
+        .select(['kind', 'subject'])
+        .where('to_address', '=', s.email)
+        .where('kind', 'like', 'order-%')
+        .orderBy('id')
+        .execute();
       expect(mails.map((m) => m.kind)).toEqual(['order-dispatched', 'order-delivered']);
       expect((await as(shop, s.cookie).get('/api/UserOrders')).json().orders[0].status).toBe('delivered');
 

@@ -12,7 +12,12 @@ const section = doc.slice(doc.indexOf('## Feature → files'));
 const rows = section
   .split('\n')
   .filter((line) => line.startsWith('| ') && !line.startsWith('| Domain') && !line.startsWith('|---'))
-  .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+  .map((line) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim()),
+  );
 
 const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 const decisions = readdirSync(join(root, 'docs/decisions'));

@@ -18,7 +18,11 @@ describe('backup and restore of the embedded shop', () => {
     await db.insertInto('categories').values({ type: 'Kits', type_key: 'kits' }).execute();
     // The shop keeps writing while the backup runs.
     const writing = (async () => {
-      for (let i = 0; i < 50; i++) await db.insertInto('categories').values({ type: `C${i}`, type_key: `c${i}` }).execute();
+      for (let i = 0; i < 50; i++)
+        await db
+          .insertInto('categories')
+          .values({ type: `C${i}`, type_key: `c${i}` })
+          .execute();
     })();
     const dir = path.join(tmp('shop-backup-'), 'b1');
     const manifest = await backupTo(config, dir);

@@ -152,7 +152,9 @@ describe.each(DB_KINDS)('catalogue API on %s', (kind) => {
     const res = await shop.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/product/{id}', '/api/products', '/api/products/search/{query}', '/api/categories', '/api/advertimages']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/product/{id}', '/api/products', '/api/products/search/{query}', '/api/categories', '/api/advertimages']),
+    );
     expect((await shop.app.inject('/api/docs')).statusCode).toBeLessThan(400);
   });
 });

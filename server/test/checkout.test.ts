@@ -31,7 +31,16 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       expect(added.statusCode).toBe(200);
       expect(added.json()).toEqual({
         items: [
-          { id: kitA.id, quantity: 2, title: 'Kit A', price: 2499.5, image: expect.stringMatching(/^\/uploads\//), available: true, previousPrice: null, stock: null },
+          {
+            id: kitA.id,
+            quantity: 2,
+            title: 'Kit A',
+            price: 2499.5,
+            image: expect.stringMatching(/^\/uploads\//),
+            available: true,
+            previousPrice: null,
+            stock: null,
+          },
           { id: cheap.id, quantity: 1, title: 'Sensor', price: 89, image: null, available: true, previousPrice: null, stock: null },
         ],
         count: 2,
@@ -57,7 +66,16 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const s = await shopperWithCart([]);
       expect((await s.api.post('/api/cart', { productId: 999_999 })).statusCode).toBe(404);
       expect((await s.api.post('/api/cart', { productId: 'abc' })).statusCode).toBe(400);
-      expect((await shop.app.inject({ method: 'POST', url: '/api/cart', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: '{"productId":1}' })).statusCode).toBe(401);
+      expect(
+        (
+          await shop.app.inject({
+            method: 'POST',
+            url: '/api/cart',
+            headers: { 'content-type': 'application/json', origin: ORIGIN },
+            payload: '{"productId":1}',
+          })
+        ).statusCode,
+      ).toBe(401);
     });
 
     it('shows a changed price and the product that disappeared', async () => {
@@ -65,7 +83,10 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const c = await shop.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
       const moving = await f.product({ title: 'Moving price', pricePaise: 50_000, categoryId: c.id });
       const going = await f.product({ title: 'Going away', pricePaise: 70_000, categoryId: c.id });
-      const s = await shopperWithCart([[moving.id, 1], [going.id, 1]]);
+      const s = await shopperWithCart([
+        [moving.id, 1],
+        [going.id, 1],
+      ]);
       await shop.db.updateTable('products').set({ price_paise: 55_000 }).where('id', '=', moving.id).execute();
       await shop.db.deleteFrom('products').where('id', '=', going.id).execute();
       const cart = (await s.api.get('/api/cart')).json();
@@ -75,7 +96,10 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       ]);
       expect(cart.subtotal).toBe(550);
       // A cart holding a product that is gone cannot be checked out until the line is removed.
-      const items = [{ productId: moving.id, quantity: 1 }, { productId: going.id, quantity: 1 }];
+      const items = [
+        { productId: moving.id, quantity: 1 },
+        { productId: going.id, quantity: 1 },
+      ];
       const refused = await s.api.post('/api/createBulkOrder', { items });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('product_unavailable');
@@ -86,7 +110,10 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
   describe('coupons', () => {
     it('computes the discount from the cart on the server, ignoring the amount and product the browser sends', async () => {
       await makeCoupon(shop, { code: 'TENOFF', discount_percent: 10 });
-      const s = await shopperWithCart([[kitA.id, 1], [cheap.id, 2]]);
+      const s = await shopperWithCart([
+        [kitA.id, 1],
+        [cheap.id, 2],
+      ]);
       const res = await s.api.post('/api/verifyCoupon', { code: ' tenoff ', totalAmount: 999_999, productId: 18 });
       // The code comes back as the shop stores it, whatever case the shopper typed.
       expect(res.json()).toEqual({ success: true, discount: 267.75, message: 'Coupon applied successfully', code: 'TENOFF', freeShipping: false });
@@ -96,7 +123,10 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
 
     it('keeps a code with a space, a percentage with decimals and both discounts (the larger applies), as the original held them', async () => {
       await makeCoupon(shop, { code: `DIWALI SALE${kind}`, discount_percent: 12.5, discount_paise: 10_000 });
-      const s = await shopperWithCart([[kitA.id, 1], [cheap.id, 2]]);
+      const s = await shopperWithCart([
+        [kitA.id, 1],
+        [cheap.id, 2],
+      ]);
       // 12.5 % of 2,677.50 is 334.6875: to the nearest paisa, and larger than the flat 100.
       expect((await s.api.post('/api/verifyCoupon', { code: ` diwali sale${kind} ` })).json()).toMatchObject({ success: true, discount: 334.69 });
     });
@@ -113,7 +143,10 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
   describe('checkout', () => {
     it('creates the order from server prices, pays, places it once, clears the cart and mails the receipt and the shop', async () => {
       await makeCoupon(shop, { code: `FLAT${kind}`, discount_paise: 50_000 });
-      const s = await shopperWithCart([[kitA.id, 2], [cheap.id, 1]]);
+      const s = await shopperWithCart([
+        [kitA.id, 2],
+        [cheap.id, 1],
+      ]);
       const created = await s.api.post('/api/createBulkOrder', {
         items: [
           { productId: kitA.id, quantity: 2, price: 1 },
@@ -184,7 +217,15 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const s = await shopperWithCart([[kitA.id, 1]]);
       const cases: [unknown, number][] = [
         [{ items: [{ productId: kitA.id, quantity: 2 }] }, 409],
-        [{ items: [{ productId: kitA.id, quantity: 1 }, { productId: kitA.id, quantity: 1 }] }, 400],
+        [
+          {
+            items: [
+              { productId: kitA.id, quantity: 1 },
+              { productId: kitA.id, quantity: 1 },
+            ],
+          },
+          400,
+        ],
         [{ items: [{ productId: 987_654, quantity: 1 }] }, 409],
         [{ items: [] }, 400],
         [{ items: [{ productId: kitA.id, quantity: 0 }] }, 400],
@@ -199,11 +240,22 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
         expect(res.statusCode, JSON.stringify(body)).toBe(status);
         expect(res.json().message).toEqual(expect.any(String));
       }
-      expect(await shop.db.selectFrom('orders').select('id').where('user_id', '=', (await s.api.get('/api/me')).json().id).execute()).toEqual([]);
+      expect(
+        await shop.db
+          .selectFrom('orders')
+          .select('id')
+          .where('user_id', '=', (await s.api.get('/api/me')).json().id)
+          .execute(),
+      ).toEqual([]);
     });
 
     it('lets only signed-in shoppers with a verified e-mail check out', async () => {
-      const visitor = await shop.app.inject({ method: 'POST', url: '/api/createBulkOrder', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: JSON.stringify({ items: itemsOf([[kitA.id, 1]]) }) });
+      const visitor = await shop.app.inject({
+        method: 'POST',
+        url: '/api/createBulkOrder',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        payload: JSON.stringify({ items: itemsOf([[kitA.id, 1]]) }),
+      });
       expect(visitor.statusCode).toBe(401);
       const d = shopperDetails();
       await post(shop, '/api/auth/sign-up/email', d);
@@ -245,12 +297,19 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const s = await shopperWithCart([[kitB.id, 1]]);
       const order = (await s.api.post('/api/createBulkOrder', { items: itemsOf([[kitB.id, 1]]), couponCode: `RACE${kind}` })).json();
       const paid = await payInSimulation(shop, s.cookie, order.id);
-      const event = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: order.id, status: 'captured' } } } });
+      const event = JSON.stringify({
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: order.id, status: 'captured' } } },
+      });
       const webhook = (i: number) =>
         shop.app.inject({
           method: 'POST',
           url: '/api/razorpay/webhook',
-          headers: { 'content-type': 'application/json', 'x-razorpay-signature': shop.app.simulatedPayments!.signWebhook(event), 'x-razorpay-event-id': `evt_race_${kind}_${i % 3}` },
+          headers: {
+            'content-type': 'application/json',
+            'x-razorpay-signature': shop.app.simulatedPayments!.signWebhook(event),
+            'x-razorpay-event-id': `evt_race_${kind}_${i % 3}`,
+          },
           payload: event,
         });
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? s.api.post('/api/processOrder', paid) : webhook(i))));
@@ -266,7 +325,9 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const couponId = await makeCoupon(shop, { code: `LIMIT${kind}`, discount_paise: 1_000, usage_limit: 3 });
       const shoppers = await Promise.all(Array.from({ length: 5 }, () => shopperWithCart([[cheap.id, 2]])));
       const attempts = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => shoppers[i % 5]!.api.post('/api/createBulkOrder', { items: itemsOf([[cheap.id, 2]]), couponCode: `LIMIT${kind}` })),
+        Array.from({ length: 50 }, (_, i) =>
+          shoppers[i % 5]!.api.post('/api/createBulkOrder', { items: itemsOf([[cheap.id, 2]]), couponCode: `LIMIT${kind}` }),
+        ),
       );
       const ok = attempts.filter((r) => r.statusCode === 200);
       expect(ok.length).toBeGreaterThanOrEqual(3);
@@ -295,13 +356,23 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const s = await shopperWithCart([[kitB.id, 1]]);
       const order = (await s.api.post('/api/createBulkOrder', { items: itemsOf([[kitB.id, 1]]) })).json();
       const paid = await payInSimulation(shop, s.cookie, order.id);
-      const event = JSON.stringify({ event: 'order.paid', payload: { order: { entity: { id: order.id } }, payment: { entity: { id: paid.razorpay_payment_id, order_id: order.id } } } });
+      const event = JSON.stringify({
+        event: 'order.paid',
+        payload: { order: { entity: { id: order.id } }, payment: { entity: { id: paid.razorpay_payment_id, order_id: order.id } } },
+      });
       const send = (signature: string, eventId: string, body = event) =>
-        shop.app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId }, payload: body });
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/razorpay/webhook',
+          headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+          payload: body,
+        });
       const good = shop.app.simulatedPayments!.signWebhook(event);
       expect((await send('0'.repeat(64), 'evt_bad')).statusCode).toBe(400);
       expect((await send(good, 'evt_reserialised', JSON.stringify(JSON.parse(event), null, 1))).statusCode).toBe(400);
-      expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('pending_payment');
+      expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', order.id).executeTakeFirstOrThrow()).status).toBe(
+        'pending_payment',
+      );
 
       expect((await send(good, `evt_ok_${kind}`)).json()).toEqual({ status: 'processed' });
       expect((await send(good, `evt_ok_${kind}`)).json()).toEqual({ status: 'duplicate' });
@@ -323,9 +394,19 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       // The payment dialog was closed; the shopper presses Checkout All again.
       const second = await s.api.post('/api/createBulkOrder', body);
       expect(second.statusCode).toBe(200);
-      const statuses = await shop.db.selectFrom('orders').select(['provider_order_id', 'status']).where('provider_order_id', 'in', [first.id, second.json().id]).execute();
-      expect(Object.fromEntries(statuses.map((r) => [r.provider_order_id, r.status]))).toEqual({ [first.id]: 'canceled', [second.json().id]: 'pending_payment' });
-      expect(await shop.db.selectFrom('coupons').select(['used_count', 'reserved_count']).where('id', '=', couponId).executeTakeFirstOrThrow()).toEqual({ used_count: 0, reserved_count: 1 });
+      const statuses = await shop.db
+        .selectFrom('orders')
+        .select(['provider_order_id', 'status'])
+        .where('provider_order_id', 'in', [first.id, second.json().id])
+        .execute();
+      expect(Object.fromEntries(statuses.map((r) => [r.provider_order_id, r.status]))).toEqual({
+        [first.id]: 'canceled',
+        [second.json().id]: 'pending_payment',
+      });
+      expect(await shop.db.selectFrom('coupons').select(['used_count', 'reserved_count']).where('id', '=', couponId).executeTakeFirstOrThrow()).toEqual({
+        used_count: 0,
+        reserved_count: 1,
+      });
     });
 
     it('places an earlier order that was paid after all, rather than canceling it, when the shopper checks out again', async () => {
@@ -333,7 +414,12 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       const first = (await s.api.post('/api/createBulkOrder', { items: itemsOf([[kitB.id, 1]]) })).json();
       await payInSimulation(shop, s.cookie, first.id); // paid, but the callback never arrived
       await s.api.post('/api/cart', { productId: cheap.id });
-      await s.api.post('/api/createBulkOrder', { items: itemsOf([[kitB.id, 1], [cheap.id, 1]]) });
+      await s.api.post('/api/createBulkOrder', {
+        items: itemsOf([
+          [kitB.id, 1],
+          [cheap.id, 1],
+        ]),
+      });
       const row = await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', first.id).executeTakeFirstOrThrow();
       expect(row.status).toBe('placed');
     });
@@ -350,7 +436,11 @@ describe.each(DB_KINDS)('cart, coupons and checkout on %s', (kind) => {
       await shop.db.updateTable('orders').set({ created_at: old }).where('provider_order_id', 'in', [paidOrder.id, abandoned.id]).execute();
       const result = await reconcile(shop.app.orderDeps, 30);
       expect(result.completed).toBeGreaterThanOrEqual(1);
-      const statuses = await shop.db.selectFrom('orders').select(['provider_order_id', 'status']).where('provider_order_id', 'in', [paidOrder.id, abandoned.id]).execute();
+      const statuses = await shop.db
+        .selectFrom('orders')
+        .select(['provider_order_id', 'status'])
+        .where('provider_order_id', 'in', [paidOrder.id, abandoned.id])
+        .execute();
       expect(Object.fromEntries(statuses.map((r) => [r.provider_order_id, r.status]))).toEqual({ [paidOrder.id]: 'placed', [abandoned.id]: 'canceled' });
       const coupon = await shop.db.selectFrom('coupons').select(['used_count', 'reserved_count']).where('id', '=', couponId).executeTakeFirstOrThrow();
       expect(coupon).toEqual({ used_count: 0, reserved_count: 0 });

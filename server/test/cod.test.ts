@@ -35,7 +35,8 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
   const codOrder = (api: Api, items: [number, number][], extra: Record<string, unknown> = {}) =>
     api.post('/api/createBulkOrder', { items: items.map(([productId, quantity]) => ({ productId, quantity })), paymentMethod: 'cod', ...extra });
   const stockOf = async (id: number) => Number((await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock);
-  const couponUses = async (id: number) => Number((await shop.db.selectFrom('coupons').select('used_count').where('id', '=', id).executeTakeFirstOrThrow()).used_count);
+  const couponUses = async (id: number) =>
+    Number((await shop.db.selectFrom('coupons').select('used_count').where('id', '=', id).executeTakeFirstOrThrow()).used_count);
   const adminOrder = async (code: string) => (await admin.get(`/api/ordersAdmin?q=${code}`)).json()[0];
 
   it('answers the real COD flag of a pincode: the list decides, an empty list allows COD everywhere, off when disabled', async () => {
@@ -52,7 +53,7 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect((await admin.put('/api/admin/shipping', { cod: { enabled: true, min: 900, max: 500 } })).statusCode).toBe(400);
   });
 
-  it("quotes the COD fee in the cart where COD is offered, null where it is not", async () => {
+  it('quotes the COD fee in the cart where COD is offered, null where it is not', async () => {
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
     const cart = async (q = '') => (await s.api.get(`/api/cart${q}`)).json();
     // COD is offered to the profile's pincode (empty list): the ₹30 fee; the total stays without it (online is the default).
@@ -119,7 +120,12 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect(receipt.attachments ?? null).toBeNull();
     let mine = (await s.api.get('/api/UserOrders')).json().orders[0];
     expect(mine).toMatchObject({ order_id: orderId, status: 'placed', paymentMethod: 'cod', codToCollect: 1159, codFee: 30, invoice: null });
-    expect(await adminOrder(orderId)).toMatchObject({ status: 'placed', paymentMethod: 'cod', codToCollect: 1159, nextStatuses: ['dispatched', 'delivered', 'canceled'] });
+    expect(await adminOrder(orderId)).toMatchObject({
+      status: 'placed',
+      paymentMethod: 'cod',
+      codToCollect: 1159,
+      nextStatuses: ['dispatched', 'delivered', 'canceled'],
+    });
     // The overview counts the order placed today but no revenue until the cash is recorded; the cash to collect beside it.
     const ov1 = await overview();
     expect(dayOf(ov1, today)).toEqual({ ...dayOf(ov0, today), orders: dayOf(ov0, today).orders + 1 });
@@ -157,7 +163,9 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect(dayOf(ov2, today)).toEqual(dayOf(ov1, today));
     expect(ov2.codToCollect).toEqual(ov0.codToCollect);
     const csv = (await admin.get(`/api/ordersAdmin.csv?q=${orderId}`)).body.split('\r\n');
-    expect(csv[0]).toContain('"Payment method","COD fee (INR)","COD to collect (INR)","COD collected at","COD collected (INR)","COD reference","Returned to origin at"');
+    expect(csv[0]).toContain(
+      '"Payment method","COD fee (INR)","COD to collect (INR)","COD collected at","COD collected (INR)","COD reference","Returned to origin at"',
+    );
     expect(csv[1]).toContain(`"${orderId}"`);
     expect(csv[1]).toContain('"1159.00","","","Cash on delivery","30.00","0.00","2026-11-20T12:00:00.000Z","1159.00","REM-1",""');
     const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json();
@@ -168,7 +176,12 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     const noRef = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 100, idempotencyKey: `cod-refund-${kind}-1` });
     expect(noRef.statusCode).toBe(400);
     expect(noRef.json().message).toContain('bank transfer or UPI reference');
-    const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 100, reference: 'UPI-778899', reason: 'Missing part', idempotencyKey: `cod-refund-${kind}-2` });
+    const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, {
+      amount: 100,
+      reference: 'UPI-778899',
+      reason: 'Missing part',
+      idempotencyKey: `cod-refund-${kind}-2`,
+    });
     expect(refund.statusCode).toBe(201);
     expect(refund.json()).toMatchObject({ status: 'processed', providerRefundId: null, amount: 100 });
     expect(refund.json().reason).toContain('UPI-778899');
@@ -221,7 +234,13 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'canceled' })).statusCode).toBe(200);
     expect(await stockOf(kit.id)).toBe(before);
     expect(await couponUses(couponId)).toBe(0);
-    expect((await s.api.get('/api/UserOrders')).json().orders[0]).toMatchObject({ status: 'canceled', invoice: null, creditNotes: [], refunded: 0, returnedAt: null });
+    expect((await s.api.get('/api/UserOrders')).json().orders[0]).toMatchObject({
+      status: 'canceled',
+      invoice: null,
+      creditNotes: [],
+      refunded: 0,
+      returnedAt: null,
+    });
   });
 
   it('places exactly maxOpen of 10 simultaneous COD orders of one shopper', async () => {

@@ -32,7 +32,9 @@ describe.each(DB_KINDS)('drop-in compatibility with the original web app on %s',
     // Advert upload still needs the token (DESIGN.md §6), in either form.
     const { payload, headers } = multipart([{ name: 'image', value: await png(), filename: 'a.png', type: 'image/png' }]);
     expect((await shop.app.inject({ method: 'POST', url: '/api/advertimages', headers, payload })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method: 'POST', url: '/api/advertimages', headers: { ...headers, authorization: token }, payload })).statusCode).toBeLessThan(300);
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/advertimages', headers: { ...headers, authorization: token }, payload })).statusCode,
+    ).toBeLessThan(300);
   });
 
   it('answers GET api/coupons and GET api/ordersAdmin as JSON arrays with the total in X-Total-Count', async () => {
@@ -89,7 +91,12 @@ describe.each(DB_KINDS)('drop-in compatibility with the original web app on %s',
     const theirs = await as(shop, other.cookie).get('/api/UserOrders', { email: s.email });
     expect(theirs.json()).toEqual({ orders: [] });
     expect((await as(shop, s.cookie).get('/api/UserOrders')).json().orders).toHaveLength(1);
-    const process = await shop.app.inject({ method: 'POST', url: '/api/processOrder', headers: { ...email, 'content-type': 'application/json' }, payload: JSON.stringify({ razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_x', razorpay_signature: 'x', email: s.email }) });
+    const process = await shop.app.inject({
+      method: 'POST',
+      url: '/api/processOrder',
+      headers: { ...email, 'content-type': 'application/json' },
+      payload: JSON.stringify({ razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_x', razorpay_signature: 'x', email: s.email }),
+    });
     expect(process.statusCode).toBe(401);
   });
 
@@ -97,7 +104,8 @@ describe.each(DB_KINDS)('drop-in compatibility with the original web app on %s',
     const { s, order } = await paidOrderFrom(shop, 'Maharashtra', [[kitId, 1]]);
     const asOriginal = (method: 'PATCH' | 'PUT', url: string, body: unknown, authorization = token) =>
       shop.app.inject({ method, url, headers: { authorization, origin: WEB_APP, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    const listed = async () => (await shop.app.inject({ method: 'GET', url: `/api/ordersAdmin?q=${order.orderId}`, headers: { authorization: token } })).json()[0];
+    const listed = async () =>
+      (await shop.app.inject({ method: 'GET', url: `/api/ordersAdmin?q=${order.orderId}`, headers: { authorization: token } })).json()[0];
     const mails = (kind: string) => shop.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).where('kind', '=', kind).execute();
 
     // Only both details or neither: a courier without its tracking number is refused.
@@ -109,7 +117,13 @@ describe.each(DB_KINDS)('drop-in compatibility with the original web app on %s',
     const dispatched = await asOriginal('PATCH', `/api/UserOrders/${order.orderId}`, { status: 'dispatched' });
     expect(dispatched.statusCode).toBe(200);
     expect(dispatched.json()).toEqual({ message: 'Order status updated successfully!' });
-    expect(await listed()).toMatchObject({ status: 'dispatched', courier: null, trackingNumber: null, trackingUrl: null, nextStatuses: ['delivered', 'canceled'] });
+    expect(await listed()).toMatchObject({
+      status: 'dispatched',
+      courier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      nextStatuses: ['delivered', 'canceled'],
+    });
     const [onItsWay] = await mails('order-dispatched');
     expect(onItsWay!.text_body).toContain('is on its way');
     expect(onItsWay!.text_body).toContain('When we add the courier and the tracking number, you will find them under Your Orders');
@@ -173,6 +187,9 @@ describe('CORS configuration', () => {
   it('refuses a bare * and malformed origins, naming the variable', () => {
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ CORS_ORIGINS: 'shop.example.com' })).toThrow(/CORS_ORIGINS/);
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com/, https://*.b.example.com' }).corsOrigins).toEqual(['https://a.example.com', 'https://*.b.example.com']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com/, https://*.b.example.com' }).corsOrigins).toEqual([
+      'https://a.example.com',
+      'https://*.b.example.com',
+    ]);
   });
 });

@@ -25,7 +25,9 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
   }
 
   const creditNotesOf = async (api: ReturnType<typeof as>, orderId: string) =>
-    ((await api.get('/api/UserOrders')).json().orders as { order_id: string; creditNotes: { id: number; number: string }[] }[]).find((o) => o.order_id === orderId)!.creditNotes;
+    ((await api.get('/api/UserOrders')).json().orders as { order_id: string; creditNotes: { id: number; number: string }[] }[]).find(
+      (o) => o.order_id === orderId,
+    )!.creditNotes;
 
   it('gives a cancelled order with a coupon one credit note for the whole refund, split CGST and SGST, mailed with the refund', async () => {
     const { s, api, orderId } = await paidOrder('Maharashtra', { coupon: true });
@@ -60,7 +62,11 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
 
   it('credits a part refund of an order to another state with IGST, to the paisa', async () => {
     const { api, orderId } = await paidOrder('Karnataka');
-    const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 100, reason: 'Scratched box', idempotencyKey: `cn-part-${kind}-${orderId}` });
+    const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, {
+      amount: 100,
+      reason: 'Scratched box',
+      idempotencyKey: `cn-part-${kind}-${orderId}`,
+    });
     expect(refund.statusCode).toBe(201);
     await reconcile(shop.app.orderDeps, 30);
     const [note] = await creditNotesOf(api, orderId);
@@ -78,7 +84,9 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
     const { api, orderId } = await paidOrder('Maharashtra', { cable: true });
     const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] };
     const cableLine = money.lines.find((l) => l.title === 'Credit Cable')!;
-    expect((await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-lines-${kind}-${orderId}` })).statusCode).toBe(201);
+    expect(
+      (await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-lines-${kind}-${orderId}` })).statusCode,
+    ).toBe(201);
     await reconcile(shop.app.orderDeps, 30);
     const [note] = await creditNotesOf(api, orderId);
     const text = pdfText((await api.get(`/api/orders/${orderId}/credit-notes/${note!.id}.pdf`)).rawPayload);
@@ -106,7 +114,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
     expect(rest).toContain('Credit note total: Rs. 1,180.00');
   });
 
-  it("shows a credit note to its owner and the admin only", async () => {
+  it('shows a credit note to its owner and the admin only', async () => {
     const { api, orderId } = await paidOrder('Maharashtra');
     await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 10, idempotencyKey: `cn-own-${kind}-${orderId}` });
     await reconcile(shop.app.orderDeps, 30);

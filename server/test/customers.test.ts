@@ -31,23 +31,29 @@ describe.each(DB_KINDS)('customers on %s', (kind) => {
     const f = factories(shop);
     const product = await f.product({ categoryId: (await f.category('Customer kits')).id, pricePaise: 150_000 });
     asha = await shopperWithCart(shop, [[product.id, 2]], { name: 'Asha Kumar', email: 'asha.k@example.com', phone: '9876500001' });
-    const created = (await asha.api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 2 }] })).json() as { id: string; orderId: string };
+    const created = (await asha.api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 2 }] })).json() as {
+      id: string;
+      orderId: string;
+    };
     expect((await asha.api.post('/api/processOrder', await payInSimulation(shop, asha.cookie, created.id))).json().success).toBe(true);
     orderCode = created.orderId;
     ashaId = (await shop.db.selectFrom('user').select('id').where('email', '=', 'asha.k@example.com').executeTakeFirstOrThrow()).id;
     // 30 more customers, straight into better-auth's table; one with a name a spreadsheet would run.
     const ctx = await shop.app.auth.$context;
     for (let i = 0; i < 30; i++) {
-      await ctx.internalAdapter.createUser({
-        email: `bulk${String(i).padStart(2, '0')}@shop.test`,
-        name: i === 0 ? '=HYPERLINK("http://evil")' : `Bulk ${i}`,
-        emailVerified: true,
-        phone: `+91912340${String(i).padStart(4, '0')}`,
-        address: 'A',
-        city: 'C',
-        state: 'Goa',
-        zipCode: '403001',
-      }, { method: 'admin' });
+      await ctx.internalAdapter.createUser(
+        {
+          email: `bulk${String(i).padStart(2, '0')}@shop.test`,
+          name: i === 0 ? '=HYPERLINK("http://evil")' : `Bulk ${i}`,
+          emailVerified: true,
+          phone: `+91912340${String(i).padStart(4, '0')}`,
+          address: 'A',
+          city: 'C',
+          state: 'Goa',
+          zipCode: '403001',
+        },
+        { method: 'admin' },
+      );
     }
     for (const r of ['support', 'fulfilment', 'catalogue'] as const) {
       const made = await owner.post('/api/admin/staff', { username: `c_${r}`, email: `c_${r}@shop.test`, role: r });
@@ -141,7 +147,10 @@ describe.each(DB_KINDS)('customers on %s', (kind) => {
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toBe(customerMessages.blocked);
     // Checkout refuses them even with a session made before (a race with the block).
-    await expect(createOrder(shop.app.orderDeps, ashaId, { items: [] } as never)).rejects.toMatchObject({ code: 'account_blocked', message: customerMessages.blocked });
+    await expect(createOrder(shop.app.orderDeps, ashaId, { items: [] } as never)).rejects.toMatchObject({
+      code: 'account_blocked',
+      message: customerMessages.blocked,
+    });
     // Their orders stay.
     const orders = (await owner.get(`/api/ordersAdmin?q=${orderCode}`)).json() as { orderId: string; status: string }[];
     expect(orders).toEqual([expect.objectContaining({ orderId: orderCode, status: 'placed' })]);
@@ -199,7 +208,11 @@ describe.each(DB_KINDS)('customers on %s', (kind) => {
       state: 'S',
       zipCode: '400001',
     }));
-    for (let i = 0; i < rows.length; i += 500) await shop.db.insertInto('user').values(rows.slice(i, i + 500) as never).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await shop.db
+        .insertInto('user')
+        .values(rows.slice(i, i + 500) as never)
+        .execute();
     const res = await list('?q=capped');
     expect(res.total).toBe(10_000);
     expect(res.capped).toBe('true');

@@ -126,15 +126,36 @@ describe.runIf(DB_KINDS.includes('postgres'))('PostgreSQL unreachable for a few 
     const product = (await created.json()) as { id: number };
     const email = `outage${randomBytes(4).toString('hex')}@example.com`;
     const password = 'kit-builder-42';
-    const signUp = await call('POST', '/api/auth/sign-up/email', { email, password, name: 'outage_shopper', username: `outage_${randomBytes(3).toString('hex')}`, phone: '9876543210', address: '1 Lab Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' });
+    const signUp = await call('POST', '/api/auth/sign-up/email', {
+      email,
+      password,
+      name: 'outage_shopper',
+      username: `outage_${randomBytes(3).toString('hex')}`,
+      phone: '9876543210',
+      address: '1 Lab Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      zipCode: '411001',
+    });
     expect(signUp.status).toBe(200);
     const mail = await direct.query(`SELECT text_body FROM ${schema}.outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
     const token = /verify-email\?token=([^\s&]+)/.exec(String(mail.rows[0]?.text_body))![1]!;
     expect((await fetch(`${base}/api/auth/verify-email?token=${token}`)).status).toBe(200);
-    const signIn = async () => fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }), signal: AbortSignal.timeout(HANG_MS) });
+    const signIn = async () =>
+      fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin: base, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+        signal: AbortSignal.timeout(HANG_MS),
+      });
     const signedIn = await signIn();
     expect(signedIn.status).toBe(200);
-    const shopper = { cookie: signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    const shopper = {
+      cookie: signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
 
     /** A checkout through to payment; `complete` also sends the browser's callback (else the webhook completes it). */
     const checkout = async (complete: boolean) => {
@@ -146,7 +167,11 @@ describe.runIf(DB_KINDS.includes('postgres'))('PostgreSQL unreachable for a few 
       if (complete) expect((await call('POST', '/api/processOrder', paid.body, shopper)).body).toMatchObject({ success: true });
       return String(order.body.orderId);
     };
-    const statusOf = async (orderId: string) => (await direct.query(`SELECT status, paid_at FROM ${schema}.orders WHERE order_code = $1`, [orderId])).rows[0] as { status: string; paid_at: string | null };
+    const statusOf = async (orderId: string) =>
+      (await direct.query(`SELECT status, paid_at FROM ${schema}.orders WHERE order_code = $1`, [orderId])).rows[0] as {
+        status: string;
+        paid_at: string | null;
+      };
 
     // Traffic all along: reads that miss the public cache (a new search each time), the shopper's
     // orders and cart (the session reader), sign-ins; checkouts before, during and after each cut. Every answer is recorded.
@@ -168,7 +193,13 @@ describe.runIf(DB_KINDS.includes('postgres'))('PostgreSQL unreachable for a few 
         // No answer at all (a hang past HANG_MS, a dropped connection) is recorded as status 0.
         const res = await request().catch(() => ({ status: 0, body: {}, headers: new Headers() }));
         // A request that began in one phase and ended in another belongs to neither.
-        answers.push({ phase: at === phase ? at : 'between', url: String(i % requests.length), status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') });
+        answers.push({
+          phase: at === phase ? at : 'between',
+          url: String(i % requests.length),
+          status: res.status,
+          body: res.body,
+          retryAfter: res.headers.get('retry-after'),
+        });
         await new Promise((r) => setTimeout(r, 20));
       }
     };
@@ -250,7 +281,14 @@ describe.runIf(DB_KINDS.includes('postgres'))('the app in this process on Postgr
     proxied.port = String(proxy.port);
     db = createDb({ kind: 'postgres', url: proxied.toString(), poolSize: 3 }, { schema });
     await migrateToLatest(db);
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test', WEB_DIST_DIR: path.join(dir, 'none'), HEALTH_CHECK_INTERVAL_MS: '100', JOBS: '0' });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://shop.test',
+      WEB_DIST_DIR: path.join(dir, 'none'),
+      HEALTH_CHECK_INTERVAL_MS: '100',
+      JOBS: '0',
+    });
     app = await buildApp({ config, db, storage: new LocalStorage(config.uploadsDir) });
     await app.ready();
     await searchWarm(app);

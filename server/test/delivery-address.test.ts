@@ -6,7 +6,14 @@ import { pdfText } from './helpers/pdf';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 const CSV = ['pincode,zone,cod,days', '411001,local,yes,1-2', '560001,national,no,3-5', ''].join('\n');
-const SCHOOL = { name: 'Principal, Green Valley School', phone: '+91 99887 76655', address: '7 School Lane', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001' };
+const SCHOOL = {
+  name: 'Principal, Green Valley School',
+  phone: '+91 99887 76655',
+  address: '7 School Lane',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560001',
+};
 
 describe.each(DB_KINDS)('delivery to another address on %s', (kind) => {
   let shop: TestShop;
@@ -17,15 +24,22 @@ describe.each(DB_KINDS)('delivery to another address on %s', (kind) => {
     const admin = asAdmin(shop, await adminToken(shop));
     const c = await factories(shop).category('Kits');
     kit = await factories(shop).product({ title: 'Gift Rover', categoryId: c.id, pricePaise: 1_180_00, weightGrams: 600 });
-    expect((await admin.form('POST', '/api/admin/shipping/pincodes', [{ name: 'file', value: CSV, filename: 'p.csv', type: 'text/csv' }])).statusCode).toBe(200);
-    const rules = { slabs: [{ zone: 'local', upToGrams: 5000, rate: 30 }, { zone: 'national', upToGrams: 5000, rate: 90 }] };
+    expect((await admin.form('POST', '/api/admin/shipping/pincodes', [{ name: 'file', value: CSV, filename: 'p.csv', type: 'text/csv' }])).statusCode).toBe(
+      200,
+    );
+    const rules = {
+      slabs: [
+        { zone: 'local', upToGrams: 5000, rate: 30 },
+        { zone: 'national', upToGrams: 5000, rate: 90 },
+      ],
+    };
     expect((await admin.put('/api/admin/shipping', rules)).statusCode).toBe(200);
   });
   afterAll(() => shop.close());
 
   const items = () => [{ productId: kit.id, quantity: 1 }];
 
-  it("keeps the other address on the order, prices shipping to its pincode, and invoices to its state", async () => {
+  it('keeps the other address on the order, prices shipping to its pincode, and invoices to its state', async () => {
     const s = await shopperWithCart(shop, [[kit.id, 1]], { name: 'Asha Parent', state: 'Maharashtra', zipCode: '411001' });
     expect((await s.api.get('/api/cart')).json()).toMatchObject({ shipping: 30, total: 1210, delivery: { pincode: '411001' } });
     expect((await s.api.get('/api/cart?pincode=560001')).json()).toMatchObject({ shipping: 90, total: 1270, delivery: { pincode: '560001', days: '3-5' } });
@@ -33,7 +47,11 @@ describe.each(DB_KINDS)('delivery to another address on %s', (kind) => {
     const created = await s.api.post('/api/createBulkOrder', { items: items(), address: SCHOOL, shipping: 0 });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().amount).toBe(1_270_00);
-    const row = await shop.db.selectFrom('orders').select(['name', 'phone', 'address', 'delivery_state', 'email', 'shipping_paise']).where('order_code', '=', created.json().orderId).executeTakeFirstOrThrow();
+    const row = await shop.db
+      .selectFrom('orders')
+      .select(['name', 'phone', 'address', 'delivery_state', 'email', 'shipping_paise'])
+      .where('order_code', '=', created.json().orderId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({
       name: 'Principal, Green Valley School',
       phone: '+919988776655',
@@ -89,7 +107,7 @@ describe.each(DB_KINDS)('delivery to another address on %s', (kind) => {
     }
   });
 
-  it('refuses another address the shop does not deliver to, though the profile\'s is served', async () => {
+  it("refuses another address the shop does not deliver to, though the profile's is served", async () => {
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
     const refused = await s.api.post('/api/createBulkOrder', { items: items(), address: { ...SCHOOL, zipCode: '799001' } });
     expect(refused.statusCode).toBe(409);

@@ -68,7 +68,11 @@ describe('the systemd unit', () => {
 describe.runIf(haproxyInstalled)('the balancer configuration', () => {
   it('is valid for haproxy as shipped, TLS included', () => {
     const pem = path.join(tmp, 'shop.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=shop.test', '-days', '1', '-keyout', pem, '-out', `${pem}.crt`], { encoding: 'utf8' });
+    const made = spawnSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=shop.test', '-days', '1', '-keyout', pem, '-out', `${pem}.crt`],
+      { encoding: 'utf8' },
+    );
     expect(made.status, made.stderr).toBe(0);
     fs.appendFileSync(pem, fs.readFileSync(`${pem}.crt`));
     const cfg = path.join(tmp, 'haproxy.cfg');
@@ -83,9 +87,17 @@ describe.runIf(haproxyInstalled)('the balancer configuration', () => {
 describe('docs/operations/scaling.md', () => {
   it('shows the backend of the shipped balancer file, line for line', () => {
     const shown = /```\n(backend nodes\n[\s\S]*?)```/.exec(fs.readFileSync(path.join(ROOT, 'docs/operations/scaling.md'), 'utf8'))?.[1];
-    const shipped = fs.readFileSync(HAPROXY_CFG, 'utf8').split('\n').map((l) => l.trim());
+    const shipped = fs
+      .readFileSync(HAPROXY_CFG, 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     const backend = shipped.slice(shipped.indexOf('backend nodes')).filter((l) => l && !l.startsWith('#'));
-    expect(shown?.split('\n').map((l) => l.trim()).filter(Boolean)).toEqual(backend);
+    expect(
+      shown
+        ?.split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ).toEqual(backend);
   });
 });
 

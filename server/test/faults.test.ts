@@ -113,7 +113,12 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     const samples: Sample[] = [];
     const windows: Window[] = [];
     /** One request through the balancer, recorded; `ok`: a 2xx (or the status `also`) whose body passes `check`. */
-    const hit = async (kind: string, method: string, url: string, opts: { body?: unknown; cookie?: string; check?: (body: unknown) => boolean; also?: number } = {}) => {
+    const hit = async (
+      kind: string,
+      method: string,
+      url: string,
+      opts: { body?: unknown; cookie?: string; check?: (body: unknown) => boolean; also?: number } = {},
+    ) => {
       const start = Date.now();
       let status = 0;
       let body: unknown = null;
@@ -153,7 +158,10 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     };
     const waitForOk = async (n: ShopNode) => {
       for (let i = 0; i < 150; i++) {
-        const body = await fetch(`http://127.0.0.1:${n.port}/api/health/ready`).then((r) => r.json() as Promise<{ status: string }>, () => null);
+        const body = await fetch(`http://127.0.0.1:${n.port}/api/health/ready`).then(
+          (r) => r.json() as Promise<{ status: string }>,
+          () => null,
+        );
         if (body?.status === 'ok') return;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -164,11 +172,27 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     const login = await hit('setup', 'POST', '/api/adminlogin', { body: { username: 'admin', password: 'faults-admin-password-1' } });
     expect(login.status).toBe(200);
     const admin = `Bearer ${String(login.body.token)}`;
-    expect((await fetch(`${lb}/api/categories`, { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Drone Kits' }) })).status).toBeLessThan(300);
+    expect(
+      (
+        await fetch(`${lb}/api/categories`, {
+          method: 'POST',
+          headers: { authorization: admin, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Drone Kits' }),
+        })
+      ).status,
+    ).toBeLessThan(300);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Fault Tolerant Quadcopter', price: '2499', category: 'Drone Kits', description: 'A quadcopter kit that keeps flying.' })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      title: 'Fault Tolerant Quadcopter',
+      price: '2499',
+      category: 'Drone Kits',
+      description: 'A quadcopter kit that keeps flying.',
+    }))
+      form.append(k, v);
     for (const color of ['#118811', '#881111']) {
-      const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: color } }).png().toBuffer();
+      const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: color } })
+        .png()
+        .toBuffer();
       form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'quad.png');
     }
     const created = await fetch(`${lb}/api/products`, { method: 'POST', headers: { authorization: admin }, body: form });
@@ -180,7 +204,17 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
         const email = `fault${i}.${randomBytes(4).toString('hex')}@example.com`;
         const password = 'fault-shopper-pass-1';
         const signUp = await hit('setup', 'POST', '/api/auth/sign-up/email', {
-          body: { email, password, name: `fault_${i}`, username: `fault_${i}_${randomBytes(3).toString('hex')}`, phone: '9876543210', address: '7 Relay Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
+          body: {
+            email,
+            password,
+            name: `fault_${i}`,
+            username: `fault_${i}_${randomBytes(3).toString('hex')}`,
+            phone: '9876543210',
+            address: '7 Relay Road',
+            city: 'Pune',
+            state: 'Maharashtra',
+            zipCode: '411001',
+          },
         });
         expect(signUp.status).toBe(200);
         let link: RegExpExecArray | null = null;
@@ -191,9 +225,20 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
         }
         expect(link, `the verification mail to ${email}`).not.toBeNull();
         expect((await fetch(`${lb}/api/auth/verify-email?token=${link![1]}`, { redirect: 'manual' })).status).toBeLessThan(400);
-        const signIn = await fetch(`${lb}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: lb, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        const signIn = await fetch(`${lb}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { origin: lb, 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
         expect(signIn.status).toBe(200);
-        return { email, password, cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+        return {
+          email,
+          password,
+          cookie: signIn.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0])
+            .join('; '),
+        };
       }),
     );
 
@@ -221,7 +266,10 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       const s = shoppers[2]!;
       while (running) {
         const res = await hit('sign-in', 'POST', '/api/auth/sign-in/email', { body: { email: s.email, password: s.password } });
-        const cookie = res.headers?.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const cookie = res.headers
+          ?.getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
         if (res.ok && cookie) await hit('account', 'GET', '/api/me', { cookie, check: (b) => (b as { email?: string } | null)?.email === s.email });
         await pause(150);
       }
@@ -234,7 +282,12 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
           orderAttempts++;
           const order = await hit('checkout', 'POST', '/api/createBulkOrder', { cookie: s.cookie, body: { items: [{ productId: product.id, quantity: 1 }] } });
           const paid = order.ok ? await hit('checkout', 'POST', `/api/payments/simulated/${String(order.body.id)}/pay`, { cookie: s.cookie, body: {} }) : null;
-          if (paid?.ok) await hit('checkout', 'POST', '/api/processOrder', { cookie: s.cookie, body: paid.body, check: (b) => (b as { success?: boolean }).success === true });
+          if (paid?.ok)
+            await hit('checkout', 'POST', '/api/processOrder', {
+              cookie: s.cookie,
+              body: paid.body,
+              check: (b) => (b as { success?: boolean }).success === true,
+            });
         }
         await pause(100);
       }
@@ -244,9 +297,19 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     await pause(5000);
 
     // 1. The mail server stops for 15 s, 2. Redis for 10 s, 3. storage for 15 s.
-    await during('smtp', () => proxies.smtp.cut('refuse'), 15_000, () => proxies.smtp.restore());
+    await during(
+      'smtp',
+      () => proxies.smtp.cut('refuse'),
+      15_000,
+      () => proxies.smtp.restore(),
+    );
     await allUp();
-    await during('redis', () => proxies.redis.cut('refuse'), 10_000, () => proxies.redis.restore());
+    await during(
+      'redis',
+      () => proxies.redis.cut('refuse'),
+      10_000,
+      () => proxies.redis.restore(),
+    );
     await allUp();
     let storageHealth: unknown = null;
     await during(
@@ -256,14 +319,22 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       },
       15_000,
       async () => {
-        storageHealth = await fetch(`http://127.0.0.1:${nodes[0]!.port}/api/health/ready`).then(async (r) => ({ status: r.status, body: await r.json() }), () => null);
+        storageHealth = await fetch(`http://127.0.0.1:${nodes[0]!.port}/api/health/ready`).then(
+          async (r) => ({ status: r.status, body: await r.json() }),
+          () => null,
+        );
         await proxies.storage.restore();
       },
     );
     await allUp();
 
     // 4. The database is cut off for 10 s: open connections dropped, new ones never answered.
-    await during('database', () => proxies.db.cut('blackhole'), 10_000, () => proxies.db.restore());
+    await during(
+      'database',
+      () => proxies.db.cut('blackhole'),
+      10_000,
+      () => proxies.db.restore(),
+    );
     const restoredAt = Date.now();
     let recoveredAfter = Infinity;
     while (Date.now() - restoredAt < 30_000) {
@@ -331,7 +402,10 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
 
     // Database cut off: answers are 503 (or served from memory), never a 500 nor a hang; back within 10 s.
     const dbList = inWindow('database', shopperRequest);
-    expect(dbList.filter((s) => !s.ok && s.status !== 503), `database cut: failures are 503s\n${report}`).toEqual([]);
+    expect(
+      dbList.filter((s) => !s.ok && s.status !== 503),
+      `database cut: failures are 503s\n${report}`,
+    ).toEqual([]);
     expect(dbList.filter((s) => s.status === 503).length, `database cut: it was felt\n${report}`).toBeGreaterThan(0);
     console.log(`fault test: an order list answered through the balancer ${recoveredAfter} ms after the database came back`);
     expect(recoveredAfter, 'ms from the database coming back to an order list answered through the balancer').toBeLessThanOrEqual(10_000);
@@ -339,7 +413,10 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     // A graceful stop loses nothing; after a SIGKILL only requests that were inside the dead node may fail.
     expect(gracefulExit, 'SIGTERM: the node exits 0').toBe(0);
     expect(successRate(inWindow('sigterm', shopperRequest)), `rolling restart: shopper requests served\n${report}`).toBeGreaterThanOrEqual(0.99);
-    expect(successRate(inWindow('kill', (s) => shopperRequest(s) && s.method === 'GET')), `SIGKILL: reads retried on the other node\n${report}`).toBeGreaterThanOrEqual(0.99);
+    expect(
+      successRate(inWindow('kill', (s) => shopperRequest(s) && s.method === 'GET')),
+      `SIGKILL: reads retried on the other node\n${report}`,
+    ).toBeGreaterThanOrEqual(0.99);
 
     // Both nodes are alive at the end.
     for (const n of nodes) {
@@ -351,7 +428,14 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     // browser callback failed), and no order was paid without one.
     const capturedAndPaid = async () =>
       (
-        await db.query<{ payment_id: string; order_code: string | null; email: string | null; status: string | null; provider_payment_id: string | null; payments: number | string }>(
+        await db.query<{
+          payment_id: string;
+          order_code: string | null;
+          email: string | null;
+          status: string | null;
+          provider_payment_id: string | null;
+          payments: number | string;
+        }>(
           `SELECT sp.id AS payment_id, o.order_code, o.email, o.status, o.provider_payment_id,
                   (SELECT count(*) FROM ${schema}.order_payments op WHERE op.order_id = o.id) AS payments
              FROM ${schema}.simulated_payments sp LEFT JOIN ${schema}.orders o ON o.provider_order_id = sp.order_id
@@ -392,9 +476,17 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     const undelivered = rows.filter((r) => receiptsOf(r) !== 1);
     // What the outbox says of them, to tell a lost mail from one still waiting.
     const outbox = undelivered.length
-      ? (await db.query(`SELECT to_address, subject, state, attempts, last_error, claimed_at, next_attempt_at FROM ${schema}.outbox WHERE subject LIKE 'Your ${SHOP_NAME} order %' AND subject = ANY($1)`, [undelivered.map((r) => `Your ${SHOP_NAME} order ${r.order_code}`)])).rows
+      ? (
+          await db.query(
+            `SELECT to_address, subject, state, attempts, last_error, claimed_at, next_attempt_at FROM ${schema}.outbox WHERE subject LIKE 'Your ${SHOP_NAME} order %' AND subject = ANY($1)`,
+            [undelivered.map((r) => `Your ${SHOP_NAME} order ${r.order_code}`)],
+          )
+        ).rows
       : [];
     const when = windows.map((w) => `${w.name} ${new Date(w.from).toISOString()}..${new Date(w.to).toISOString()}`).join(', ');
-    expect(undelivered.map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`), `${JSON.stringify(outbox)}\n${when}\n${nodes.map((n) => n.log().slice(-Number(process.env.FAULTS_LOG_TAIL ?? 4000))).join('\n---\n')}`).toEqual([]);
+    expect(
+      undelivered.map((r) => `${r.order_code}: ${receiptsOf(r)} receipts`),
+      `${JSON.stringify(outbox)}\n${when}\n${nodes.map((n) => n.log().slice(-Number(process.env.FAULTS_LOG_TAIL ?? 4000))).join('\n---\n')}`,
+    ).toEqual([]);
   }, 900_000);
 });

@@ -77,7 +77,9 @@ describe.each(DB_KINDS)('pages drawn on the server, on %s', (kind) => {
       expect(res.statusCode, page).toBe(200);
       expect(pageData(res.body), page).toEqual((await shop.app.inject(api)).json());
       // The drawing stands in the app's root, in a disabled fieldset; React's own preload hints are dropped.
-      expect(res.body).toContain(`<div id="root"><fieldset data-drawing disabled role="none" style="display:contents"><main data-url="${page}" data-shop="Maker Shop">`);
+      expect(res.body).toContain(
+        `<div id="root"><fieldset data-drawing disabled role="none" style="display:contents"><main data-url="${page}" data-shop="Maker Shop">`,
+      );
       expect(res.body).not.toContain('shell');
       expect(res.body).not.toContain('href="/favicon.svg"/>');
       // The drawing's text cannot end the data's script element early.
@@ -95,7 +97,7 @@ describe.each(DB_KINDS)('pages drawn on the server, on %s', (kind) => {
     expect(inline).toHaveLength(1);
     const hash = createHash('sha256').update(inline[0]!).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
-    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline\'; script');
+    expect(res.headers['content-security-policy']).not.toContain("unsafe-inline'; script");
   });
 
   it('sends other pages, pages with nothing to show and pages it cannot draw undrawn, with the app started as usual', async () => {
@@ -103,7 +105,9 @@ describe.each(DB_KINDS)('pages drawn on the server, on %s', (kind) => {
     for (const page of ['/cart', '/soon', '/admin', '/product/999999', '/searchquer?q=zqxjvw', '/searchquer', `/product/${broken}`, '/no/such/page']) {
       const res = await shop.app.inject(page);
       expect(res.body, page).toContain('<div id="root"><header><div>shell</div></header></div>');
-      expect(res.body, page).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc123.js">');
+      expect(res.body, page).toContain(
+        '<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc123.js">',
+      );
       expect(pageData(res.body), page).toBeUndefined();
     }
   });

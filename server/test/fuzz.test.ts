@@ -45,7 +45,17 @@ interface Failure {
 
 /** The better-auth endpoints behind /api/auth/*, with the body each expects. */
 const AUTH_PATHS: Record<string, Record<string, unknown>> = {
-  'sign-up/email': { email: 'fuzz@example.com', password: 'correct-horse-1', name: 'fuzz', username: 'fuzz_user', phone: '9876543210', address: 'x', city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
+  'sign-up/email': {
+    email: 'fuzz@example.com',
+    password: 'correct-horse-1',
+    name: 'fuzz',
+    username: 'fuzz_user',
+    phone: '9876543210',
+    address: 'x',
+    city: 'Pune',
+    state: 'Maharashtra',
+    zipCode: '411001',
+  },
   'sign-in/email': { email: 'nobody@example.com', password: 'wrong-password-1' },
   'sign-in/username': { username: 'nobody_here', password: 'wrong-password-1' },
   'sign-out': {},
@@ -73,7 +83,15 @@ interface Seeded {
 /** A valid body for each route that takes one: the fuzzer bends it field by field. */
 function templates(s: Seeded): Record<string, Record<string, unknown>> {
   return {
-    'PATCH /api/me': { name: 'Fuzz Me', username: 'fuzz_me', phone: '9876543210', address: '1 Fuzz Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
+    'PATCH /api/me': {
+      name: 'Fuzz Me',
+      username: 'fuzz_me',
+      phone: '9876543210',
+      address: '1 Fuzz Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      zipCode: '411001',
+    },
     'POST /api/cart': { productId: s.productId, quantity: 1 },
     'PATCH /api/cart/:id': { quantity: 2 },
     'POST /api/verifyCoupon': { code: 'FUZZ10', totalAmount: 1, productId: 18 },
@@ -82,21 +100,74 @@ function templates(s: Seeded): Record<string, Record<string, unknown>> {
       couponCode: 'FUZZ10',
       address: { name: 'Fuzz School', phone: '9876543210', address: '1 Fuzz Lane', city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
     },
-    'POST /api/processOrder': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', email: 'x@example.com', name: 'x', address: 'x', phone: '9876543210', items: [{ productId: s.productId, quantity: 1, price: 0 }], couponCode: 'FUZZ10', appliedDiscount: 99999 },
-    'POST /api/verifyPayment': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', productId: s.productId, quantity: 1 },
-    'POST /api/verifyBulkPayment': { razorpay_order_id: 'order_fuzz', razorpay_payment_id: 'pay_fuzz', razorpay_signature: 'sig', email: 'x@example.com', items: [{ productId: s.productId, quantity: 1 }] },
-    'POST /api/razorpay/webhook': { event: 'payment.captured', payload: { payment: { entity: { id: 'pay_fuzz', order_id: 'order_fuzz', amount: 1, status: 'captured' } } } },
+    'POST /api/processOrder': {
+      razorpay_order_id: 'order_fuzz',
+      razorpay_payment_id: 'pay_fuzz',
+      razorpay_signature: 'sig',
+      email: 'x@example.com',
+      name: 'x',
+      address: 'x',
+      phone: '9876543210',
+      items: [{ productId: s.productId, quantity: 1, price: 0 }],
+      couponCode: 'FUZZ10',
+      appliedDiscount: 99999,
+    },
+    'POST /api/verifyPayment': {
+      razorpay_order_id: 'order_fuzz',
+      razorpay_payment_id: 'pay_fuzz',
+      razorpay_signature: 'sig',
+      productId: s.productId,
+      quantity: 1,
+    },
+    'POST /api/verifyBulkPayment': {
+      razorpay_order_id: 'order_fuzz',
+      razorpay_payment_id: 'pay_fuzz',
+      razorpay_signature: 'sig',
+      email: 'x@example.com',
+      items: [{ productId: s.productId, quantity: 1 }],
+    },
+    'POST /api/razorpay/webhook': {
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_fuzz', order_id: 'order_fuzz', amount: 1, status: 'captured' } } },
+    },
     'POST /api/payments/simulated/:orderId/pay': {},
     'POST /api/payments/simulated/:orderId/fail': {},
     'POST /api/adminlogin': { username: 'fuzz_admin', password: 'wrong-password-1' },
     'POST /api/adminlogout': {},
     'POST /api/categories': { name: 'Fuzz Category' },
     'PATCH /api/categories/:id': { name: 'Fuzz Category 2' },
-    'POST /api/coupons': { code: 'FUZZNEW', discount: 10, discount_percent: '', min_purchase: 0, product_id: '', expires_at: '', usage_limit: '', once_per_customer: false },
-    'PUT /api/coupons/:id': { code: 'FUZZ10', discount: 10, discount_percent: 5, min_purchase: 100, product_id: s.productId, expires_at: '2030-01-01', usage_limit: 10, once_per_customer: true },
+    'POST /api/coupons': {
+      code: 'FUZZNEW',
+      discount: 10,
+      discount_percent: '',
+      min_purchase: 0,
+      product_id: '',
+      expires_at: '',
+      usage_limit: '',
+      once_per_customer: false,
+    },
+    'PUT /api/coupons/:id': {
+      code: 'FUZZ10',
+      discount: 10,
+      discount_percent: 5,
+      min_purchase: 100,
+      product_id: s.productId,
+      expires_at: '2030-01-01',
+      usage_limit: 10,
+      once_per_customer: true,
+    },
     'PATCH /api/UserOrders/:orderId': { status: 'dispatched', courier: 'DTDC', trackingNumber: 'AB123' },
     'PUT /api/admin/orders/:orderId/dispatch': { courier: 'DTDC', trackingNumber: 'AB123', trackingUrl: 'https://track.example/AB123' },
-    'POST /api/freeclaim': { name: 'Asha', email: 'asha@example.com', mobile: '9876543210', school: 'KV Pune', classna: '8', division: 'A', rollNo: '12', productId: s.freeProductId },
+    'POST /api/freeclaim': {
+      name: 'Asha',
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      school: 'KV Pune',
+      classna: '8',
+      division: 'A',
+      rollNo: '12',
+      productId: s.freeProductId,
+    },
     'POST /api/notify': { email: 'fuzz@example.com' },
     'PATCH /api/admin/claims/:id': { status: 'handled' },
     'PATCH /api/admin/print-requests/:id': { status: 'handled' },
@@ -111,8 +182,14 @@ const FORMS: Record<string, { fields: Record<string, string>; files: string }> =
   'PATCH /api/products/:id': { fields: { title: 'Fuzz Kit', price: '10.50', stock: '3', hsnCode: '8473', gstRate: '18' }, files: 'images' },
   'POST /api/advertimages': { fields: {}, files: 'images' },
   'POST /api/studofmonth': { fields: { name: 'Asha', school: 'KV Pune', details: 'A robot', videoId: 'https://youtu.be/dQw4w9WgXcQ' }, files: 'image' },
-  'POST /api/mailforwarder': { fields: { con_name: 'Asha', phNo: '9876543210', message: 'Print this', length: '5', width: '5', height: '5', is2DTo3D: 'false' }, files: 'files' },
-  'POST /api/mailforwarder/': { fields: { con_name: 'Asha', phNo: '9876543210', message: 'Print this', length: '5', width: '5', height: '5', is2DTo3D: 'false' }, files: 'files' },
+  'POST /api/mailforwarder': {
+    fields: { con_name: 'Asha', phNo: '9876543210', message: 'Print this', length: '5', width: '5', height: '5', is2DTo3D: 'false' },
+    files: 'files',
+  },
+  'POST /api/mailforwarder/': {
+    fields: { con_name: 'Asha', phNo: '9876543210', message: 'Print this', length: '5', width: '5', height: '5', is2DTo3D: 'false' },
+    files: 'files',
+  },
 };
 
 const QUERY_KEYS = ['limit', 'offset', 'page', 'pageSize', 'status', 'period', 'q', 'category', 'token', 'callbackURL', 'pincode', 'orders'];
@@ -127,8 +204,7 @@ function casesFor(method: string, url: string, s: Seeded, random: Random): Case[
   const valid = (name: string) =>
     ({ id: String(s.productId), orderId: s.orderCode, refundId: '1', creditNoteId: '1', fileId: '1', query: 'kit', '*': 'x' })[name] ?? '1';
   const cases: Case[] = [];
-  const baseUrls =
-    url === '/api/auth/*' ? Object.keys(AUTH_PATHS).map((p) => `/api/auth/${p}`) : [fill(url, valid)];
+  const baseUrls = url === '/api/auth/*' ? Object.keys(AUTH_PATHS).map((p) => `/api/auth/${p}`) : [fill(url, valid)];
 
   // Path parameters: every bad segment in each parameter (the others valid).
   const params = [...url.matchAll(/:([A-Za-z]+)|\*/g)].map((m) => m[1] ?? '*');
@@ -255,7 +331,12 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
       const me = await shop.app.inject({ method: 'GET', url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } });
       if (me.statusCode !== 200) {
         // From an address of its own: the test's sign-ins from one address would reach the sign-in rate limit.
-        const login = await shop.app.inject({ method: 'POST', url: '/api/adminlogin', remoteAddress: nextAddress(), payload: { username: 'admin', password: ADMIN_PASSWORD } });
+        const login = await shop.app.inject({
+          method: 'POST',
+          url: '/api/adminlogin',
+          remoteAddress: nextAddress(),
+          payload: { username: 'admin', password: ADMIN_PASSWORD },
+        });
         token = (login.json() as { token: string }).token;
       }
     }
@@ -279,7 +360,9 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
   }
 
   const report = () => {
-    const lines = failures.map((f) => `${f.actor} ${f.method} ${f.url}${f.body ? ` [${f.body}]` : ''}${f.headers ? ` ${f.headers}` : ''} -> ${f.status}: ${f.answer}`);
+    const lines = failures.map(
+      (f) => `${f.actor} ${f.method} ${f.url}${f.body ? ` [${f.body}]` : ''}${f.headers ? ` ${f.headers}` : ''} -> ${f.status}: ${f.answer}`,
+    );
     // The assertion's diff shows only the first ones.
     if (process.env.FUZZ_REPORT && lines.length > 0) fs.appendFileSync(process.env.FUZZ_REPORT, `${kind}\n${lines.join('\n')}\n`);
     return lines;
@@ -292,7 +375,11 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     expect(report()).toEqual([]);
     expect(await snapshot()).toEqual(before);
     // Orders the fuzzing created are awaiting payment, priced by the shop: never the browser's prices or discounts.
-    const orders = await shop.db.selectFrom('orders').select(['id', 'subtotal_paise', 'discount_paise', 'total_paise']).where('status', '=', 'pending_payment').execute();
+    const orders = await shop.db
+      .selectFrom('orders')
+      .select(['id', 'subtotal_paise', 'discount_paise', 'total_paise'])
+      .where('status', '=', 'pending_payment')
+      .execute();
     for (const o of orders) {
       const lines = await shop.db.selectFrom('order_lines').selectAll().where('order_id', '=', o.id).execute();
       for (const l of lines) expect(Number(l.unit_price_paise)).toBe(149_900);
@@ -310,22 +397,42 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     const answers = [
       await shop.app.inject({ method: 'GET', url: '/api/orders/%00/invoice.pdf', headers: shopper }),
       await shop.app.inject({ method: 'GET', url: '/api/products?q=a%00', headers: shopper }),
-      await shop.app.inject({ method: 'POST', url: '/api/freeclaim', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: { ...templates(seeded)['POST /api/freeclaim'], name: 'A\u0000' } }),
-      await shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: { ...AUTH_PATHS['sign-up/email'], email: 'nul@example.com', name: 'A\u0000' } }),
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/freeclaim',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        payload: { ...templates(seeded)['POST /api/freeclaim'], name: 'A\u0000' },
+      }),
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        payload: { ...AUTH_PATHS['sign-up/email'], email: 'nul@example.com', name: 'A\u0000' },
+      }),
     ];
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual(nul);
     }
     const form = badForms(FORMS['POST /api/mailforwarder']!.fields, 'files', seededRandom(SEED), 0).find((c) => c.name === 'con_name with NUL')!;
-    const printed = await shop.app.inject({ method: 'POST', url: '/api/mailforwarder', headers: { 'content-type': form.contentType!, origin: ORIGIN }, payload: form.payload });
+    const printed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/mailforwarder',
+      headers: { 'content-type': form.contentType!, origin: ORIGIN },
+      payload: form.payload,
+    });
     expect(printed.statusCode).toBe(400);
     expect(printed.json()).toMatchObject(nul);
     expect(await shop.db.selectFrom('user').select('id').where('email', '=', 'nul@example.com').execute()).toEqual([]);
   });
 
   it('says what to send for an unsupported content type, a too long path, a broken %-escape and an unknown auth endpoint', async () => {
-    const form = await shop.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie: shopperCookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'productId=1' });
+    const form = await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: shopperCookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'productId=1',
+    });
     expect(form.statusCode).toBe(415);
     expect(form.json().message).toBe('Unsupported Content-Type: send JSON (application/json), or multipart/form-data for uploads');
     const long = await shop.app.inject(`/api/product/${'9'.repeat(3000)}`);
@@ -334,7 +441,12 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     const escape = await shop.app.inject('/api/product/%E0%A4%A');
     expect(escape.statusCode).toBe(400);
     expect(escape.json()).toEqual({ message: 'The address is not valid: it has a broken %-escape', code: 'FST_ERR_BAD_URL' });
-    const unknown = await shop.app.inject({ method: 'POST', url: '/api/auth/no-such-endpoint', headers: { 'content-type': 'application/json', origin: ORIGIN }, payload: '{}' });
+    const unknown = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/no-such-endpoint',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      payload: '{}',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
@@ -355,7 +467,9 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     ];
     failures.length = 0;
     for (const [actor, method, url, body] of routes) {
-      await Promise.all(Array.from({ length: 8 }, () => send(actor, { method, url, body: { name: 'valid', contentType: 'application/json', payload: JSON.stringify(body) } })));
+      await Promise.all(
+        Array.from({ length: 8 }, () => send(actor, { method, url, body: { name: 'valid', contentType: 'application/json', payload: JSON.stringify(body) } })),
+      );
       await keepSignedIn(actor);
     }
     expect(report()).toEqual([]);
@@ -363,7 +477,12 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     const others = await Promise.all(Array.from({ length: 4 }, () => verifiedShopper(shop)));
     const taken = await Promise.all(
       others.map((o) =>
-        shop.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie: o.cookie, origin: ORIGIN, 'content-type': 'application/json' }, payload: { ...templates(seeded)['PATCH /api/me'], username: 'race_name' } }),
+        shop.app.inject({
+          method: 'PATCH',
+          url: '/api/me',
+          headers: { cookie: o.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+          payload: { ...templates(seeded)['PATCH /api/me'], username: 'race_name' },
+        }),
       ),
     );
     expect(taken.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
@@ -378,21 +497,42 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
       const events = [
         { event: 'payment.captured', payload: { payment: { entity } } },
         { event: 'order.paid', payload: { order: { entity: { id: order.provider_order_id } }, payment: { entity } } },
-        { event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_fuzz', payment_id: 'pay_fuzz', amount: 100, status: 'processed', notes: { refund_key: 'x' } } } } },
+        {
+          event: 'refund.processed',
+          payload: { refund: { entity: { id: 'rfnd_fuzz', payment_id: 'pay_fuzz', amount: 100, status: 'processed', notes: { refund_key: 'x' } } } },
+        },
         { event: 'refund.failed', payload: { refund: { entity: { id: 'rfnd_fuzz', payment_id: 'pay_fuzz', amount: 100, status: 'failed', notes: [] } } } },
       ];
       const random = seededRandom(SEED + 9);
       const failed: string[] = [];
       for (const event of events) {
-        const nested = [event.payload, ...Object.values(event.payload), ...Object.values(event.payload).map((v) => (v as { entity: unknown }).entity)] as Record<string, unknown>[];
-        const bodies = [...badBodies(event, random, PER_FIELD), ...nested.flatMap((part) => badBodies(part, random, 3).map((b) => ({ ...b, name: `part ${b.name}`, payload: JSON.stringify(event).replace(JSON.stringify(part), String(b.payload)) })))];
+        const nested = [
+          event.payload,
+          ...Object.values(event.payload),
+          ...Object.values(event.payload).map((v) => (v as { entity: unknown }).entity),
+        ] as Record<string, unknown>[];
+        const bodies = [
+          ...badBodies(event, random, PER_FIELD),
+          ...nested.flatMap((part) =>
+            badBodies(part, random, 3).map((b) => ({
+              ...b,
+              name: `part ${b.name}`,
+              payload: JSON.stringify(event).replace(JSON.stringify(part), String(b.payload)),
+            })),
+          ),
+        ];
         for (const body of bodies) {
           const payload = String(body.payload);
-          const res = await shop.app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(secret, payload), 'x-razorpay-event-id': `evt_${random.int(1e9)}` }, payload });
+          const res = await shop.app.inject({
+            method: 'POST',
+            url: '/api/razorpay/webhook',
+            headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(secret, payload), 'x-razorpay-event-id': `evt_${random.int(1e9)}` },
+            payload,
+          });
           if (res.statusCode >= 500) failed.push(`${event.event} [${body.name}] -> ${res.statusCode} ${res.body.slice(0, 200)}`);
         }
       }
-      if (process.env.FUZZ_REPORT && failed.length > 0) fs.appendFileSync(process.env.FUZZ_REPORT, `${kind} webhooks\n${failed.join("\n")}\n`);
+      if (process.env.FUZZ_REPORT && failed.length > 0) fs.appendFileSync(process.env.FUZZ_REPORT, `${kind} webhooks\n${failed.join('\n')}\n`);
       expect(failed).toEqual([]);
     }
   });

@@ -29,7 +29,11 @@ interface Figures {
 }
 const fig = (taxable: number, cgst: number, sgst: number, igst: number): Figures => ({ taxable, cgst, sgst, igst, total: taxable + cgst + sgst + igst });
 const minus = (a: Figures): Figures => ({ taxable: 0 - a.taxable, cgst: 0 - a.cgst, sgst: 0 - a.sgst, igst: 0 - a.igst, total: 0 - a.total });
-const plus = (...all: Figures[]): Figures => all.reduce((s, f) => ({ taxable: s.taxable + f.taxable, cgst: s.cgst + f.cgst, sgst: s.sgst + f.sgst, igst: s.igst + f.igst, total: s.total + f.total }), fig(0, 0, 0, 0));
+const plus = (...all: Figures[]): Figures =>
+  all.reduce(
+    (s, f) => ({ taxable: s.taxable + f.taxable, cgst: s.cgst + f.cgst, sgst: s.sgst + f.sgst, igst: s.igst + f.igst, total: s.total + f.total }),
+    fig(0, 0, 0, 0),
+  );
 
 /**
  * GST returns (issue 27, item 3): a month with invoices inside and outside the shop's state (one
@@ -57,7 +61,14 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
     // In the order they were paid, so invoice numbers run with the dates given them below.
     const orders: [string, string, [number, number][], string?][] = [
       ['G', 'Maharashtra', [[kit.id, 1]]],
-      ['B', 'Karnataka', [[kit.id, 1], [cable.id, 1]]],
+      [
+        'B',
+        'Karnataka',
+        [
+          [kit.id, 1],
+          [cable.id, 1],
+        ],
+      ],
       ['C', 'Karnataka', [[lab.id, 1]]],
       ['D', 'Maharashtra', [[kit.id, 1]]],
       ['A', 'Maharashtra', [[kit.id, 1]], `RET${kind}`],
@@ -101,7 +112,7 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
   const creditD = D; // cancelled: all of it
   const october = plus(A, B, C, D, minus(creditC), minus(creditD));
 
-  it('lists the month\'s invoices and credit notes in the register, credit notes negative, dates in India', async () => {
+  it("lists the month's invoices and credit notes in the register, credit notes negative, dates in India", async () => {
     const res = await admin.get('/api/admin/gst/register.csv?from=2026-10-01&to=2026-10-31');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -116,7 +127,13 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
       `Invoice ${numbers.A!.invoice} 2026-10-31`,
     ]);
     const byNumber = (n: string) => rows.find((r) => r.Number === n)!;
-    const figures = (r: Record<string, string>): Figures => ({ taxable: paise(r['Taxable value']!), cgst: paise(r.CGST!), sgst: paise(r.SGST!), igst: paise(r.IGST!), total: paise(r.Total!) });
+    const figures = (r: Record<string, string>): Figures => ({
+      taxable: paise(r['Taxable value']!),
+      cgst: paise(r.CGST!),
+      sgst: paise(r.SGST!),
+      igst: paise(r.IGST!),
+      total: paise(r.Total!),
+    });
     // Each row is its document (one way)…
     expect(figures(byNumber(numbers.A!.invoice))).toEqual(A);
     expect(figures(byNumber(numbers.B!.invoice))).toEqual(B);
@@ -125,9 +142,27 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
     expect(figures(byNumber(numbers.C!.notes[0]!))).toEqual(minus(creditC));
     expect(figures(byNumber(numbers.D!.notes[0]!))).toEqual(minus(creditD));
     // …and the columns add up to the month (the other way).
-    expect({ taxable: sumOf(rows, 'Taxable value'), cgst: sumOf(rows, 'CGST'), sgst: sumOf(rows, 'SGST'), igst: sumOf(rows, 'IGST'), total: sumOf(rows, 'Total') }).toEqual(october);
-    expect(byNumber(numbers.A!.invoice)).toMatchObject({ 'Place of supply code': '27', 'Place of supply': 'Maharashtra', Supply: 'Intra-state', 'GSTR-1 table': 'B2CS', 'Rates (%)': '18' });
-    expect(byNumber(numbers.B!.invoice)).toMatchObject({ 'Place of supply code': '29', 'Place of supply': 'Karnataka', Supply: 'Inter-state', 'GSTR-1 table': 'B2CS', 'Rates (%)': '12; 18' });
+    expect({
+      taxable: sumOf(rows, 'Taxable value'),
+      cgst: sumOf(rows, 'CGST'),
+      sgst: sumOf(rows, 'SGST'),
+      igst: sumOf(rows, 'IGST'),
+      total: sumOf(rows, 'Total'),
+    }).toEqual(october);
+    expect(byNumber(numbers.A!.invoice)).toMatchObject({
+      'Place of supply code': '27',
+      'Place of supply': 'Maharashtra',
+      Supply: 'Intra-state',
+      'GSTR-1 table': 'B2CS',
+      'Rates (%)': '18',
+    });
+    expect(byNumber(numbers.B!.invoice)).toMatchObject({
+      'Place of supply code': '29',
+      'Place of supply': 'Karnataka',
+      Supply: 'Inter-state',
+      'GSTR-1 table': 'B2CS',
+      'Rates (%)': '12; 18',
+    });
     expect(byNumber(numbers.C!.invoice)['GSTR-1 table']).toBe('B2CL');
     expect(byNumber(numbers.C!.notes[0]!)).toMatchObject({ 'GSTR-1 table': 'CDNUR', 'Against invoice': numbers.C!.invoice });
     expect(byNumber(numbers.D!.notes[0]!)).toMatchObject({ 'GSTR-1 table': 'B2CS', 'Against invoice': numbers.D!.invoice });
@@ -147,7 +182,13 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
       // kits: A, B, C's Lab Rover, D, less D's (cancelled) unit; C's part refund returns no unit
       ['9023', 'NOS', '3', '18', '101000.00'],
     ]);
-    expect({ taxable: sumOf(rows, 'Taxable value'), cgst: sumOf(rows, 'CGST'), sgst: sumOf(rows, 'SGST'), igst: sumOf(rows, 'IGST'), total: sumOf(rows, 'Total value') }).toEqual(october);
+    expect({
+      taxable: sumOf(rows, 'Taxable value'),
+      cgst: sumOf(rows, 'CGST'),
+      sgst: sumOf(rows, 'SGST'),
+      igst: sumOf(rows, 'IGST'),
+      total: sumOf(rows, 'Total value'),
+    }).toEqual(october);
   });
 
   it('makes GSTR-1 for the month: B2CS by place and rate, B2CL, CDNUR, HSN and documents issued, adding up to the documents', async () => {
@@ -162,21 +203,48 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
       { sply_ty: 'INTER', pos: '29', typ: 'OE', rt: 12, txval: 100, iamt: 12, csamt: 0 },
       { sply_ty: 'INTER', pos: '29', typ: 'OE', rt: 18, txval: 1050, iamt: 189, csamt: 0 },
     ]);
-    expect(g.b2cl).toEqual([{ pos: '29', inv: [{ inum: numbers.C!.invoice, idt: '10-10-2026', val: 118000, itms: [{ num: 1, itm_det: { rt: 18, txval: 100000, iamt: 18000, csamt: 0 } }] }] }]);
-    expect(g.cdnur).toEqual([{ typ: 'B2CL', ntty: 'C', nt_num: numbers.C!.notes[0], nt_dt: '20-10-2026', val: 1180, pos: '29', itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, csamt: 0 } }] }]);
+    expect(g.b2cl).toEqual([
+      {
+        pos: '29',
+        inv: [{ inum: numbers.C!.invoice, idt: '10-10-2026', val: 118000, itms: [{ num: 1, itm_det: { rt: 18, txval: 100000, iamt: 18000, csamt: 0 } }] }],
+      },
+    ]);
+    expect(g.cdnur).toEqual([
+      {
+        typ: 'B2CL',
+        ntty: 'C',
+        nt_num: numbers.C!.notes[0],
+        nt_dt: '20-10-2026',
+        val: 1180,
+        pos: '29',
+        itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, csamt: 0 } }],
+      },
+    ]);
     expect(g.hsn.hsn_b2c).toEqual([
       { num: 1, hsn_sc: '8544', desc: 'Insulated wire and cable', uqc: 'NOS', qty: 1, rt: 12, txval: 100, iamt: 12, camt: 0, samt: 0, csamt: 0 },
       { num: 2, hsn_sc: '9023', desc: 'Models for demonstration', uqc: 'NOS', qty: 3, rt: 18, txval: 101000, iamt: 18009, camt: 85.5, samt: 85.5, csamt: 0 },
     ]);
     expect(g.doc_issue.doc_det).toEqual([
-      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: numbers.B!.invoice, to: numbers.A!.invoice, totnum: 4, cancel: 0, net_issue: 4 }] },
+      {
+        doc_num: 1,
+        doc_typ: 'Invoices for outward supply',
+        docs: [{ num: 1, from: numbers.B!.invoice, to: numbers.A!.invoice, totnum: 4, cancel: 0, net_issue: 4 }],
+      },
       { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: numbers.C!.notes[0], to: numbers.D!.notes[0], totnum: 2, cancel: 0, net_issue: 2 }] },
     ]);
 
     // Summed the other way: B2CS + B2CL − CDNUR is the month's net figure, and so is the HSN summary.
     type Item = { txval: number; iamt?: number; camt?: number; samt?: number };
     const f = (rows: Item[]): Figures => {
-      const t = rows.reduce((s, r) => ({ taxable: s.taxable + paise(r.txval), cgst: s.cgst + paise(r.camt ?? 0), sgst: s.sgst + paise(r.samt ?? 0), igst: s.igst + paise(r.iamt ?? 0) }), { taxable: 0, cgst: 0, sgst: 0, igst: 0 });
+      const t = rows.reduce(
+        (s, r) => ({
+          taxable: s.taxable + paise(r.txval),
+          cgst: s.cgst + paise(r.camt ?? 0),
+          sgst: s.sgst + paise(r.samt ?? 0),
+          igst: s.igst + paise(r.iamt ?? 0),
+        }),
+        { taxable: 0, cgst: 0, sgst: 0, igst: 0 },
+      );
       return { ...t, total: t.taxable + t.cgst + t.sgst + t.igst };
     };
     const b2clItems = (g.b2cl as { inv: { itms: { itm_det: Item }[] }[] }[]).flatMap((p) => p.inv.flatMap((i) => i.itms.map((x) => x.itm_det)));
@@ -185,7 +253,7 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
     expect(f(g.hsn.hsn_b2c)).toEqual(october);
   });
 
-  it('makes GSTR-1 for a quarter from from/to, fp its last month, and each section as the offline tool\'s CSV', async () => {
+  it("makes GSTR-1 for a quarter from from/to, fp its last month, and each section as the offline tool's CSV", async () => {
     const quarter = (await admin.get('/api/admin/gst/gstr1.json?from=2026-10-01&to=2026-12-31')).json();
     expect(quarter.fp).toBe('122026');
     expect(quarter.doc_issue.doc_det[0].docs[0]).toMatchObject({ from: numbers.B!.invoice, to: numbers.F!.invoice, totnum: 5, net_issue: 5 });
@@ -199,9 +267,42 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
       ['OE', '29-Karnataka', '', '12', '100.00', '0.00', ''],
       ['OE', '29-Karnataka', '', '18', '1050.00', '0.00', ''],
     ]);
-    expect(readCsv((await admin.get('/api/admin/gst/gstr1/b2cl.csv?period=102026')).body)[1]).toEqual([numbers.C!.invoice, '10-Oct-2026', '118000.00', '29-Karnataka', '', '18', '100000.00', '0.00', '']);
-    expect(readCsv((await admin.get('/api/admin/gst/gstr1/cdnur.csv?period=102026')).body)[1]).toEqual(['B2CL', numbers.C!.notes[0], '20-Oct-2026', 'C', '29-Karnataka', '1180.00', '', '18', '1000.00', '0.00']);
-    expect(readCsv((await admin.get('/api/admin/gst/gstr1/hsn.csv?period=102026')).body)[2]).toEqual(['9023', 'Models for demonstration', 'NOS-NUMBERS', '3', '119180.00', '18', '101000.00', '18009.00', '85.50', '85.50', '0.00']);
+    expect(readCsv((await admin.get('/api/admin/gst/gstr1/b2cl.csv?period=102026')).body)[1]).toEqual([
+      numbers.C!.invoice,
+      '10-Oct-2026',
+      '118000.00',
+      '29-Karnataka',
+      '',
+      '18',
+      '100000.00',
+      '0.00',
+      '',
+    ]);
+    expect(readCsv((await admin.get('/api/admin/gst/gstr1/cdnur.csv?period=102026')).body)[1]).toEqual([
+      'B2CL',
+      numbers.C!.notes[0],
+      '20-Oct-2026',
+      'C',
+      '29-Karnataka',
+      '1180.00',
+      '',
+      '18',
+      '1000.00',
+      '0.00',
+    ]);
+    expect(readCsv((await admin.get('/api/admin/gst/gstr1/hsn.csv?period=102026')).body)[2]).toEqual([
+      '9023',
+      'Models for demonstration',
+      'NOS-NUMBERS',
+      '3',
+      '119180.00',
+      '18',
+      '101000.00',
+      '18009.00',
+      '85.50',
+      '85.50',
+      '0.00',
+    ]);
     expect(readCsv((await admin.get('/api/admin/gst/gstr1/docs.csv?period=102026')).body)).toEqual([
       ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
       ['Invoices for outward supply', numbers.B!.invoice, numbers.A!.invoice, '4', '0'],
@@ -236,7 +337,9 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
   it('is documented in the OpenAPI description', async () => {
     const res = await shop.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/admin/gst/register.csv', '/api/admin/gst/hsn.csv', '/api/admin/gst/gstr1.json', '/api/admin/gst/gstr1/{section}.csv']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/admin/gst/register.csv', '/api/admin/gst/hsn.csv', '/api/admin/gst/gstr1.json', '/api/admin/gst/gstr1/{section}.csv']),
+    );
   });
 
   it('is for accounts and the owner only, and every download is in the audit log', async () => {
@@ -244,13 +347,20 @@ describe.each(DB_KINDS)('GST returns on %s', (kind) => {
     const tokenOf = async (role: 'accounts' | 'fulfilment') => {
       const made = await admin.post('/api/admin/staff', { username: `gst_${role}`, email: `gst_${role}@shop.test`, role });
       expect(made.statusCode, made.body).toBe(201);
-      const signIn = await shop.app.inject({ method: 'POST', url: '/api/adminlogin', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: `gst_${role}`, password: made.json().password }) });
+      const signIn = await shop.app.inject({
+        method: 'POST',
+        url: '/api/adminlogin',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: `gst_${role}`, password: made.json().password }),
+      });
       return asAdmin(shop, signIn.json().token as string);
     };
     expect((await (await tokenOf('accounts')).get('/api/admin/gst/register.csv?from=2026-10-01&to=2026-10-31')).statusCode).toBe(200);
     expect((await (await tokenOf('fulfilment')).get('/api/admin/gst/gstr1.json?period=102026')).statusCode).toBe(403);
     const exports = await shop.db.selectFrom('audit_log').select(['action', 'route']).where('route', 'like', '/api/admin/gst/%').execute();
-    expect(exports.map((e) => e.route)).toEqual(expect.arrayContaining(['/api/admin/gst/register.csv', '/api/admin/gst/hsn.csv', '/api/admin/gst/gstr1.json', '/api/admin/gst/gstr1/:section.csv']));
+    expect(exports.map((e) => e.route)).toEqual(
+      expect.arrayContaining(['/api/admin/gst/register.csv', '/api/admin/gst/hsn.csv', '/api/admin/gst/gstr1.json', '/api/admin/gst/gstr1/:section.csv']),
+    );
     expect(exports.every((e) => e.action === 'export')).toBe(true);
   });
 });

@@ -59,11 +59,16 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     const text = pdfText((await s.api.get(`/api/orders/${order.orderId}/invoice.pdf`)).rawPayload);
     expect(text).toContain('Anjali Deshpande');
     expect(text).not.toContain(s.username);
-    const receipt = await shop.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).where('kind', '=', 'receipt').executeTakeFirstOrThrow();
+    const receipt = await shop.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', s.email)
+      .where('kind', '=', 'receipt')
+      .executeTakeFirstOrThrow();
     expect(receipt.text_body).toContain('Hello Anjali Deshpande,');
   });
 
-  it("shows the invoice to its owner and the admin only, and attaches it to the receipt", async () => {
+  it('shows the invoice to its owner and the admin only, and attaches it to the receipt', async () => {
     const { s, order } = await paidOrder('Maharashtra');
     const stranger = await verifiedShopper(shop);
     expect((await as(shop, stranger.cookie).get(`/api/orders/${order.orderId}/invoice.pdf`)).statusCode).toBe(404);
@@ -72,7 +77,12 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     const viaAdmin = await admin.get(`/api/admin/orders/${order.orderId}/invoice.pdf`);
     expect(viaAdmin.statusCode).toBe(200);
     expect(viaAdmin.headers['content-type']).toBe('application/pdf');
-    const receipt = await shop.db.selectFrom('outbox').select('text_body').where('to_address', '=', s.email).where('kind', '=', 'receipt').executeTakeFirstOrThrow();
+    const receipt = await shop.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', s.email)
+      .where('kind', '=', 'receipt')
+      .executeTakeFirstOrThrow();
     expect(receipt.text_body).toMatch(/Attachments: invoice-RK-\d\d-\d\d-\d{6}\.pdf/);
   });
 
@@ -87,7 +97,11 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     );
     await Promise.all(
       shoppers.map(({ s, paid }) =>
-        fetch(`${base}/api/processOrder`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: s.cookie, origin: ORIGIN }, body: JSON.stringify(paid) }),
+        fetch(`${base}/api/processOrder`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: s.cookie, origin: ORIGIN },
+          body: JSON.stringify(paid),
+        }),
       ),
     );
     const numbers = (await shop.db.selectFrom('invoices').select('number').execute()).map((r) => r.number);

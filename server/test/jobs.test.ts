@@ -16,7 +16,7 @@ describe.each(DB_KINDS)('jobs that run themselves on %s', (kind) => {
 
   /** Waits until `done()` holds, at most 15 s: a loaded machine runs the 50 ms ticks late, so no fixed wait is long enough. */
   async function until(done: () => boolean) {
-    for (const started = Date.now(); !done() && Date.now() - started < 15_000; ) await new Promise((r) => setTimeout(r, 25));
+    for (const started = Date.now(); !done() && Date.now() - started < 15_000;) await new Promise((r) => setTimeout(r, 25));
   }
 
   it('runs each job on exactly one of two app instances, and another takes over when the holder stops', async () => {

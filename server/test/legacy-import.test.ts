@@ -42,7 +42,10 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
 
     it('reports on a dry run what it would do and writes nothing', async () => {
       const report = await run(shop, true);
-      expect(report.counts.products).toMatchObject({ source: legacy.expected.goodProducts.length + legacy.expected.badProducts.length, imported: legacy.expected.goodProducts.length });
+      expect(report.counts.products).toMatchObject({
+        source: legacy.expected.goodProducts.length + legacy.expected.badProducts.length,
+        imported: legacy.expected.goodProducts.length,
+      });
       expect(report.counts.orders.imported).toBe(legacy.expected.goodOrders.length);
       expect(await shop.db.selectFrom('products').select('id').execute()).toEqual([]);
       expect(await shop.db.selectFrom('legacy_imports').select('kind').execute()).toEqual([]);
@@ -52,11 +55,29 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       const e = legacy.expected;
       first = await run(shop);
       expect(first.counts.categories).toEqual({ source: e.categories, imported: e.categories, updated: 0, unchanged: 0, skipped: 0 });
-      expect(first.counts.products).toEqual({ source: e.goodProducts.length + e.badProducts.length, imported: e.goodProducts.length, updated: 0, unchanged: 0, skipped: e.badProducts.length });
+      expect(first.counts.products).toEqual({
+        source: e.goodProducts.length + e.badProducts.length,
+        imported: e.goodProducts.length,
+        updated: 0,
+        unchanged: 0,
+        skipped: e.badProducts.length,
+      });
       expect(first.counts['product images']).toEqual({ source: e.goodImages + 2, imported: e.goodImages, updated: 0, unchanged: 0, skipped: 2 });
       expect(first.counts.adverts).toEqual({ source: e.adverts, imported: e.adverts, updated: 0, unchanged: 0, skipped: 0 });
-      expect(first.counts.coupons).toEqual({ source: e.goodCoupons.length + e.badCoupons.length, imported: e.goodCoupons.length, updated: 0, unchanged: 0, skipped: e.badCoupons.length });
-      expect(first.counts.orders).toEqual({ source: e.goodOrders.length + e.badOrders.length, imported: e.goodOrders.length, updated: 0, unchanged: 0, skipped: e.badOrders.length });
+      expect(first.counts.coupons).toEqual({
+        source: e.goodCoupons.length + e.badCoupons.length,
+        imported: e.goodCoupons.length,
+        updated: 0,
+        unchanged: 0,
+        skipped: e.badCoupons.length,
+      });
+      expect(first.counts.orders).toEqual({
+        source: e.goodOrders.length + e.badOrders.length,
+        imported: e.goodOrders.length,
+        updated: 0,
+        unchanged: 0,
+        skipped: e.badOrders.length,
+      });
 
       const reason = (kind: string, id: string | number) => first.notes.find((n) => n.kind === kind && n.id === String(id))?.message;
       expect(reason('products', e.badProducts[0]!)).toBe('it has no title');
@@ -79,7 +100,10 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       // Every source row is accounted for: imported, or skipped with a note saying why.
       for (const [kind, c] of Object.entries(first.counts)) {
         expect(c.imported + c.updated + c.unchanged + c.skipped, kind).toBe(c.source);
-        expect(first.notes.filter((n) => n.kind === kind && n.skipped), kind).toHaveLength(c.skipped);
+        expect(
+          first.notes.filter((n) => n.kind === kind && n.skipped),
+          kind,
+        ).toHaveLength(c.skipped);
       }
       expect(reason('categories', 6)).toBe('same name as another category of the original ("drone kits"): merged');
       expect(first.notes.some((n) => n.message === 'its category "Spare Parts" is not in the original\'s category list: created')).toBe(true);
@@ -94,7 +118,10 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       const priced = (await shop.app.inject(`/api/product/${e.pricedWithPaise.id}`)).json();
       expect(priced).toMatchObject({ title: 'Drone Propeller Set', price: e.pricedWithPaise.paise / 100, category: 'Drone Kits' });
       expect((await shop.app.inject(`/api/product/${e.productWithoutImages}`)).json().images).toEqual([]);
-      expect((await shop.app.inject(`/api/product/${e.longProduct.id}`)).json()).toMatchObject({ title: e.longProduct.title, description: e.longProduct.description });
+      expect((await shop.app.inject(`/api/product/${e.longProduct.id}`)).json()).toMatchObject({
+        title: e.longProduct.title,
+        description: e.longProduct.description,
+      });
       const big = (await shop.app.inject(`/api/product/${e.bigImageProduct}`)).json();
       expect(big.images).toHaveLength(1);
       const file = await shop.app.inject(big.images[0]);
@@ -108,7 +135,9 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
     });
 
     it('answers the old image URLs with redirects to the imported files', async () => {
-      const [firstImage] = await legacy.conn.query<RowDataPacket[]>('SELECT id FROM product_images WHERE product_id = ? ORDER BY id', [legacy.expected.bigImageProduct]);
+      const [firstImage] = await legacy.conn.query<RowDataPacket[]>('SELECT id FROM product_images WHERE product_id = ? ORDER BY id', [
+        legacy.expected.bigImageProduct,
+      ]);
       const old = await shop.app.inject(`/api/images/${firstImage![0]!.id}`);
       expect(old.statusCode).toBe(301);
       const product = (await shop.app.inject(`/api/product/${legacy.expected.bigImageProduct}`)).json();
@@ -124,7 +153,12 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
 
     it('brings the coupons and orders across for the admin', async () => {
       const admin = asAdmin(shop, await adminToken(shop));
-      const coupons = (await admin.get('/api/coupons')).json() as { code: string; product_id: number | null; discount: number | null; discount_percent: number | null }[];
+      const coupons = (await admin.get('/api/coupons')).json() as {
+        code: string;
+        product_id: number | null;
+        discount: number | null;
+        discount_percent: number | null;
+      }[];
       expect(coupons.map((c) => c.code).sort()).toEqual([...legacy.expected.goodCoupons].sort());
       expect(coupons.find((c) => c.code === 'DRONE500')).toMatchObject({ product_id: legacy.expected.bigImageProduct, discount: 500 });
       expect(coupons.find((c) => c.code === 'FLAT50')).toMatchObject({ discount: 50.5, discount_percent: null });
@@ -135,9 +169,17 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       const orders = await admin.get('/api/ordersAdmin?page=1&pageSize=100');
       expect(orders.headers['x-total-count']).toBe(String(legacy.expected.goodOrders.length));
       const byId = new Map(
-        (orders.json() as { orderId: string; totalAmount: number; status: string; products: unknown[]; flag: string | null; razorpayPaymentId: string | null; customerEmail: string }[]).map(
-          (o) => [o.orderId, o],
-        ),
+        (
+          orders.json() as {
+            orderId: string;
+            totalAmount: number;
+            status: string;
+            products: unknown[];
+            flag: string | null;
+            razorpayPaymentId: string | null;
+            customerEmail: string;
+          }[]
+        ).map((o) => [o.orderId, o]),
       );
       expect(byId.get('ORD1731000000000')).toMatchObject({
         products: [],
@@ -151,7 +193,11 @@ describe.runIf(mariadbUp)('import from the original shop', () => {
       expect(byId.get('ORD1700000000004')!.products).toHaveLength(2);
       expect(byId.get('ORD1700000000003')!.status).toBe('canceled');
       expect(byId.get('ORD1700000000002')!.status).toBe('delivered');
-      const row = await shop.db.selectFrom('orders').select(['subtotal_paise', 'discount_paise', 'total_paise']).where('order_code', '=', 'ORD1700000000004').executeTakeFirstOrThrow();
+      const row = await shop.db
+        .selectFrom('orders')
+        .select(['subtotal_paise', 'discount_paise', 'total_paise'])
+        .where('order_code', '=', 'ORD1700000000004')
+        .executeTakeFirstOrThrow();
       expect(Number(row.subtotal_paise) - Number(row.discount_paise)).toBe(Number(row.total_paise));
       expect(Number(row.discount_paise)).toBe(10_000);
     });

@@ -31,7 +31,13 @@ describe('logs without secrets', () => {
       const text = 'Verify: http://shop.test/verify-email?token=SECRET-TOKEN-123';
       for (const level of ['info', 'debug']) {
         const { log, lines } = capture(level);
-        await createMailer(config, test.db, log, () => Promise.reject(new Error('no attachments here'))).send({ to: 'a@example.com', subject: 'Verify your email', kind: 'verification', text, html: `<p>${text}</p>` });
+        await createMailer(config, test.db, log, () => Promise.reject(new Error('no attachments here'))).send({
+          to: 'a@example.com',
+          subject: 'Verify your email',
+          kind: 'verification',
+          text,
+          html: `<p>${text}</p>`,
+        });
         await new Promise((r) => setImmediate(r));
         const logged = JSON.stringify(lines);
         expect(logged).toContain('Verify your email');
@@ -49,7 +55,14 @@ describe.each(DB_KINDS)('request ids in the log on %s', (kind) => {
     const test = await freshDb(kind);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-log-'));
     const { stream, lines, raw } = captureStream();
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://shop.test', WEB_DIST_DIR: path.join(dir, 'none'), SEED_DEMO_DATA: '0', SEARCH_IN_MEMORY: '0' });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'http://shop.test',
+      WEB_DIST_DIR: path.join(dir, 'none'),
+      SEED_DEMO_DATA: '0',
+      SEARCH_IN_MEMORY: '0',
+    });
     const app = await buildApp({ config, db: test.db, storage: new LocalStorage(config.uploadsDir), logStream: stream });
     try {
       // A service's way of logging (orderDeps.log is app.log), after a query and a body read, and req.log's.
@@ -66,7 +79,13 @@ describe.each(DB_KINDS)('request ids in the log on %s', (kind) => {
       });
       await app.ready();
       app.log.warn('no request here');
-      const send = (say: string, fail = false) => app.inject({ method: 'POST', url: '/test/log', headers: { 'content-type': 'application/json', 'x-request-id': `req-${say}` }, payload: JSON.stringify({ say, fail }) });
+      const send = (say: string, fail = false) =>
+        app.inject({
+          method: 'POST',
+          url: '/test/log',
+          headers: { 'content-type': 'application/json', 'x-request-id': `req-${say}` },
+          payload: JSON.stringify({ say, fail }),
+        });
       const answers = await Promise.all([send('one'), send('two'), send('three', true)]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 500]);
       for (let i = 0; i < 500 && lines.filter((l) => l.msg === 'long after').length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));

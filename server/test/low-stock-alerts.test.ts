@@ -15,7 +15,8 @@ describe.each(DB_KINDS)('low-stock alerts on %s', (kind) => {
   });
   afterAll(() => shop.close());
 
-  const alertsAbout = async (title: string) => (await mailsOfKind(shop, 'low-stock')).filter((m) => m.text_body.includes(`${title} (`) && m.text_body.startsWith('Just fell'));
+  const alertsAbout = async (title: string) =>
+    (await mailsOfKind(shop, 'low-stock')).filter((m) => m.text_body.includes(`${title} (`) && m.text_body.startsWith('Just fell'));
   const order = async (productId: number, quantity: number) => {
     const s = await shopperWithCart(shop, [[productId, quantity]]);
     return s.api.post('/api/createBulkOrder', { items: [{ productId, quantity }] });
@@ -61,7 +62,7 @@ describe.each(DB_KINDS)('low-stock alerts on %s', (kind) => {
       const audit = (await admin.get(`/api/admin/audit?entity=products:${p.id}`)).json() as { changes: Record<string, unknown> | null }[];
       return audit.some((e) => JSON.stringify(e.changes?.lowStockThreshold) === JSON.stringify([5, 15]));
     };
-    for (const started = Date.now(); !(await logged()) && Date.now() - started < 10_000; ) await new Promise((r) => setTimeout(r, 50));
+    for (const started = Date.now(); !(await logged()) && Date.now() - started < 10_000;) await new Promise((r) => setTimeout(r, 50));
     expect(await logged()).toBe(true);
   });
 
@@ -70,7 +71,8 @@ describe.each(DB_KINDS)('low-stock alerts on %s', (kind) => {
     const res = await order(p.id, 3); // 3: low
     expect(res.statusCode).toBe(200);
     expect(await alertsAbout('Sensor kit')).toHaveLength(1);
-    const flag = async () => (await shop.db.selectFrom('products').select('low_stock_alerted').where('id', '=', p.id).executeTakeFirstOrThrow()).low_stock_alerted;
+    const flag = async () =>
+      (await shop.db.selectFrom('products').select('low_stock_alerted').where('id', '=', p.id).executeTakeFirstOrThrow()).low_stock_alerted;
     expect(Number(await flag())).toBe(1);
     // The unpaid order's units come back (as when it is canceled): 6, above the threshold.
     await shop.db.transaction().execute(async (trx) => {

@@ -14,7 +14,7 @@ import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 /** Waits until `done()` holds (at most 30 s: a loaded machine is slow, so no fixed wait is long enough). */
 async function until(done: () => boolean | Promise<boolean>, what: string) {
-  for (const started = Date.now(); !(await done()); ) {
+  for (const started = Date.now(); !(await done());) {
     if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -34,7 +34,13 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     smtp = await captureSmtp((address) => address.endsWith('@bounce.example'));
     // The shop reaches the mail server through a proxy of the test's own, which the test cuts.
     proxy = await startTcpProxy({ host: '127.0.0.1', port: smtp.port });
-    shop = await startTestShop(kind, { ...GST_SHOP, SMTP_URL: `smtp://127.0.0.1:${proxy.port}`, SMTP_TIMEOUT_SECONDS: '4', SIMULATED_WEBHOOK_DELAY_MS: '60000', ADMIN_PASSWORD });
+    shop = await startTestShop(kind, {
+      ...GST_SHOP,
+      SMTP_URL: `smtp://127.0.0.1:${proxy.port}`,
+      SMTP_TIMEOUT_SECONDS: '4',
+      SIMULATED_WEBHOOK_DELAY_MS: '60000',
+      ADMIN_PASSWORD,
+    });
     const c = await factories(shop).category('Mail kits');
     productId = (await factories(shop).product({ title: 'Mail kit', categoryId: c.id, pricePaise: 49_900 })).id;
     admin = asAdmin(shop, await adminToken(shop));
@@ -55,7 +61,13 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
   /** The mail job on two app processes, as two nodes run it: one at a time under the lease. */
   async function runJobsUntil(done: () => boolean | Promise<boolean>, what: string) {
     const nodes: App[] = [shop.app, await shop.secondApp()];
-    const jobs = nodes.map((app, i) => scheduler(app.db, app.log, [{ name: `mail-${kind}`, everyMs: 0, run: () => app.mailer.deliverDue() }], { tickMs: 100, leaseMs: 10_000, holder: `node-${i}` }));
+    const jobs = nodes.map((app, i) =>
+      scheduler(app.db, app.log, [{ name: `mail-${kind}`, everyMs: 0, run: () => app.mailer.deliverDue() }], {
+        tickMs: 100,
+        leaseMs: 10_000,
+        holder: `node-${i}`,
+      }),
+    );
     jobs.forEach((j) => j.start());
     try {
       await until(done, what);
@@ -79,7 +91,12 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     expect(queued.map((m) => m.kind).sort()).toEqual([...Array(3).fill('new-order'), ...Array(3).fill('receipt'), ...Array(3).fill('verification')].sort());
     const shown = (await admin.get('/api/admin/outbox')).json();
     // (A pass may be sending one of those not tried yet: look at one that was tried and waits.)
-    expect(shown.mails.find((m: { state: string; attempts: number }) => m.state === 'queued' && m.attempts > 0)).toMatchObject({ state: 'queued', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i), nextAttemptAt: expect.any(String) });
+    expect(shown.mails.find((m: { state: string; attempts: number }) => m.state === 'queued' && m.attempts > 0)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      lastError: expect.stringMatching(/ECONNREFUSED|connect/i),
+      nextAttemptAt: expect.any(String),
+    });
     expect(shown.mails.find((m: { kind: string }) => m.kind === 'receipt').attachments).toEqual([expect.stringMatching(/^invoice-RK-\d\d-\d\d-\d{6}\.pdf$/)]);
 
     // The server is back: without any new mail, the job finds out and delivers all, once.
@@ -112,7 +129,7 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     expect(['queued', 'sending']).toContain(atAnswer.state);
     expect(atAnswer.last_error).toBeNull();
     expect(smtp.messages).toHaveLength(0);
-    await until(async () => (await receipt()).last_error !== null, 'the receipt\'s attempt to time out');
+    await until(async () => (await receipt()).last_error !== null, "the receipt's attempt to time out");
     expect((await receipt()).last_error).toMatch(/greeting never received|timeout|timed out/i);
 
     await proxy.restore();
@@ -133,7 +150,13 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     expect(failed).toMatchObject({ state: 'failed', attempts: 1, lastError: expect.stringContaining('550') });
 
     // A sent receipt resent by the admin goes a second time, with its invoice.
-    const sent = await shop.db.selectFrom('outbox').selectAll().where('kind', '=', 'receipt').where('state', '=', 'sent').orderBy('id').executeTakeFirstOrThrow();
+    const sent = await shop.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'receipt')
+      .where('state', '=', 'sent')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const before = delivered(sent.id);
     const resend = await admin.post(`/api/admin/outbox/${sent.id}/resend`, {});
     expect(resend.statusCode).toBe(200);
@@ -142,7 +165,10 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     await until(() => smtp.messages.filter((m) => m.raw.includes(`Message-ID: <outbox-${sent.id}.1@`)).length === 1, 'the resent receipt');
     expect(delivered(sent.id)).toBe(before + 1);
     expect(attachedPdf(smtp.messages.at(-1)!.raw)?.name).toMatch(/^invoice-/);
-    await until(async () => (await shop.db.selectFrom('outbox').select('state').where('id', '=', sent.id).executeTakeFirstOrThrow()).state === 'sent', 'the resent receipt marked');
+    await until(
+      async () => (await shop.db.selectFrom('outbox').select('state').where('id', '=', sent.id).executeTakeFirstOrThrow()).state === 'sent',
+      'the resent receipt marked',
+    );
 
     expect((await admin.post('/api/admin/outbox/999999/resend', {})).json()).toMatchObject({ code: 'mail_not_found' });
     expect((await admin.post('/api/admin/outbox/999999/resend', {})).statusCode).toBe(404);
@@ -155,26 +181,42 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     await until(() => to(s.email) === 1, 'the verification mail');
     const mail = await shop.db.selectFrom('outbox').select('id').where('to_address', '=', s.email).executeTakeFirstOrThrow();
     // The server sees the mail just before the row is marked: wait for the mark, or it lands on our change.
-    await until(async () => (await shop.db.selectFrom('outbox').select('state').where('id', '=', mail.id).executeTakeFirstOrThrow()).state === 'sent', 'the mail marked sent');
+    await until(
+      async () => (await shop.db.selectFrom('outbox').select('state').where('id', '=', mail.id).executeTakeFirstOrThrow()).state === 'sent',
+      'the mail marked sent',
+    );
     // As a node leaves it when it dies between the server's acceptance and the update to 'sent'.
     const claimedAt = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-    await shop.db.updateTable('outbox').set({ state: 'sending', sent_at: null, claimed_at: claimedAt(0.05) }).where('id', '=', mail.id).execute();
+    await shop.db
+      .updateTable('outbox')
+      .set({ state: 'sending', sent_at: null, claimed_at: claimedAt(0.05) })
+      .where('id', '=', mail.id)
+      .execute();
     await shop.app.mailer.deliverDue();
     // A recent claim may still be sending: left alone.
     expect((await shop.db.selectFrom('outbox').select('state').where('id', '=', mail.id).executeTakeFirstOrThrow()).state).toBe('sending');
-    await shop.db.updateTable('outbox').set({ claimed_at: claimedAt(2) }).where('id', '=', mail.id).execute();
+    await shop.db
+      .updateTable('outbox')
+      .set({ claimed_at: claimedAt(2) })
+      .where('id', '=', mail.id)
+      .execute();
     await shop.app.mailer.deliverDue();
-    expect(await shop.db.selectFrom('outbox').select(['state', 'attempts']).where('id', '=', mail.id).executeTakeFirstOrThrow()).toEqual({ state: 'sent', attempts: 2 });
+    expect(await shop.db.selectFrom('outbox').select(['state', 'attempts']).where('id', '=', mail.id).executeTakeFirstOrThrow()).toEqual({
+      state: 'sent',
+      attempts: 2,
+    });
     // At least once, never lost: the copy carries the first one's Message-ID.
     expect(delivered(mail.id)).toBe(2);
     expect(new Set(smtp.messages.map((m) => /Message-ID: (\S+)/.exec(m.raw)?.[1])).size).toBe(1);
   });
 
-  it('attaches a 3D printing request\'s files, read from storage when the notice is delivered', async () => {
+  it("attaches a 3D printing request's files, read from storage when the notice is delivered", async () => {
     smtp.messages.length = 0;
     const model = Buffer.from(binaryStl(cubeTriangles(40)));
     const { payload, headers } = multipart([
-      ...Object.entries({ con_name: 'Meera', phNo: '9876543210', email: 'meera@example.com', reason: '', message: 'Print it', is2DTo3D: 'false' }).map(([name, value]) => ({ name, value })),
+      ...Object.entries({ con_name: 'Meera', phNo: '9876543210', email: 'meera@example.com', reason: '', message: 'Print it', is2DTo3D: 'false' }).map(
+        ([name, value]) => ({ name, value }),
+      ),
       { name: 'files', value: model, filename: 'cube.stl' },
     ]);
     expect((await shop.app.inject({ method: 'POST', url: '/api/mailforwarder/', headers, payload })).statusCode).toBe(200);
@@ -184,7 +226,7 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
     expect(file!.bytes.equals(model)).toBe(true);
   });
 
-  it('mails a cancelled order\'s refund with its credit note made when the mail is delivered', async () => {
+  it("mails a cancelled order's refund with its credit note made when the mail is delivered", async () => {
     const { s, order } = await paidOrderFrom(shop, 'Maharashtra', [[productId, 1]]);
     expect((await admin.patch(`/api/UserOrders/${order.orderId}`, { status: 'canceled' })).statusCode).toBe(200);
     // The simulated provider processes the refund when asked again.
@@ -239,7 +281,10 @@ describe('a slow mail server', () => {
   it('gets a few mails at once, over a handful of connections, each once', async () => {
     const to = Array.from({ length: 12 }, (_, i) => `slow${i}@example.com`);
     await shop.app.mailer.send(...to.map((address) => ({ to: address, kind: 'test', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' })));
-    await until(async () => (await shop.db.selectFrom('outbox').select('state').where('kind', '=', 'test').execute()).every((m) => m.state === 'sent'), 'every mail sent');
+    await until(
+      async () => (await shop.db.selectFrom('outbox').select('state').where('kind', '=', 'test').execute()).every((m) => m.state === 'sent'),
+      'every mail sent',
+    );
     expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([...to].sort());
     // One after the other would be 3 s; several at once, but never more than the pool's connections.
     expect(smtp.busiest()).toBeGreaterThan(1);

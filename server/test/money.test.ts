@@ -25,7 +25,11 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
 
   /** POST over real HTTP, as a browser or the dashboard would, many at once. */
   async function http(path: string, body: unknown, headers: Record<string, string>) {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
   async function httpPatch(path: string, body: unknown, headers: Record<string, string>) {
@@ -90,12 +94,20 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
     it('partial refunds by amount never exceed what was paid, under 10 concurrent requests; one key refunds once', async () => {
       const { created } = await paidOrder(100_000);
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => http(`/api/admin/orders/${created.orderId}/refunds`, { amount: 400, idempotencyKey: `part-${kind}-${created.orderId}-${i}` }, adminAuth)),
+        Array.from({ length: 10 }, (_, i) =>
+          http(`/api/admin/orders/${created.orderId}/refunds`, { amount: 400, idempotencyKey: `part-${kind}-${created.orderId}-${i}` }, adminAuth),
+        ),
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
-      expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.message])).toEqual(Array.from({ length: 8 }, () => [409, 'At most ₹200.00 can still be refunded for this order.']));
+      expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.message])).toEqual(
+        Array.from({ length: 8 }, () => [409, 'At most ₹200.00 can still be refunded for this order.']),
+      );
 
-      const same = await Promise.all(Array.from({ length: 10 }, () => http(`/api/admin/orders/${created.orderId}/refunds`, { amount: 150, idempotencyKey: `again-${kind}-${created.orderId}` }, adminAuth)));
+      const same = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          http(`/api/admin/orders/${created.orderId}/refunds`, { amount: 150, idempotencyKey: `again-${kind}-${created.orderId}` }, adminAuth),
+        ),
+      );
       expect(same.every((a) => a.status === 201)).toBe(true);
       expect(new Set(same.map((a) => a.body.id)).size).toBe(1);
 
@@ -104,7 +116,9 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       const money = (await admin.get(`/api/admin/orders/${created.orderId}/money`)).json();
       expect(money.refundable).toBe(50);
       expect(money.payments).toEqual([expect.objectContaining({ amount: 1000, refunded: 950, late: false })]);
-      expect((await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { amount: 50.01, idempotencyKey: `over-${kind}-${created.orderId}` })).statusCode).toBe(409);
+      expect(
+        (await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { amount: 50.01, idempotencyKey: `over-${kind}-${created.orderId}` })).statusCode,
+      ).toBe(409);
     });
 
     it('keeps an idempotency key to its order: the same key on another order is a 409 and leaves it unrefunded, also when both race', async () => {
@@ -114,7 +128,13 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       const first = await http(`/api/admin/orders/${a.orderId}/refunds`, { amount: 100, idempotencyKey: key }, adminAuth);
       expect(first.status).toBe(201);
       const elsewhere = await http(`/api/admin/orders/${b.orderId}/refunds`, { amount: 100, idempotencyKey: key }, adminAuth);
-      expect(elsewhere).toEqual({ status: 409, body: { code: 'idempotency_key_reused', message: 'This idempotencyKey was already used for a refund of another order. Send a new key for this refund.' } });
+      expect(elsewhere).toEqual({
+        status: 409,
+        body: {
+          code: 'idempotency_key_reused',
+          message: 'This idempotencyKey was already used for a refund of another order. Send a new key for this refund.',
+        },
+      });
       // The same key on its own order still answers the first refund.
       const again = await http(`/api/admin/orders/${a.orderId}/refunds`, { amount: 200, idempotencyKey: key }, adminAuth);
       expect(again).toMatchObject({ status: 201, body: { id: first.body.id, amount: 100 } });
@@ -124,7 +144,9 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       // One new key sent to both orders at once, five times each: one order gets one refund, the other 409s.
       const raced = `raced-${kind}-${b.orderId}`;
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => http(`/api/admin/orders/${i % 2 ? a.orderId : b.orderId}/refunds`, { amount: 50, idempotencyKey: raced }, adminAuth)),
+        Array.from({ length: 10 }, (_, i) =>
+          http(`/api/admin/orders/${i % 2 ? a.orderId : b.orderId}/refunds`, { amount: 50, idempotencyKey: raced }, adminAuth),
+        ),
       );
       const won = answers.filter((x) => x.status === 201);
       expect(new Set(won.map((x) => x.body.id)).size).toBe(1);
@@ -142,18 +164,38 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       const a = await f.product({ title: 'Line kit A', categoryId, pricePaise: 60_000, stock: 10 });
       const b = await f.product({ title: 'Line kit B', categoryId, pricePaise: 40_000 });
       await makeCoupon(shop, { code: `TENOFF${kind}`, discount_percent: 10 });
-      const s = await shopperWith([[a.id, 2], [b.id, 1]]);
-      const created = (await s.api.post('/api/createBulkOrder', { items: [{ productId: a.id, quantity: 2 }, { productId: b.id, quantity: 1 }], couponCode: `TENOFF${kind}` })).json();
+      const s = await shopperWith([
+        [a.id, 2],
+        [b.id, 1],
+      ]);
+      const created = (
+        await s.api.post('/api/createBulkOrder', {
+          items: [
+            { productId: a.id, quantity: 2 },
+            { productId: b.id, quantity: 1 },
+          ],
+          couponCode: `TENOFF${kind}`,
+        })
+      ).json();
       await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.id));
       const money = (await admin.get(`/api/admin/orders/${created.orderId}/money`)).json() as { lines: { id: number; title: string }[] };
       const lineA = money.lines.find((l) => l.title === 'Line kit A')!;
-      const refund = await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { lines: [lineA.id], idempotencyKey: `lines-${kind}-${created.orderId}` });
+      const refund = await admin.post(`/api/admin/orders/${created.orderId}/refunds`, {
+        lines: [lineA.id],
+        idempotencyKey: `lines-${kind}-${created.orderId}`,
+      });
       expect(refund.statusCode).toBe(201);
       expect(refund.json().amount).toBe(1080); // 2 × ₹600 less 10 %
       expect((await shop.db.selectFrom('products').select('stock').where('id', '=', a.id).executeTakeFirstOrThrow()).stock).toBe(10);
-      const again = await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { lines: [lineA.id], idempotencyKey: `lines2-${kind}-${created.orderId}` });
+      const again = await admin.post(`/api/admin/orders/${created.orderId}/refunds`, {
+        lines: [lineA.id],
+        idempotencyKey: `lines2-${kind}-${created.orderId}`,
+      });
       expect(again.statusCode).toBe(400);
-      expect((await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { lines: [lineA.id], amount: 5, idempotencyKey: `both-${kind}-${created.orderId}` })).statusCode).toBe(400);
+      expect(
+        (await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { lines: [lineA.id], amount: 5, idempotencyKey: `both-${kind}-${created.orderId}` }))
+          .statusCode,
+      ).toBe(400);
     });
 
     it('shows a refund the provider refused, with its reason, and lets the admin retry it', async () => {
@@ -176,13 +218,22 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
 
     it('updates refunds from signed refund webhooks, once', async () => {
       const { created } = await paidOrder(30_000);
-      const refund = (await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { amount: 100, idempotencyKey: `hook-${kind}-${created.orderId}` })).json();
-      const event = JSON.stringify({ event: 'refund.processed', payload: { refund: { entity: { id: refund.providerRefundId, status: 'processed', amount: 10_000 } } } });
+      const refund = (
+        await admin.post(`/api/admin/orders/${created.orderId}/refunds`, { amount: 100, idempotencyKey: `hook-${kind}-${created.orderId}` })
+      ).json();
+      const event = JSON.stringify({
+        event: 'refund.processed',
+        payload: { refund: { entity: { id: refund.providerRefundId, status: 'processed', amount: 10_000 } } },
+      });
       const send = (signature?: string) =>
         shop.app.inject({
           method: 'POST',
           url: '/api/razorpay/webhook',
-          headers: { 'content-type': 'application/json', ...(signature ? { 'x-razorpay-signature': signature } : {}), 'x-razorpay-event-id': `evt_r_${refund.id}_${kind}` },
+          headers: {
+            'content-type': 'application/json',
+            ...(signature ? { 'x-razorpay-signature': signature } : {}),
+            'x-razorpay-event-id': `evt_r_${refund.id}_${kind}`,
+          },
           payload: event,
         });
       expect((await send()).statusCode).toBe(400);
@@ -213,12 +264,28 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
         expect(answer.json().success).toBeUndefined();
       }
       // The webhook for the same payment refunds nothing more.
-      const event = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: old.id, status: 'captured' } } } });
-      await shop.app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': shop.app.simulatedPayments!.signWebhook(event) }, payload: event });
+      const event = JSON.stringify({
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: old.id, status: 'captured' } } },
+      });
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/razorpay/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': shop.app.simulatedPayments!.signWebhook(event) },
+        payload: event,
+      });
 
-      const order = await shop.db.selectFrom('orders').select(['id', 'order_code', 'status', 'flag']).where('provider_order_id', '=', old.id).executeTakeFirstOrThrow();
+      const order = await shop.db
+        .selectFrom('orders')
+        .select(['id', 'order_code', 'status', 'flag'])
+        .where('provider_order_id', '=', old.id)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ status: 'canceled', flag: 'late_payment' });
-      const payments = await shop.db.selectFrom('order_payments').select(['provider_payment_id', 'amount_paise', 'late']).where('order_id', '=', order.id).execute();
+      const payments = await shop.db
+        .selectFrom('order_payments')
+        .select(['provider_payment_id', 'amount_paise', 'late'])
+        .where('order_id', '=', order.id)
+        .execute();
       expect(payments).toEqual([{ provider_payment_id: paid.razorpay_payment_id, amount_paise: 75_000, late: 1 }]);
       expect(await refundsOf(order.order_code)).toEqual([expect.objectContaining({ amount_paise: 75_000, kind: 'late_payment', status: 'pending' })]);
       expect((await mailsOfKind(shop, 'late-payment')).filter((m) => m.to_address === s.email)).toHaveLength(1);
@@ -240,7 +307,12 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       const clicks = await Promise.all(Array.from({ length: 10 }, () => http(`/api/payments/simulated/${created.id}/pay`, {}, { cookie: s.cookie })));
       expect(clicks.every((c) => c.status === 200)).toBe(true);
       expect(new Set(clicks.map((c) => c.body.razorpay_payment_id)).size).toBe(1);
-      const captured = await shop.db.selectFrom('simulated_payments').select('id').where('order_id', '=', created.id).where('status', '=', 'captured').execute();
+      const captured = await shop.db
+        .selectFrom('simulated_payments')
+        .select('id')
+        .where('order_id', '=', created.id)
+        .where('status', '=', 'captured')
+        .execute();
       expect(captured).toHaveLength(1);
     });
   });
@@ -253,10 +325,15 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
         const couponId = await makeCoupon(shop, { code, discount_paise: 1_000, once_per_customer: 1 });
         const s = await shopperWith([[kit.id, 1]]);
         const answers = await Promise.all(
-          Array.from({ length: 10 }, () => http('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }], couponCode: code }, { cookie: s.cookie })),
+          Array.from({ length: 10 }, () =>
+            http('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }], couponCode: code }, { cookie: s.cookie }),
+          ),
         );
         const refusals = answers.filter((a) => a.status !== 200);
-        expect(refusals.every((a) => a.status === 409 && a.body.message === 'You have already used this coupon'), JSON.stringify(refusals.map((r) => r.body))).toBe(true);
+        expect(
+          refusals.every((a) => a.status === 409 && a.body.message === 'You have already used this coupon'),
+          JSON.stringify(refusals.map((r) => r.body)),
+        ).toBe(true);
         // Every order the shopper was given is now paid, all at once.
         await Promise.all(
           answers
@@ -278,11 +355,15 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       const code = `FIVE${kind}`;
       const couponId = await makeCoupon(shop, { code, discount_paise: 1_000, usage_limit: 5 });
       const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopperWith([[kit.id, 1]])));
-      const answers = await Promise.all(shoppers.map((s) => http('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }], couponCode: code }, { cookie: s.cookie })));
+      const answers = await Promise.all(
+        shoppers.map((s) => http('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }], couponCode: code }, { cookie: s.cookie })),
+      );
       const winners = answers.map((a, i) => ({ a, s: shoppers[i]! })).filter(({ a }) => a.status === 200);
       expect(winners).toHaveLength(5);
       expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 && a.body.message === 'This coupon has been fully used')).toBe(true);
-      await Promise.all(winners.map(async ({ a, s }) => http('/api/processOrder', await payInSimulation(shop, s.cookie, String(a.body.id)), { cookie: s.cookie })));
+      await Promise.all(
+        winners.map(async ({ a, s }) => http('/api/processOrder', await payInSimulation(shop, s.cookie, String(a.body.id)), { cookie: s.cookie })),
+      );
       const coupon = await shop.db.selectFrom('coupons').select(['used_count', 'reserved_count']).where('id', '=', couponId).executeTakeFirstOrThrow();
       expect({ used: Number(coupon.used_count), held: Number(coupon.reserved_count) }).toEqual({ used: 5, held: 0 });
       // A refusal found by the rules answers the same as one found by the database.
@@ -301,8 +382,21 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       expect(add.statusCode).toBe(400);
       expect(add.json()).toMatchObject({ code: 'free_product', message: 'Free kits cannot be bought. Claim them with the form on the product page.' });
       // Even when it got into the cart some other way (added before it became free).
-      await shop.db.insertInto('cart_items').values({ user_id: (await shop.db.selectFrom('user').select('id').where('email', '=', s.email).executeTakeFirstOrThrow()).id, product_id: free.id, quantity: 99, added_price_paise: 0 }).execute();
-      const order = await s.api.post('/api/createBulkOrder', { items: [{ productId: paidKit.id, quantity: 1 }, { productId: free.id, quantity: 99 }] });
+      await shop.db
+        .insertInto('cart_items')
+        .values({
+          user_id: (await shop.db.selectFrom('user').select('id').where('email', '=', s.email).executeTakeFirstOrThrow()).id,
+          product_id: free.id,
+          quantity: 99,
+          added_price_paise: 0,
+        })
+        .execute();
+      const order = await s.api.post('/api/createBulkOrder', {
+        items: [
+          { productId: paidKit.id, quantity: 1 },
+          { productId: free.id, quantity: 99 },
+        ],
+      });
       expect(order.statusCode).toBe(400);
       expect(order.json().code).toBe('free_product');
     });
@@ -325,7 +419,9 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       for (const status of ['placed', 'dispatched', 'delivered', 'canceled']) {
         expect((await admin.patch(`/api/UserOrders/${created.orderId}`, { status, courier: 'Delhivery', trackingNumber: 'DL123456' })).statusCode).toBe(404);
       }
-      expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', created.id).executeTakeFirstOrThrow()).status).toBe('pending_payment');
+      expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', created.id).executeTakeFirstOrThrow()).status).toBe(
+        'pending_payment',
+      );
     });
 
     it('answers 4xx, never 5xx, and the same on both databases, to numbers up to 10^20 in every numeric field', async () => {
@@ -365,7 +461,9 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
 describe('configuration and headers for money', () => {
   it('refuses to start with Razorpay keys but no webhook secret, naming the variable', () => {
     expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc123', RAZORPAY_KEY_SECRET: 'secret-123456' })).toThrow(/RAZORPAY_WEBHOOK_SECRET/);
-    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc123', RAZORPAY_KEY_SECRET: 'secret-123456', RAZORPAY_WEBHOOK_SECRET: 'whsec-123456' })).not.toThrow();
+    expect(() =>
+      loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc123', RAZORPAY_KEY_SECRET: 'secret-123456', RAZORPAY_WEBHOOK_SECRET: 'whsec-123456' }),
+    ).not.toThrow();
   });
 
   it('sends HSTS only when the public address is https', async () => {

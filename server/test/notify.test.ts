@@ -11,7 +11,13 @@ describe.each(DB_KINDS)('Notify Me on %s', (kind) => {
   afterAll(() => shop.close());
 
   const notify = (email: unknown, ip = '10.9.9.1') =>
-    shop.app.inject({ method: 'POST', url: '/api/notify', remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email }) });
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/notify',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email }),
+    });
 
   it('keeps an address once, whatever its case, and answers the same whether or not it was listed', async () => {
     const first = await notify('Maker@Example.com');

@@ -54,7 +54,13 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
           method: 'POST',
           url,
           headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ razorpay_order_id: 'order_X', razorpay_payment_id: 'pay_X', razorpay_signature: 'f'.repeat(64), productId: 1, quantity: 1 }),
+          payload: JSON.stringify({
+            razorpay_order_id: 'order_X',
+            razorpay_payment_id: 'pay_X',
+            razorpay_signature: 'f'.repeat(64),
+            productId: 1,
+            quantity: 1,
+          }),
         });
         expect(res.statusCode, url).toBe(400);
         expect(res.json()).toMatchObject({ message: 'Invalid signature', code: 'signature_invalid' });
@@ -68,7 +74,12 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
       const created = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
       const paid = await payInSimulation(shop, s.cookie, created.id);
 
-      const anonymous = await shop.app.inject({ method: 'POST', url: '/api/verifyPayment', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(paid) });
+      const anonymous = await shop.app.inject({
+        method: 'POST',
+        url: '/api/verifyPayment',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(paid),
+      });
       expect(anonymous.statusCode).toBe(200);
       expect(anonymous.json()).toEqual({ success: true, message: 'Payment has been verified' });
       expect(await orderStatus(created.id)).toBe('pending_payment');
@@ -89,7 +100,13 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
 
   describe('GET and POST api/studofmonth', () => {
     const entry = (over: Record<string, string> = {}): Part[] =>
-      Object.entries({ name: 'Asha Rao', school: 'KV Pune', details: 'A <b>line follower</b> from scrap', videoId: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', ...over }).map(([name, value]) => ({
+      Object.entries({
+        name: 'Asha Rao',
+        school: 'KV Pune',
+        details: 'A <b>line follower</b> from scrap',
+        videoId: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        ...over,
+      }).map(([name, value]) => ({
         name,
         value,
       }));
@@ -108,7 +125,14 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
       expect(added.statusCode).toBe(201);
       expect(added.json()).toEqual({ message: 'Student of the month added successfully' });
       const shown = await shop.app.inject('/api/studofmonth');
-      expect(shown.json()).toEqual({ name: 'Asha Rao', school: 'KV Pune', details: 'A <b>line follower</b> from scrap', image: expect.stringMatching(/^\/uploads\/students\//), videoId: 'dQw4w9WgXcQ', createdAt: expect.any(String) });
+      expect(shown.json()).toEqual({
+        name: 'Asha Rao',
+        school: 'KV Pune',
+        details: 'A <b>line follower</b> from scrap',
+        image: expect.stringMatching(/^\/uploads\/students\//),
+        videoId: 'dQw4w9WgXcQ',
+        createdAt: expect.any(String),
+      });
       const image = await shop.app.inject(shown.json().image);
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toMatch(/^image\//);
@@ -124,7 +148,10 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
       expect(noPhoto.json().message).toBe('Add a photo of the student');
       const notImage = await admin.form('POST', '/api/studofmonth', [...entry(), { name: 'image', value: Buffer.from('not a picture'), filename: 'x.png' }]);
       expect(notImage.statusCode).toBe(400);
-      const noVideo = await admin.form('POST', '/api/studofmonth', [...entry({ videoId: 'my project' }), { name: 'image', value: await png(), filename: 'a.png' }]);
+      const noVideo = await admin.form('POST', '/api/studofmonth', [
+        ...entry({ videoId: 'my project' }),
+        { name: 'image', value: await png(), filename: 'a.png' },
+      ]);
       expect(noVideo.statusCode).toBe(400);
       expect(noVideo.json().fields.videoId).toBe('Enter the YouTube link of the project');
       expect((await shop.app.inject('/api/studofmonth')).json()).toEqual(before);
@@ -138,7 +165,9 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
     };
     const base = { con_name: 'Principal <Rao>', phNo: '9876543210', message: 'We would like a robotics lab' };
     const noticeFor = async (subjectStart: string) =>
-      (await shop.db.selectFrom('outbox').selectAll().where('to_address', '=', 'shop@example.com').where('kind', '=', 'contact-request').execute()).filter((m) => m.subject.startsWith(subjectStart));
+      (await shop.db.selectFrom('outbox').selectAll().where('to_address', '=', 'shop@example.com').where('kind', '=', 'contact-request').execute()).filter(
+        (m) => m.subject.startsWith(subjectStart),
+      );
 
     it.each([
       ['enroll-school', 'School enrollment request'],
@@ -168,7 +197,9 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
 
       const order = await shop.db.selectFrom('orders').select(['order_code', 'provider_payment_id']).where('status', '=', 'placed').executeTakeFirstOrThrow();
       for (const invoice of [order.order_code, order.provider_payment_id!]) {
-        const ok = await send({ ...base, reason: 'Demo Request', invoice }, [{ name: 'files', value: await png(), filename: 'receipt.png', type: 'image/png' }]);
+        const ok = await send({ ...base, reason: 'Demo Request', invoice }, [
+          { name: 'files', value: await png(), filename: 'receipt.png', type: 'image/png' },
+        ]);
         expect(ok.statusCode, invoice).toBe(200);
       }
       const demos = (await admin.get('/api/admin/print-requests')).json().requests as { reason: string; invoice: string | null; files: unknown[] }[];

@@ -25,7 +25,15 @@ describe.each(DB_KINDS)('products CSV import and export on %s (decision 045)', (
     ]);
     return shop.app.inject({ method: 'POST', url: '/api/admin/products/import', headers: { ...headers, authorization: `Bearer ${token}` }, payload });
   };
-  const productCount = async () => Number((await shop.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const productCount = async () =>
+    Number(
+      (
+        await shop.db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('imports 2,000 rows of products with variants with a report; exporting and importing again changes nothing', async () => {
     const rows = [HEADER];
@@ -45,7 +53,12 @@ describe.each(DB_KINDS)('products CSV import and export on %s (decision 045)', (
     const real = await upload(rows.join('\n'), false);
     expect(real.json()).toMatchObject({ dryRun: false, applied: true, created: 2000, errors: 0 });
     expect(await productCount()).toBe(before + 1000);
-    const found = (await shop.app.inject('/api/products/search/CSV%20motor%20417')).json() as { id: number; title: string; price: number; variants: unknown[] }[];
+    const found = (await shop.app.inject('/api/products/search/CSV%20motor%20417')).json() as {
+      id: number;
+      title: string;
+      price: number;
+      variants: unknown[];
+    }[];
     const motor = found.find((p) => p.title === 'CSV motor 417')!;
     expect(motor.price).toBe(507);
     expect(motor.variants).toEqual([
@@ -82,7 +95,12 @@ describe.each(DB_KINDS)('products CSV import and export on %s (decision 045)', (
     const res = await upload(csv, false);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ applied: false, errors: 5, created: 1 });
-    expect(res.json().rows.filter((r: { outcome: string }) => r.outcome === 'error').map((r: { line: number }) => r.line)).toEqual([3, 4, 5, 6, 7]);
+    expect(
+      res
+        .json()
+        .rows.filter((r: { outcome: string }) => r.outcome === 'error')
+        .map((r: { line: number }) => r.line),
+    ).toEqual([3, 4, 5, 6, 7]);
     expect(await productCount()).toBe(before);
     expect((await upload('title,price\nx,1', false)).statusCode).toBe(400);
     expect((await upload(`${HEADER}\n",unclosed`, false)).statusCode).toBe(400);

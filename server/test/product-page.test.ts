@@ -11,7 +11,12 @@ function structuredData(html: string): Json[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Json);
 }
 
-const AVAILABILITY = new Set(['https://schema.org/InStock', 'https://schema.org/OutOfStock', 'https://schema.org/LimitedAvailability', 'https://schema.org/PreOrder']);
+const AVAILABILITY = new Set([
+  'https://schema.org/InStock',
+  'https://schema.org/OutOfStock',
+  'https://schema.org/LimitedAvailability',
+  'https://schema.org/PreOrder',
+]);
 
 /** What schema.org (and search engines' product rich results) require of an Offer. */
 function expectValidOffer(offer: Json) {
@@ -69,7 +74,8 @@ describe.each(DB_KINDS)('product page structured data on %s', (kind) => {
     shop = await startTestShop(kind, { PUBLIC_URL: 'http://shop.test', ADMIN_PASSWORD });
     const f = factories(shop);
     categoryId = (await f.category('Drone Kits')).id;
-    inStock = (await f.product({ title: 'Mini </script><Drone> Kit', description: 'Fly "it" & land.', categoryId, pricePaise: 249_950, images: 2, stock: 12 })).id;
+    inStock = (await f.product({ title: 'Mini </script><Drone> Kit', description: 'Fly "it" & land.', categoryId, pricePaise: 249_950, images: 2, stock: 12 }))
+      .id;
     soldOut = (await f.product({ title: 'Racing Drone', categoryId, pricePaise: 999_900, stock: 0 })).id;
   });
   afterAll(() => shop.close());

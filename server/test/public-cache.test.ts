@@ -323,7 +323,7 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
     expect((await product(shop.app)).price).toBe(4321.5);
   });
 
-  it('never gives a shopper another shopper\'s or an admin\'s answer', async () => {
+  it("never gives a shopper another shopper's or an admin's answer", async () => {
     const alice = await verifiedShopper(shop, { email: 'alice@example.com', name: 'Alice' });
     const bob = await verifiedShopper(shop, { email: 'bob@example.com', name: 'Bob' });
     for (const round of [1, 2]) {
@@ -413,7 +413,7 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('public cache under conc
   });
   afterAll(() => shop.close());
 
-  it('never serves an old price once the admin\'s change has answered, while both nodes are under load', async () => {
+  it("never serves an old price once the admin's change has answered, while both nodes are under load", async () => {
     for (let round = 1; round <= 5; round++) {
       const price = 1000 + round;
       let changedAt = Number.POSITIVE_INFINITY;
@@ -455,7 +455,7 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('public cache under conc
 });
 
 describe('public cache turned off (PUBLIC_CACHE=0)', () => {
-  it('computes every public read afresh, so even a change behind the app\'s back shows at once', async () => {
+  it("computes every public read afresh, so even a change behind the app's back shows at once", async () => {
     const shop = await startTestShop('sqlite', { PUBLIC_CACHE: '0' });
     try {
       const f = factories(shop);

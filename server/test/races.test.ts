@@ -45,7 +45,13 @@ describe.each(DB_KINDS)('requests racing a deletion on %s', (kind) => {
           { name: 'category', value: name },
           { name: 'images', value: image, filename: 'a.png', type: 'image/png' },
         ]);
-      const answers = await Promise.all([add(), add(), admin.delete(`/api/categories/${category.Id}`), add(), admin.patch(`/api/categories/${category.Id}`, { name: `${name} again` })]);
+      const answers = await Promise.all([
+        add(),
+        add(),
+        admin.delete(`/api/categories/${category.Id}`),
+        add(),
+        admin.patch(`/api/categories/${category.Id}`, { name: `${name} again` }),
+      ]);
       no5xx(answers);
       const left = await shop.db.selectFrom('products').select(['id', 'category_id']).where('title', '=', `Race product ${round}`).execute();
       const created = answers.filter((r, i) => i !== 2 && i !== 4 && r.statusCode === 201).length;
@@ -68,7 +74,16 @@ describe.each(DB_KINDS)('requests racing a deletion on %s', (kind) => {
           method: 'POST',
           url: '/api/freeclaim',
           headers: { 'content-type': 'application/json', origin: ORIGIN },
-          payload: { name: 'Asha', email: `race${round}-${i}@example.com`, mobile: '9876543210', school: 'KV Pune', classna: '8', division: 'A', rollNo: String(i), productId },
+          payload: {
+            name: 'Asha',
+            email: `race${round}-${i}@example.com`,
+            mobile: '9876543210',
+            school: 'KV Pune',
+            classna: '8',
+            division: 'A',
+            rollNo: String(i),
+            productId,
+          },
         });
       const answers = await Promise.all([
         ...shoppers.map((s) => as(shop, s.cookie).post('/api/cart', { productId: paid.id, quantity: 1 })),
@@ -92,7 +107,9 @@ describe.each(DB_KINDS)('requests racing a deletion on %s', (kind) => {
   it('edits products that share words at the same moment, each edit kept and found by search', async () => {
     const f = factories(shop);
     const category = await f.category('Shared Word Kits');
-    const products = await Promise.all(Array.from({ length: 6 }, (_, i) => f.product({ title: `Servo arm kit ${i}`, description: 'Servo motor robot arm.', categoryId: category.id })));
+    const products = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => f.product({ title: `Servo arm kit ${i}`, description: 'Servo motor robot arm.', categoryId: category.id })),
+    );
     for (let round = 0; round < ROUNDS; round++) {
       const answers = await Promise.all(
         products.map((p, i) =>
@@ -116,7 +133,8 @@ describe.each(DB_KINDS)('requests racing a deletion on %s', (kind) => {
     for (let round = 0; round < ROUNDS; round++) {
       const code = `RACE${round}`;
       const couponId = await makeCoupon(shop, { code, discount_paise: 10_000 });
-      const order = (s: (typeof shoppers)[number]) => as(shop, s.cookie).post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }], couponCode: code });
+      const order = (s: (typeof shoppers)[number]) =>
+        as(shop, s.cookie).post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }], couponCode: code });
       const [deleted, ...orders] = await Promise.all([admin.delete(`/api/coupons/${couponId}`), ...shoppers.map(order)]);
       no5xx([deleted!, ...orders]);
       for (const res of orders.filter((r) => r.statusCode === 200)) {

@@ -45,7 +45,14 @@ async function razorpayStandIn(): Promise<StandIn> {
       }
       const r = /^\/v1\/payments\/([^/]+)\/refunds?(?:\?.*)?$/.exec(req.url ?? '');
       if (r && req.method === 'POST' && req.url!.includes('/refund') && !req.url!.includes('/refunds')) {
-        const refund = { id: `rfnd_STANDIN${++n}`, entity: 'refund' as const, payment_id: r[1]!, amount: body.amount, status: 'pending', notes: body.notes ?? {} };
+        const refund = {
+          id: `rfnd_STANDIN${++n}`,
+          entity: 'refund' as const,
+          payment_id: r[1]!,
+          amount: body.amount,
+          status: 'pending',
+          notes: body.notes ?? {},
+        };
         refunds.set(r[1]!, [...(refunds.get(r[1]!) ?? []), refund]);
         return send(200, refund);
       }
@@ -113,22 +120,47 @@ describe('the Razorpay provider against a local stand-in of its API', () => {
   it('places the order from a Checkout callback signed with the key secret, and refuses other signatures', async () => {
     const { s, order } = await checkoutStart();
     const post = (body: unknown) =>
-      app.inject({ method: 'POST', url: '/api/processOrder', headers: { cookie: s.cookie, origin: 'http://shop.test', 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      app.inject({
+        method: 'POST',
+        url: '/api/processOrder',
+        headers: { cookie: s.cookie, origin: 'http://shop.test', 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
     const paymentId = 'pay_STANDIN1';
-    const wrong = await post({ razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature('another_secret', order.id, paymentId) });
+    const wrong = await post({
+      razorpay_order_id: order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature('another_secret', order.id, paymentId),
+    });
     expect(wrong.statusCode).toBe(400);
-    const ok = await post({ razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(KEYS.keySecret, order.id, paymentId) });
+    const ok = await post({
+      razorpay_order_id: order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature(KEYS.keySecret, order.id, paymentId),
+    });
     expect(ok.json()).toEqual({ success: true, orderId: order.orderId });
   });
 
   it('verifies webhooks with the webhook secret', async () => {
     const { order } = await checkoutStart();
-    const event = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_STANDIN2', order_id: order.id, status: 'captured' } } } });
+    const event = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_STANDIN2', order_id: order.id, status: 'captured' } } },
+    });
     const send = (sig: string) =>
-      app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_standin_1' }, payload: event });
+      app.inject({
+        method: 'POST',
+        url: '/api/razorpay/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_standin_1' },
+        payload: event,
+      });
     expect((await send(hmacHex(KEYS.keySecret, event))).statusCode).toBe(400);
     expect((await send(hmacHex(KEYS.webhookSecret, event))).json()).toEqual({ status: 'processed' });
-    const row = await shop.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('provider_order_id', '=', order.id).executeTakeFirstOrThrow();
+    const row = await shop.db
+      .selectFrom('orders')
+      .select(['status', 'provider_payment_id'])
+      .where('provider_order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'placed', provider_payment_id: 'pay_STANDIN2' });
   });
 
@@ -138,10 +170,18 @@ describe('the Razorpay provider against a local stand-in of its API', () => {
       { id: 'pay_failed', status: 'failed', amount: 2_999_800 },
       { id: 'pay_captured', status: 'captured', amount: 2_999_800 },
     ]);
-    await shop.db.updateTable('orders').set({ created_at: new Date(Date.now() - 3_600_000).toISOString() }).where('provider_order_id', '=', order.id).execute();
+    await shop.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('provider_order_id', '=', order.id)
+      .execute();
     const result = await reconcile(app.orderDeps, 30);
     expect(result.completed).toBe(1);
-    const row = await shop.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('provider_order_id', '=', order.id).executeTakeFirstOrThrow();
+    const row = await shop.db
+      .selectFrom('orders')
+      .select(['status', 'provider_payment_id'])
+      .where('provider_order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'placed', provider_payment_id: 'pay_captured' });
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/orders/${order.id}/payments`)).toBe(true);
   });
@@ -149,8 +189,16 @@ describe('the Razorpay provider against a local stand-in of its API', () => {
   it('refunds a canceled order through the Refunds API (normal speed, our key in the notes) and settles it by reconciliation', async () => {
     const { changeStatus } = await import('../src/modules/orders/orders-admin.service');
     const { order } = await checkoutStart();
-    const event = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_REFUND1', order_id: order.id, status: 'captured' } } } });
-    await app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(KEYS.webhookSecret, event) }, payload: event });
+    const event = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_REFUND1', order_id: order.id, status: 'captured' } } },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/razorpay/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(KEYS.webhookSecret, event) },
+      payload: event,
+    });
     await changeStatus(app.orderDeps, order.orderId, { status: 'canceled' });
     const call = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments/pay_REFUND1/refund')!;
     expect(call.body).toMatchObject({ amount: order.amount, speed: 'normal', notes: { refund_key: expect.stringMatching(/^cancel:\d+$/) } });

@@ -8,8 +8,22 @@ import { ORIGIN } from './helpers/shoppers';
 import type { TestShop } from './helpers/test-app';
 
 type Api = ReturnType<typeof as>;
-interface Item { lineId: number; title: string; quantity: number; returnable: number }
-interface Order { order_id: string; status: string; cancelable: boolean; returnUntil: string | null; items: Item[]; returns: { id: number; status: string; message: string | null; refund: { amount: number; status: string } | null; photos: number[] }[]; refunded: number; creditNotes: { id: number }[] }
+interface Item {
+  lineId: number;
+  title: string;
+  quantity: number;
+  returnable: number;
+}
+interface Order {
+  order_id: string;
+  status: string;
+  cancelable: boolean;
+  returnUntil: string | null;
+  items: Item[];
+  returns: { id: number; status: string; message: string | null; refund: { amount: number; status: string } | null; photos: number[] }[];
+  refunded: number;
+  creditNotes: { id: number }[];
+}
 
 /** Shopper cancellations and returns (issue 27 item 2, decision 048). */
 describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
@@ -24,9 +38,19 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
   const orderOf = async (api: Api, orderId: string) => ((await api.get('/api/UserOrders')).json().orders as Order[]).find((o) => o.order_id === orderId)!;
   const stockOf = async (id: number) => Number((await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock);
   const refundsOf = (orderId: string) =>
-    shop.db.selectFrom('refunds').innerJoin('orders', 'orders.id', 'refunds.order_id').select(['refunds.id', 'refunds.amount_paise', 'refunds.kind', 'refunds.status']).where('orders.order_code', '=', orderId).execute();
+    shop.db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .select(['refunds.id', 'refunds.amount_paise', 'refunds.kind', 'refunds.status'])
+      .where('orders.order_code', '=', orderId)
+      .execute();
 
-  async function delivered(items: [number, number][] = [[kit.id, 1], [cable.id, 2]]) {
+  async function delivered(
+    items: [number, number][] = [
+      [kit.id, 1],
+      [cable.id, 2],
+    ],
+  ) {
     const { s, api, order } = await paidOrderFrom(shop, 'Maharashtra', items);
     expect((await admin.patch(`/api/UserOrders/${order.orderId}`, { status: 'delivered' })).statusCode).toBe(200);
     return { s, api, orderId: order.orderId, lines: (await orderOf(api, order.orderId)).items };
@@ -95,7 +119,12 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
       const res = await api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: cableLine.lineId, quantity: 1 }], reason: 'One cable is frayed' });
       expect(res.statusCode, res.body).toBe(201);
       const ret = res.json();
-      expect(ret).toMatchObject({ status: 'requested', reason: 'One cable is frayed', lines: [{ lineId: cableLine.lineId, title: 'Return Cable', quantity: 1 }], refund: null });
+      expect(ret).toMatchObject({
+        status: 'requested',
+        reason: 'One cable is frayed',
+        lines: [{ lineId: cableLine.lineId, title: 'Return Cable', quantity: 1 }],
+        refund: null,
+      });
       expect((await orderOf(api, orderId)).items.find((l) => l.lineId === cableLine.lineId)!.returnable).toBe(1);
 
       const list = await admin.get('/api/admin/returns?status=requested');
@@ -105,7 +134,9 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
       expect(row).toMatchObject({ orderId, value: 236, customerEmail: s.email });
 
       // Approved twice at the same moment: one approval.
-      const approvals = await Promise.all([1, 2].map(() => admin.patch(`/api/admin/returns/${ret.id}`, { status: 'approved', message: 'Send it back in its box' })));
+      const approvals = await Promise.all(
+        [1, 2].map(() => admin.patch(`/api/admin/returns/${ret.id}`, { status: 'approved', message: 'Send it back in its box' })),
+      );
       expect(approvals.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       expect((await mailsOfKind(shop, 'return-approved')).filter((m) => m.to_address === s.email)).toHaveLength(1);
       // Refunding before receipt is refused.
@@ -133,7 +164,10 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
       const pdf = await api.get(`/api/orders/${orderId}/credit-notes/${after.creditNotes[0]!.id}.pdf`);
       expect(pdf.statusCode).toBe(200);
       for (const step of ['requested', 'approved', 'received', 'refunded']) {
-        expect((await mailsOfKind(shop, `return-${step}`)).some((m) => m.to_address === s.email), step).toBe(true);
+        expect(
+          (await mailsOfKind(shop, `return-${step}`)).some((m) => m.to_address === s.email),
+          step,
+        ).toBe(true);
       }
     });
 
@@ -142,7 +176,9 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
       const line = lines[0]!;
       const tooMany = await api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: line.lineId, quantity: 3 }], reason: 'Too many' });
       expect(tooMany.statusCode).toBe(409);
-      const race = await Promise.all([1, 2, 3, 4].map(() => api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: line.lineId, quantity: 1 }], reason: 'Racing returns' })));
+      const race = await Promise.all(
+        [1, 2, 3, 4].map(() => api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: line.lineId, quantity: 1 }], reason: 'Racing returns' })),
+      );
       expect(race.filter((r) => r.statusCode === 201)).toHaveLength(2);
       expect(race.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409)).toBe(true);
       const held = await shop.db.selectFrom('order_lines').select('return_held_quantity').where('id', '=', line.lineId).executeTakeFirstOrThrow();
@@ -168,7 +204,11 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
       expect((await api.post(`/api/orders/${orderId}/returns`, '{"lines":')).statusCode).toBe(400);
 
       // Eight days after delivery the seven-day window has closed.
-      await shop.db.updateTable('orders').set({ delivered_at: new Date(Date.now() - 8 * 86_400_000).toISOString() }).where('order_code', '=', orderId).execute();
+      await shop.db
+        .updateTable('orders')
+        .set({ delivered_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+        .where('order_code', '=', orderId)
+        .execute();
       expect((await orderOf(api, orderId)).returnUntil).toBeNull();
       const late = await api.post(`/api/orders/${orderId}/returns`, body);
       expect(late.statusCode).toBe(409);
@@ -176,7 +216,10 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
 
       const placed = await paidOrderFrom(shop, 'Maharashtra', [[cable.id, 1]]);
       const placedLine = (await orderOf(placed.api, placed.order.orderId)).items[0]!;
-      const notYet = await placed.api.post(`/api/orders/${placed.order.orderId}/returns`, { lines: [{ lineId: placedLine.lineId, quantity: 1 }], reason: 'Not arrived' });
+      const notYet = await placed.api.post(`/api/orders/${placed.order.orderId}/returns`, {
+        lines: [{ lineId: placedLine.lineId, quantity: 1 }],
+        reason: 'Not arrived',
+      });
       expect(notYet.statusCode).toBe(409);
     });
 

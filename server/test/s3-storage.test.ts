@@ -74,7 +74,15 @@ describe('two app servers with their own disks sharing one bucket', () => {
     for (let i = 0; i < 2; i++) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `node${i}-`));
       dirs.push(dir);
-      const config = loadConfig({ ...s3.env, DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test', ADMIN_PASSWORD, AUTH_RATE_LIMIT: '0', WEB_DIST_DIR: path.join(dir, 'none') });
+      const config = loadConfig({
+        ...s3.env,
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: 'http://shop.test',
+        ADMIN_PASSWORD,
+        AUTH_RATE_LIMIT: '0',
+        WEB_DIST_DIR: path.join(dir, 'none'),
+      });
       const app = await buildApp({ config, db: test.db, storage: new S3Storage(config.s3!) });
       await app.ready();
       apps.push(app);
@@ -111,7 +119,13 @@ describe('two app servers with their own disks sharing one bucket', () => {
   it('sends browsers to S3_PUBLIC_URL for public files when a CDN is in front', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdn-'));
     dirs.push(dir);
-    const config = loadConfig({ ...s3.env, S3_PUBLIC_URL: 'https://cdn.robokits.in/', DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'none') });
+    const config = loadConfig({
+      ...s3.env,
+      S3_PUBLIC_URL: 'https://cdn.robokits.in/',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dir, 'none'),
+    });
     const app = await buildApp({ config, db: test.db, storage: new S3Storage(config.s3!) });
     try {
       const res = await app.inject('/uploads/products/abc.png');

@@ -35,7 +35,12 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
     motor = (await f.product({ title: 'Gear motor', categoryId, pricePaise: 20_000, stock: 1 })).id;
     gearbox = (await f.product({ title: 'Gear box', categoryId, pricePaise: 30_000, stock: 5 })).id;
     const kit = (await f.product({ title: 'Gear kit', categoryId, pricePaise: 80_000, stock: 0 })).id;
-    const parts = await admin.put(`/api/admin/products/${kit}/parts`, { parts: [{ productId: motor, quantity: 1 }, { productId: gearbox, quantity: 1 }] });
+    const parts = await admin.put(`/api/admin/products/${kit}/parts`, {
+      parts: [
+        { productId: motor, quantity: 1 },
+        { productId: gearbox, quantity: 1 },
+      ],
+    });
     expect(parts.statusCode, parts.body).toBe(200);
   });
   afterAll(() => shop.close());
@@ -96,20 +101,29 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
 
 describe('a patch of the product facts', () => {
   const rand = random(5);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
   const stock = () => pick([null, 0, 1, 2, 7, 40]);
   const categories = [1, 2, 3].map((id) => ({ id, type: `C${id}` }));
-  const products: ProductFactRow[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, price_paise: 1000 + i * 37, stock: stock(), category_id: pick([1, 2, 3]) }));
+  const products: ProductFactRow[] = Array.from({ length: 60 }, (_, i) => ({
+    id: i + 1,
+    price_paise: 1000 + i * 37,
+    stock: stock(),
+    category_id: pick([1, 2, 3]),
+  }));
   const variants: VariantFactRow[] = products
     .filter((p) => p.id % 5 === 0)
     .flatMap((p) =>
-      ['red', 'blue', 'green'].map((colour) => ({ product_id: p.id, price_paise: 2000 + p.id, stock: stock(), options_json: JSON.stringify({ Colour: colour }) })),
+      ['red', 'blue', 'green'].map((colour) => ({
+        product_id: p.id,
+        price_paise: 2000 + p.id,
+        stock: stock(),
+        options_json: JSON.stringify({ Colour: colour }),
+      })),
     );
   const parts: KitPartFactRow[] = [];
   const kits = products.filter((p) => p.id % 7 === 0).map((p) => p.id);
   const partsOf = (kit: number) => [kit - 1, kit - 2].map((part) => ({ kit_id: kit, part, quantity: 1 + (part % 2) }));
-  const kitParts = () =>
-    kits.flatMap((kit) => partsOf(kit).map(({ kit_id, part, quantity }) => ({ kit_id, quantity, stock: products[part - 1]!.stock })));
+  const kitParts = () => kits.flatMap((kit) => partsOf(kit).map(({ kit_id, part, quantity }) => ({ kit_id, quantity, stock: products[part - 1]!.stock })));
   parts.push(...kitParts());
   const shape = (f: ProductFacts) => ({ price: [...f.price], stock: [...f.stock], category: [...f.category], sale: [...f.ids].map((id) => f.forSale(id)) });
 

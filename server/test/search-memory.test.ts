@@ -10,10 +10,60 @@ import { random } from './helpers/seeded-random';
 
 // Words chosen to collide: plurals, prefixes of each other, words one typo apart, accents.
 const WORDS = [
-  'robot', 'robots', 'robo', 'rabot', 'robobox', 'kit', 'kits', 'kite', 'drone', 'drones', 'dron', 'camera', 'cam', 'servo',
-  'servos', 'motor', 'motors', 'meter', 'arduino', 'sensor', 'sensors', 'censor', 'beginner', 'beginners', 'kids', 'kid',
-  'for', 'with', 'box', 'boxes', 'café', 'crème', 'quadcopter', 'quad', 'arm', 'arms', 'line', 'lines', 'follower', 'blix',
-  'blocks', 'gear', 'gears', 'year', 'mini', 'pro', 'starter', 'stater', 'f450', 'esp32', 'wheel', 'wheels', 'whee', 'ultra',
+  'robot',
+  'robots',
+  'robo',
+  'rabot',
+  'robobox',
+  'kit',
+  'kits',
+  'kite',
+  'drone',
+  'drones',
+  'dron',
+  'camera',
+  'cam',
+  'servo',
+  'servos',
+  'motor',
+  'motors',
+  'meter',
+  'arduino',
+  'sensor',
+  'sensors',
+  'censor',
+  'beginner',
+  'beginners',
+  'kids',
+  'kid',
+  'for',
+  'with',
+  'box',
+  'boxes',
+  'café',
+  'crème',
+  'quadcopter',
+  'quad',
+  'arm',
+  'arms',
+  'line',
+  'lines',
+  'follower',
+  'blix',
+  'blocks',
+  'gear',
+  'gears',
+  'year',
+  'mini',
+  'pro',
+  'starter',
+  'stater',
+  'f450',
+  'esp32',
+  'wheel',
+  'wheels',
+  'whee',
+  'ultra',
 ];
 const CATEGORIES = ['Robot Kits', 'Drone Kits', 'Components', 'Workshops'];
 
@@ -60,7 +110,13 @@ async function addProducts(db: TestDb['db'], products: Omit<IndexedProduct, 'id'
   const out: IndexedProduct[] = [];
   await db.transaction().execute(async (trx) => {
     for (const p of products) {
-      const id = await catalogueRepo.insertProduct(trx, { title: p.title, description: p.description, price_paise: 10_000, category_id: categoryId, stock: null });
+      const id = await catalogueRepo.insertProduct(trx, {
+        title: p.title,
+        description: p.description,
+        price_paise: 10_000,
+        category_id: categoryId,
+        stock: null,
+      });
       out.push({ id, ...p });
     }
     await indexProducts(trx, out);
@@ -168,10 +224,11 @@ describe.each(DB_KINDS)('search index in memory on %s', (kind) => {
     for (let round = 0; round < 5; round++) {
       const word = `novelword${round}`;
       await indexProducts(test.db, [{ ...target, title: `${word} ${target.title}` }]);
-      const found = await Promise.all(
-        Array.from({ length: 10 }, async () => searchIn((await replica.current())!, word, { limit: 60, offset: 0 })),
-      );
-      expect(found.every((ids) => ids.length === 1 && ids[0] === target.id), `round ${round}`).toBe(true);
+      const found = await Promise.all(Array.from({ length: 10 }, async () => searchIn((await replica.current())!, word, { limit: 60, offset: 0 })));
+      expect(
+        found.every((ids) => ids.length === 1 && ids[0] === target.id),
+        `round ${round}`,
+      ).toBe(true);
     }
     replica.stop();
   });

@@ -52,7 +52,12 @@ describe.each(DB_KINDS)('search filters over variants and kits on %s', (kind) =>
     const board = (await f.product({ title: 'Rover board', categoryId, pricePaise: 30_000, stock: 10 })).id;
     // The kit's own row says 0 in stock: it keeps none, its parts decide.
     kit = (await f.product({ title: 'Rover kit', categoryId, pricePaise: 80_000, stock: 0 })).id;
-    const parts = await admin.put(`/api/admin/products/${kit}/parts`, { parts: [{ productId: motor, quantity: 2 }, { productId: board, quantity: 1 }] });
+    const parts = await admin.put(`/api/admin/products/${kit}/parts`, {
+      parts: [
+        { productId: motor, quantity: 2 },
+        { productId: board, quantity: 1 },
+      ],
+    });
     expect(parts.statusCode, parts.body).toBe(200);
     await f.product({ title: 'Rover wheel', categoryId, pricePaise: 15_000, stock: 0 });
   });
@@ -80,8 +85,20 @@ describe.each(DB_KINDS)('search filters over variants and kits on %s', (kind) =>
 
     const all = await facets('q=rover');
     expect(all.options).toEqual([
-      { name: 'Battery', values: [{ value: 'Battery:included', label: 'included', count: 1 }, { value: 'Battery:not included', label: 'not included', count: 1 }] },
-      { name: 'Colour', values: [{ value: 'Colour:red', label: 'red', count: 1 }, { value: 'Colour:blue', label: 'blue', count: 1 }] },
+      {
+        name: 'Battery',
+        values: [
+          { value: 'Battery:included', label: 'included', count: 1 },
+          { value: 'Battery:not included', label: 'not included', count: 1 },
+        ],
+      },
+      {
+        name: 'Colour',
+        values: [
+          { value: 'Colour:red', label: 'red', count: 1 },
+          { value: 'Colour:blue', label: 'blue', count: 1 },
+        ],
+      },
     ]);
     // In stock only: values of variants for sale (the blue car with a battery).
     const inStock = await facets('q=rover&inStock=1');

@@ -29,9 +29,7 @@ describe.each(DB_KINDS)('demo catalogue on %s', (kind) => {
     expect(products.length).toBeGreaterThanOrEqual(30);
     expect(products.some((p) => p.price === 0)).toBe(true);
     expect(products.every((p) => p.images.length >= 1 && p.images.length <= 4)).toBe(true);
-    expect(products.map((p) => p.title)).toEqual(
-      expect.arrayContaining(['Insights to Robotics', 'All in one Masterclass', 'Masterclass (Scratch to Pro)']),
-    );
+    expect(products.map((p) => p.title)).toEqual(expect.arrayContaining(['Insights to Robotics', 'All in one Masterclass', 'Masterclass (Scratch to Pro)']));
     const image = await shop.app.inject(products[0]!.images[0]!);
     expect(image.statusCode).toBe(200);
     expect((await shop.app.inject('/api/advertimages')).json()).toHaveLength(3);

@@ -20,7 +20,16 @@ describe.each(DB_KINDS)('free kit claims and 3D printing on %s', (kind) => {
 
   const claim = (body: Record<string, unknown>) =>
     shop.app.inject({ method: 'POST', url: '/api/freeclaim', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-  const details = (email: string) => ({ name: 'Meera <b>Iyer</b>', email, mobile: '9876543210', school: 'Govt. High School, Madurai', classna: '8', division: 'B', rollNo: '23', productId: free.id });
+  const details = (email: string) => ({
+    name: 'Meera <b>Iyer</b>',
+    email,
+    mobile: '9876543210',
+    school: 'Govt. High School, Madurai',
+    classna: '8',
+    division: 'B',
+    rollNo: '23',
+    productId: free.id,
+  });
   const mails = (to: string) => shop.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
 
   describe('free claims', () => {
@@ -63,7 +72,18 @@ describe.each(DB_KINDS)('free kit claims and 3D printing on %s', (kind) => {
   describe('3D printing', () => {
     const cube = binaryStl(cubeTriangles(50));
     const fields = (over: Record<string, string> = {}): Part[] =>
-      Object.entries({ con_name: 'Arjun', phNo: '9876543210', email: `maker.${kind}@example.com`, reason: '', message: 'Please print in <PLA>', is2DTo3D: 'false', length: '10', width: '10', height: '500', ...over }).map(([name, value]) => ({ name, value }));
+      Object.entries({
+        con_name: 'Arjun',
+        phNo: '9876543210',
+        email: `maker.${kind}@example.com`,
+        reason: '',
+        message: 'Please print in <PLA>',
+        is2DTo3D: 'false',
+        length: '10',
+        width: '10',
+        height: '500',
+        ...over,
+      }).map(([name, value]) => ({ name, value }));
     const send = (parts: Part[]) => {
       const { payload, headers } = multipart(parts);
       return shop.app.inject({ method: 'POST', url: '/api/mailforwarder/', headers, payload });
@@ -90,7 +110,11 @@ describe.each(DB_KINDS)('free kit claims and 3D printing on %s', (kind) => {
 
       const token = await adminToken(shop);
       const list = (await asAdmin(shop, token).get('/api/admin/print-requests?status=new')).json();
-      expect(list.requests[0]).toMatchObject({ price: 350, status: 'new', files: [{ filename: 'cube.stl', isStl: true }, { filename: 'small.STL' }, { filename: 'sketch.png', isStl: false }] });
+      expect(list.requests[0]).toMatchObject({
+        price: 350,
+        status: 'new',
+        files: [{ filename: 'cube.stl', isStl: true }, { filename: 'small.STL' }, { filename: 'sketch.png', isStl: false }],
+      });
       const file = list.requests[0].files[0];
       const download = await asAdmin(shop, token).get(`/api/admin/print-requests/${list.requests[0].id}/files/${file.id}`);
       expect(download.statusCode).toBe(200);
@@ -105,9 +129,17 @@ describe.each(DB_KINDS)('free kit claims and 3D printing on %s', (kind) => {
     it.each([
       ['no files', [], 'Add at least one file'],
       ['a non-STL file named .stl', [{ name: 'files', value: 'this is not a model', filename: 'fake.stl' }], 'fake.stl: The file is not a valid STL file'],
-      ['a model larger than the build volume', [{ name: 'files', value: Buffer.from(binaryStl(cubeTriangles(230))), filename: 'big.stl' }], 'big.stl measures 23.0 x 23.0 x 23.0 cm'],
+      [
+        'a model larger than the build volume',
+        [{ name: 'files', value: Buffer.from(binaryStl(cubeTriangles(230))), filename: 'big.stl' }],
+        'big.stl measures 23.0 x 23.0 x 23.0 cm',
+      ],
       ['an executable', [{ name: 'files', value: 'MZ...', filename: 'setup.exe' }], 'setup.exe: send .stl models'],
-      ['11 files', Array.from({ length: 11 }, (_, i) => ({ name: 'files', value: Buffer.from(binaryStl(cubeTriangles(10))), filename: `m${i}.stl` })), 'Send at most 10 files.'],
+      [
+        '11 files',
+        Array.from({ length: 11 }, (_, i) => ({ name: 'files', value: Buffer.from(binaryStl(cubeTriangles(10))), filename: `m${i}.stl` })),
+        'Send at most 10 files.',
+      ],
     ])('refuses %s with a clear message and stores nothing', async (_n, files, message) => {
       const before = await requestCount();
       const res = await send([...fields(), ...(files as Part[])]);
@@ -141,7 +173,9 @@ describe('form rate limits', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await shop.app.inject({ method: 'POST', url: '/api/freeclaim', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode);
+        statuses.push(
+          (await shop.app.inject({ method: 'POST', url: '/api/freeclaim', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode,
+        );
       }
       expect(statuses).toEqual([400, 400, 400, 429]);
     } finally {

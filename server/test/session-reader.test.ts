@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('session cookies on %s', (kind) => {
     expect((await me('theme=dark')).json()).toBeNull();
   });
 
-  it('refuses a cookie whose signature is not the shop\'s, or whose token was changed', async () => {
+  it("refuses a cookie whose signature is not the shop's, or whose token was changed", async () => {
     const s = await verifiedShopper(shop, {});
     const [name, value] = s.cookie.split('=') as [string, string];
     const [token, signature] = decodeURIComponent(value).split('.') as [string, string];

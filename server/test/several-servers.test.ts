@@ -82,7 +82,9 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('two app serve
     form.append('price', '1499');
     form.append('category', 'Robot Kits');
     for (const color of ['#cc3300', '#0033cc']) {
-      const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: color } }).png().toBuffer();
+      const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: color } })
+        .png()
+        .toBuffer();
       form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'rover.png');
     }
     const created = await fetch(`${lb}/api/products`, { method: 'POST', headers: admin, body: form });
@@ -99,14 +101,31 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('two app serve
 
     // A shopper signs up, follows the mailed link and signs in; consecutive requests land on both nodes.
     const email = `nodes${randomBytes(4).toString('hex')}@example.com`;
-    const signUp = await json('POST', '/api/auth/sign-up/email', { email, password: 'kit-builder-42', name: 'nodes_shopper', username: `nodes_${randomBytes(3).toString('hex')}`, phone: '9876543210', address: '1 Lab Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' });
+    const signUp = await json('POST', '/api/auth/sign-up/email', {
+      email,
+      password: 'kit-builder-42',
+      name: 'nodes_shopper',
+      username: `nodes_${randomBytes(3).toString('hex')}`,
+      phone: '9876543210',
+      address: '1 Lab Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      zipCode: '411001',
+    });
     expect(signUp.status).toBe(200);
     const mail = await db.query(`SELECT text_body FROM ${schema}.outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
     const token = /verify-email\?token=([^\s&]+)/.exec(String(mail.rows[0]?.text_body))![1]!;
     expect((await fetch(`${lb}/api/auth/verify-email?token=${token}`)).status).toBe(200);
-    const signIn = await fetch(`${lb}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: lb, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'kit-builder-42' }) });
+    const signIn = await fetch(`${lb}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: lb, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'kit-builder-42' }),
+    });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const shopper = { cookie };
     expect((await json('POST', '/api/cart', { productId: product.id, quantity: 2 }, shopper)).status).toBe(200);
     const order = await json('POST', '/api/createBulkOrder', { items: [{ productId: product.id, quantity: 2 }], couponCode: 'TWONODES' }, shopper);
@@ -122,10 +141,19 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('two app serve
     expect(paid.status).toBe(200);
     const processed = await json('POST', '/api/processOrder', paid.body, shopper);
     expect(processed.body).toMatchObject({ success: true, orderId: order.body.orderId });
-    const dispatch = await json('PATCH', `/api/UserOrders/${String(order.body.orderId)}`, { status: 'dispatched', courier: 'Delhivery', trackingNumber: 'DL1234567' }, admin);
+    const dispatch = await json(
+      'PATCH',
+      `/api/UserOrders/${String(order.body.orderId)}`,
+      { status: 'dispatched', courier: 'Delhivery', trackingNumber: 'DL1234567' },
+      admin,
+    );
     expect(dispatch.status).toBe(200);
     const mine = await json('GET', '/api/UserOrders', undefined, shopper);
-    expect((mine.body.orders as { order_id: string; status: string; trackingNumber: string }[])[0]).toMatchObject({ order_id: order.body.orderId, status: 'dispatched', trackingNumber: 'DL1234567' });
+    expect((mine.body.orders as { order_id: string; status: string; trackingNumber: string }[])[0]).toMatchObject({
+      order_id: order.body.orderId,
+      status: 'dispatched',
+      trackingNumber: 'DL1234567',
+    });
 
     // Every image answers 200 through the balancer and straight from the node that lives on.
     for (const image of product.images) {

@@ -30,10 +30,16 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
     expect((await admin.delete('/api/admin/shipping/pincodes')).statusCode).toBe(200);
   });
 
-  const upload = (csv: string, filename = 'pincodes.csv') => admin.form('POST', '/api/admin/shipping/pincodes', [{ name: 'file', value: csv, filename, type: 'text/csv' }]);
+  const upload = (csv: string, filename = 'pincodes.csv') =>
+    admin.form('POST', '/api/admin/shipping/pincodes', [{ name: 'file', value: csv, filename, type: 'text/csv' }]);
   const order = (api: Awaited<ReturnType<typeof shopperWithCart>>['api'], items: [number, number][], extra: Record<string, unknown> = {}) =>
     api.post('/api/createBulkOrder', { items: items.map(([productId, quantity]) => ({ productId, quantity })), ...extra });
-  const orderRow = (code: string) => shop.db.selectFrom('orders').select(['shipping_paise', 'total_paise', 'subtotal_paise', 'discount_paise']).where('order_code', '=', code).executeTakeFirstOrThrow();
+  const orderRow = (code: string) =>
+    shop.db
+      .selectFrom('orders')
+      .select(['shipping_paise', 'total_paise', 'subtotal_paise', 'discount_paise'])
+      .where('order_code', '=', code)
+      .executeTakeFirstOrThrow();
 
   it('is free for a shop that sets nothing, and every valid pincode is served', async () => {
     expect((await admin.get('/api/admin/shipping')).json()).toEqual({
@@ -48,7 +54,12 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
       pincodes: { count: 0, zones: [] },
     });
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
-    expect((await s.api.get('/api/cart')).json()).toMatchObject({ subtotal: 1180, shipping: 0, total: 1180, delivery: { pincode: '411001', serviceable: true, cod: false } });
+    expect((await s.api.get('/api/cart')).json()).toMatchObject({
+      subtotal: 1180,
+      shipping: 0,
+      total: 1180,
+      delivery: { pincode: '411001', serviceable: true, cod: false },
+    });
     const created = await order(s.api, [[kit.id, 1]]);
     expect(created.json().amount).toBe(1_180_00);
     expect((await shop.app.inject('/api/shipping/check?pincode=799001')).json()).toEqual({ pincode: '799001', serviceable: true, cod: false });
@@ -103,7 +114,13 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
       ['411001', [[part.id, 3]], 30_00], // 300 g, local
       ['411001', [[kit.id, 1]], 45_50], // 600 g, local
       ['110001', [[kit.id, 1]], 80_00], // 600 g, national
-      ['110001', [[kit.id, 1], [part.id, 5]]], // 1,100 g, national
+      [
+        '110001',
+        [
+          [kit.id, 1],
+          [part.id, 5],
+        ],
+      ], // 1,100 g, national
       ['560001', [[kit.id, 1]], 99_00], // regional: no slabs, the flat rate
     ].map((c) => (c.length === 2 ? [c[0], c[1], 150_00] : c) as [string, [number, number][], number]);
     for (const [zipCode, items, shippingPaise] of cases) {
@@ -137,7 +154,14 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
     expect(signUp.statusCode).toBe(400);
     expect(signUp.body).toContain('Zip code cannot start with 0');
     const s = await shopperWithCart(shop, []);
-    const res = await s.api.patch('/api/me', { username: s.username, phone: '9876543210', address: '1 Road', city: 'Pune', state: 'Maharashtra', zipCode: '011001' });
+    const res = await s.api.patch('/api/me', {
+      username: s.username,
+      phone: '9876543210',
+      address: '1 Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      zipCode: '011001',
+    });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('Zip code cannot start with 0');
   });
@@ -149,13 +173,23 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
       expect((await s.api.get('/api/cart')).json()).toMatchObject({ delivery: null, codFee: null });
       const refused = await order(s.api, [[kit.id, 1]]);
       expect(refused.statusCode, zip).toBe(400);
-      expect(refused.json()).toMatchObject({ code: 'pincode_invalid', message: 'Your delivery zip code is not a valid 6-digit pincode. Please correct it in Edit Profile.' });
+      expect(refused.json()).toMatchObject({
+        code: 'pincode_invalid',
+        message: 'Your delivery zip code is not a valid 6-digit pincode. Please correct it in Edit Profile.',
+      });
     }
     expect(await shop.db.selectFrom('orders').select('id').where('email', '=', s.email).execute()).toEqual([]);
   });
 
   it('takes a pincode list with bad rows: good rows replace the list, bad rows reported by line', async () => {
-    const csv = ['pincode,zone,cod,days', '411001,local,yes,1-2', '011001,local,yes,3', '411001,local,no,3', '560001,regional,maybe,2', '600001,special,no,7-10'].join('\r\n');
+    const csv = [
+      'pincode,zone,cod,days',
+      '411001,local,yes,1-2',
+      '011001,local,yes,3',
+      '411001,local,no,3',
+      '560001,regional,maybe,2',
+      '600001,special,no,7-10',
+    ].join('\r\n');
     const res = await upload(csv);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -184,7 +218,14 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
     const rows = Array.from({ length: 20_000 }, (_, i) => `${400000 + i},${i % 2 ? 'regional' : 'local'},${i % 3 ? 'no' : 'yes'},3-5`);
     const res = await upload(['pincode,zone,cod,days', ...rows].join('\n'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ accepted: 20_000, rejected: 0, zones: [{ zone: 'local', count: 10_000 }, { zone: 'regional', count: 10_000 }] });
+    expect(res.json()).toMatchObject({
+      accepted: 20_000,
+      rejected: 0,
+      zones: [
+        { zone: 'local', count: 10_000 },
+        { zone: 'regional', count: 10_000 },
+      ],
+    });
     expect((await shop.app.inject('/api/shipping/check?pincode=419999')).json()).toMatchObject({ serviceable: true });
     expect((await shop.app.inject('/api/shipping/check?pincode=420000')).json()).toMatchObject({ serviceable: false });
     expect((await upload(CSV)).json().accepted).toBe(3);
@@ -193,7 +234,18 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
 
   it('refuses bad settings with 400 and keeps the old ones', async () => {
     await admin.put('/api/admin/shipping', { flatRate: 10 });
-    for (const body of [{ flatRate: -1 }, { flatRate: 'ten' }, { freeAbove: 1.234 }, { slabs: [{ zone: 'local', upToGrams: 0, rate: 1 }] }, { slabs: [{ zone: 'x', upToGrams: 10, rate: 1 }, { zone: 'X', upToGrams: 10, rate: 2 }] }]) {
+    for (const body of [
+      { flatRate: -1 },
+      { flatRate: 'ten' },
+      { freeAbove: 1.234 },
+      { slabs: [{ zone: 'local', upToGrams: 0, rate: 1 }] },
+      {
+        slabs: [
+          { zone: 'x', upToGrams: 10, rate: 1 },
+          { zone: 'X', upToGrams: 10, rate: 2 },
+        ],
+      },
+    ]) {
       const res = await admin.put('/api/admin/shipping', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -202,10 +254,19 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
 
   it('never discounts shipping, unless the coupon is a free-shipping coupon', async () => {
     await admin.put('/api/admin/shipping', { flatRate: 60 });
-    const added = await admin.post('/api/coupons', { code: `SHIPFREE${kind}`, discount: null, discount_percent: null, min_purchase: null, product_id: null, free_shipping: true });
+    const added = await admin.post('/api/coupons', {
+      code: `SHIPFREE${kind}`,
+      discount: null,
+      discount_percent: null,
+      min_purchase: null,
+      product_id: null,
+      free_shipping: true,
+    });
     expect(added.statusCode).toBe(200);
     expect(added.json().coupon).toMatchObject({ free_shipping: true });
-    expect((await admin.post('/api/coupons', { code: `NOTHING${kind}`, discount: null, discount_percent: null, min_purchase: null, product_id: null })).statusCode).toBe(400);
+    expect(
+      (await admin.post('/api/coupons', { code: `NOTHING${kind}`, discount: null, discount_percent: null, min_purchase: null, product_id: null })).statusCode,
+    ).toBe(400);
     await makeCoupon(shop, { code: `ALL${kind}`, discount_percent: 100 });
 
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
@@ -221,8 +282,24 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
   it('invoices shipping as its own line at the principal supply’s rate; totals add up; a full refund returns it', async () => {
     await admin.put('/api/admin/shipping', { flatRate: 79 });
     await makeCoupon(shop, { code: `INV${kind}`, discount_paise: 112_00 });
-    const s = await shopperWithCart(shop, [[kit.id, 1], [part.id, 1]], { state: 'Karnataka' });
-    const created = (await order(s.api, [[kit.id, 1], [part.id, 1]], { couponCode: `INV${kind}` })).json();
+    const s = await shopperWithCart(
+      shop,
+      [
+        [kit.id, 1],
+        [part.id, 1],
+      ],
+      { state: 'Karnataka' },
+    );
+    const created = (
+      await order(
+        s.api,
+        [
+          [kit.id, 1],
+          [part.id, 1],
+        ],
+        { couponCode: `INV${kind}` },
+      )
+    ).json();
     // ₹1,180 + ₹112 - ₹112 + ₹79
     expect(created.amount).toBe(1_259_00);
     await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.id));
@@ -245,7 +322,11 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
     expect(byLines.json().amount).toBe(1180);
     expect((await admin.get(`/api/admin/orders/${created.orderId}/money`)).json().refundable).toBe(79);
     expect((await admin.patch(`/api/UserOrders/${created.orderId}`, { status: 'canceled' })).statusCode).toBe(200);
-    const refunds = await shop.db.selectFrom('refunds').select(['amount_paise', 'kind']).where('order_id', '=', (await shop.db.selectFrom('orders').select('id').where('order_code', '=', created.orderId).executeTakeFirstOrThrow()).id).execute();
+    const refunds = await shop.db
+      .selectFrom('refunds')
+      .select(['amount_paise', 'kind'])
+      .where('order_id', '=', (await shop.db.selectFrom('orders').select('id').where('order_code', '=', created.orderId).executeTakeFirstOrThrow()).id)
+      .execute();
     expect(refunds.reduce((a, r) => a + r.amount_paise, 0)).toBe(1_259_00);
   });
 

@@ -21,7 +21,10 @@ function webBuild(): string {
       '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head>' +
       '<body><div id="root"><header>shell</header></div><noscript>This shop needs JavaScript to run.</noscript></body></html>',
   );
-  fs.writeFileSync(path.join(dir, '.ssr', 'entry-server.js'), `export function configure() {}\nexport async function renderPage(url, data) { return '<main>' + (data.html ?? '') + '</main>'; }\n`);
+  fs.writeFileSync(
+    path.join(dir, '.ssr', 'entry-server.js'),
+    `export function configure() {}\nexport async function renderPage(url, data) { return '<main>' + (data.html ?? '') + '</main>'; }\n`,
+  );
   return dir;
 }
 
@@ -68,7 +71,9 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
     expect(row.supplier_gstin).toBeNull();
 
     // A refund of it gets a credit note without GST either.
-    expect((await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { amount: 100.5, reason: 'Dented box', idempotencyKey: `plain-${kind}` })).statusCode).toBe(201);
+    expect(
+      (await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { amount: 100.5, reason: 'Dented box', idempotencyKey: `plain-${kind}` })).statusCode,
+    ).toBe(201);
     await reconcile(shop.app.orderDeps, 30);
     const notes = (await admin.get(`/api/admin/orders/${order.orderId}/money`)).json().creditNotes as { id: number }[];
     const note = pdfText((await api.get(`/api/orders/${order.orderId}/credit-notes/${notes[0]!.id}.pdf`)).rawPayload);
@@ -80,7 +85,15 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
 
   it('shows the environment as the defaults, and refuses a bad GSTIN with a clear message', async () => {
     const got = (await admin.get('/api/admin/settings')).json();
-    expect(got).toMatchObject({ legalName: 'Robokits Sole Proprietor', state: 'Maharashtra', gstin: '', invoicePrefix: 'RK', returnWindowDays: 7, saved: false, logo: null });
+    expect(got).toMatchObject({
+      legalName: 'Robokits Sole Proprietor',
+      state: 'Maharashtra',
+      gstin: '',
+      invoicePrefix: 'RK',
+      returnWindowDays: 7,
+      saved: false,
+      logo: null,
+    });
     const wrongCheck = await admin.put('/api/admin/settings', { ...SETTINGS, gstin: '29AAGCB7383J1Z5' });
     expect(wrongCheck.statusCode).toBe(400);
     expect(wrongCheck.json().fields.gstin).toBe(gstinMessages.checksum('4'));
@@ -90,7 +103,13 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
     const otherState = await admin.put('/api/admin/settings', { ...SETTINGS, state: 'Maharashtra' });
     expect(otherState.statusCode).toBe(400);
     expect(otherState.json().fields.gstin).toMatch(/registered in Karnataka/);
-    const bad = await admin.put('/api/admin/settings', { ...SETTINGS, state: 'Atlantis', invoicePrefix: 'TOOLONG', contactEmail: 'nope', returnWindowDays: -1 });
+    const bad = await admin.put('/api/admin/settings', {
+      ...SETTINGS,
+      state: 'Atlantis',
+      invoicePrefix: 'TOOLONG',
+      contactEmail: 'nope',
+      returnWindowDays: -1,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['contactEmail', 'invoicePrefix', 'returnWindowDays', 'state']);
     expect((await admin.put('/api/admin/settings', 'not json')).statusCode).toBe(400);
@@ -103,13 +122,22 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ ...SETTINGS, saved: true });
     expect(await returnWindowDays(shop.db, shop.config)).toBe(10);
-    expect(await sellerDetails(shop.db, shop.config)).toMatchObject({ legalName: 'Tinker Labs LLP', state: 'Karnataka', stateCode: '29', gstin: '29AAGCB7383J1Z4' });
+    expect(await sellerDetails(shop.db, shop.config)).toMatchObject({
+      legalName: 'Tinker Labs LLP',
+      state: 'Karnataka',
+      stateCode: '29',
+      gstin: '29AAGCB7383J1Z4',
+    });
 
-    const logo = await admin.form('POST', '/api/admin/settings/logo', [{ name: 'logo', value: await png('#0055aa', 120), filename: 'logo.png', type: 'image/png' }]);
+    const logo = await admin.form('POST', '/api/admin/settings/logo', [
+      { name: 'logo', value: await png('#0055aa', 120), filename: 'logo.png', type: 'image/png' },
+    ]);
     expect(logo.statusCode).toBe(200);
     expect(logo.json().logo).toMatch(/^\/uploads\/branding\/.+\.png$/);
     expect((await shop.app.inject(logo.json().logo)).statusCode).toBe(200);
-    expect((await admin.form('POST', '/api/admin/settings/logo', [{ name: 'logo', value: 'not an image', filename: 'x.png', type: 'image/png' }])).statusCode).toBe(400);
+    expect(
+      (await admin.form('POST', '/api/admin/settings/logo', [{ name: 'logo', value: 'not an image', filename: 'x.png', type: 'image/png' }])).statusCode,
+    ).toBe(400);
 
     // Issued before: still the plain invoice of the old seller.
     const old = pdfText((await before.api.get(`/api/orders/${before.order.orderId}/invoice.pdf`)).rawPayload);

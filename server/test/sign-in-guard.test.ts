@@ -32,7 +32,12 @@ describe.each(DB_KINDS)('per-account sign-in limits on %s', (kind) => {
     });
   /** An attempt from one given client address. */
   const postFrom = (ip: string, url: string, body: unknown) =>
-    shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': ip }, payload: JSON.stringify(body) });
+    shop.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': ip },
+      payload: JSON.stringify(body),
+    });
   const lockOut = async (body: Record<string, string>) => {
     for (let i = 0; i < MAX_FAILURES; i++) expect((await post('/api/auth/sign-in/email', { ...body, password: `wrong-${i}` })).statusCode).toBe(401);
   };
@@ -81,7 +86,8 @@ describe.each(DB_KINDS)('per-account sign-in limits on %s', (kind) => {
     // The owner's sign-in does not lift the lock for the rest of the world.
     expect((await postFrom('10.200.0.8', '/api/auth/sign-in/email', { email: s.email, password: s.password })).statusCode).toBe(429);
     // A known address gets no more tries than anyone: ten failures there lock it too.
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await postFrom(home, '/api/auth/sign-in/email', { email: s.email, password: `wrong-${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await postFrom(home, '/api/auth/sign-in/email', { email: s.email, password: `wrong-${i}` })).statusCode).toBe(401);
     const locked = await postFrom(home, '/api/auth/sign-in/email', { email: s.email, password: s.password });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'account_locked' });
@@ -113,7 +119,10 @@ describe.each(DB_KINDS)('per-account sign-in limits on %s', (kind) => {
     expect((await signIn('10.201.0.2')).statusCode).toBe(429);
     expect((await signIn(office)).statusCode).toBe(200);
     // Sessions made before the lockout keep working: only signing in is limited.
-    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ username: 'admin', role: 'owner' });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({
+      username: 'admin',
+      role: 'owner',
+    });
     expect((await shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: shopper.cookie } })).statusCode).toBe(200);
   });
 
@@ -121,7 +130,8 @@ describe.each(DB_KINDS)('per-account sign-in limits on %s', (kind) => {
     const s = await verifiedShopper(shop);
     await lockOut({ email: s.email });
     expect((await post('/api/auth/sign-in/email', { email: s.email, password: s.password })).statusCode).toBe(429);
-    const env: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: withSearchPath(POSTGRES_URL, await currentSchema()) } : { DATA_DIR: await sqliteDataDirOf() };
+    const env: Record<string, string> =
+      kind === 'postgres' ? { DATABASE_URL: withSearchPath(POSTGRES_URL, await currentSchema()) } : { DATA_DIR: await sqliteDataDirOf() };
     const unknown = await adminCli(['unlock', 'nobody@example.com'], env);
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('No account has the username or e-mail address "nobody@example.com".') });
     const done = await adminCli(['unlock', s.username], env);
@@ -149,7 +159,10 @@ const withSearchPath = (url: string, schema: string) => `${url}${url.includes('?
 /** Runs `npm run admin -- …` (the command the README documents) with this environment; answers its exit code and output. */
 async function adminCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'server/src/cli/admin.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO_DATA: '0', ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'server/src/cli/admin.ts', ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO_DATA: '0', ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };

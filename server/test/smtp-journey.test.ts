@@ -20,7 +20,7 @@ describe('accounts journey through a real SMTP server', () => {
   /** The newest mail to an address once `count` have arrived: mail is delivered after the answer (decision 035). */
   const lastTo = async (address: string, count = 1) => {
     const to = () => smtp.messages.filter((m) => m.to.includes(address));
-    for (const started = Date.now(); to().length < count && Date.now() - started < 15_000; ) await new Promise((r) => setTimeout(r, 20));
+    for (const started = Date.now(); to().length < count && Date.now() - started < 15_000;) await new Promise((r) => setTimeout(r, 20));
     const found = to().at(-1);
     if (!found || to().length < count) throw new Error(`no mail ${count} to ${address}`);
     return plainText(found.raw);
@@ -47,7 +47,14 @@ describe('accounts journey through a real SMTP server', () => {
       method: 'PATCH',
       url: '/api/me',
       headers: { cookie, origin: 'http://shop.test', 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: `${s.username}_2`, phone: '9123456789', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', zipCode: '700016' }),
+      payload: JSON.stringify({
+        username: `${s.username}_2`,
+        phone: '9123456789',
+        address: '1 Park Street',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        zipCode: '700016',
+      }),
     });
     expect(profile.json()).toMatchObject({ username: `${s.username}_2`, phone: '+919123456789' });
 
@@ -56,7 +63,9 @@ describe('accounts journey through a real SMTP server', () => {
     expect((await post(shop, '/api/auth/change-email', { newEmail, currentPassword: s.password, callbackURL: '/editprofile' }, cookie)).statusCode).toBe(200);
     const change = await lastTo(newEmail);
     expect(change).toContain('Subject: Confirm your new email for Robokits India');
-    expect((await shop.app.inject({ url: `/api/auth/verify-email?token=${encodeURIComponent(linkToken(change, 'verify-email'))}`, headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await shop.app.inject({ url: `/api/auth/verify-email?token=${encodeURIComponent(linkToken(change, 'verify-email'))}`, headers: { cookie } })).statusCode,
+    ).toBe(200);
     expect((await me()).json()).toMatchObject({ email: newEmail, emailVerified: true });
 
     // Change the password, then log out.

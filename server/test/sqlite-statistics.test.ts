@@ -27,15 +27,21 @@ describe('SQLite statistics of a long-lived connection', () => {
     const sqlite = sqliteHandles.get(db)!;
     // better-auth's user table, the columns the list reads.
     await sql`CREATE TABLE "user" (id text PRIMARY KEY, name text NOT NULL, email text NOT NULL UNIQUE, "emailVerified" integer NOT NULL, "createdAt" date NOT NULL,
-      "updatedAt" date NOT NULL, role text, banned integer, "banReason" text, username text, "displayUsername" text, phone text, address text, city text, state text, "zipCode" text)`.execute(db);
+      "updatedAt" date NOT NULL, role text, banned integer, "banReason" text, username text, "displayUsername" text, phone text, address text, city text, state text, "zipCode" text)`.execute(
+      db,
+    );
     await customers.ensureCustomerIndexes(db);
     // The shop's first days: one customer when the statistics were taken.
-    await sql`INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", phone) VALUES ('u0', 'Customer 0', 'customer0@example.com', 1, '2026-01-01', '2026-01-01', '+919800000000')`.execute(db);
+    await sql`INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", phone) VALUES ('u0', 'Customer 0', 'customer0@example.com', 1, '2026-01-01', '2026-01-01', '+919800000000')`.execute(
+      db,
+    );
     await sql`ANALYZE`.execute(db);
     // It grows to 20,000 (by its own connection: nothing re-analyzes).
     await sql`INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", phone)
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 19999)
-      SELECT 'u' || i, 'Customer ' || i, 'customer' || i || '@example.com', 1, '2026-01-01', '2026-01-01', '+9198' || substr('00000000' || i, -8, 8) FROM n`.execute(db);
+      SELECT 'u' || i, 'Customer ' || i, 'customer' || i || '@example.com', 1, '2026-01-01', '2026-01-01', '+9198' || substr('00000000' || i, -8, 8) FROM n`.execute(
+      db,
+    );
 
     // The statements the list sends for an e-mail prefix, as the app prepares them.
     const texts: string[] = [];
@@ -52,7 +58,16 @@ describe('SQLite statistics of a long-lived connection', () => {
     const searches = texts.filter((t) => t.includes('lower(email)'));
     expect(searches).toHaveLength(2);
     const plan = (text: string) =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...text.split('?').slice(1).map(() => null)) as { detail: string }[]).map((r) => r.detail).join(' | ');
+      (
+        sqlite.prepare(`EXPLAIN QUERY PLAN ${text}`).all(
+          ...text
+            .split('?')
+            .slice(1)
+            .map(() => null),
+        ) as { detail: string }[]
+      )
+        .map((r) => r.detail)
+        .join(' | ');
 
     // Planned for a table of one row: the page walks the list index, the count the table.
     expect(searches.map(plan).join('\n')).toMatch(/SCAN user/);

@@ -55,7 +55,11 @@ describe.each(DB_KINDS)('the staff policy kept by each node (decision 054) on %s
     const now = Date.now();
     expect((await staffPolicy(there, DEFAULTS, now)).auditRetentionDays).toBe(365);
     // Written behind the service's back (as another node's write looks from here).
-    await here.insertInto('app_settings').values({ name: 'audit_retention_days', value: '400' }).onConflict((oc) => oc.column('name').doUpdateSet({ value: '400' })).execute();
+    await here
+      .insertInto('app_settings')
+      .values({ name: 'audit_retention_days', value: '400' })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: '400' }))
+      .execute();
     expect((await staffPolicy(there, DEFAULTS, now + STAFF_POLICY_TTL_MS - 1)).auditRetentionDays).toBe(365);
     expect((await staffPolicy(there, DEFAULTS, now + STAFF_POLICY_TTL_MS)).auditRetentionDays).toBe(400);
     await here.updateTable('app_settings').set({ value: '365' }).where('name', '=', 'audit_retention_days').execute();

@@ -25,7 +25,13 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
 
   /** A sign-in whose answer is not checked. */
   const login2 = (username: string, password: string) =>
-    shop.app.inject({ method: 'POST', url: '/api/adminlogin', remoteAddress: `10.53.0.${++logins % 250}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username, password }) });
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/adminlogin',
+      remoteAddress: `10.53.0.${++logins % 250}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username, password }),
+    });
 
   async function addStaff(username: string, role = 'support') {
     const res = await owner.post('/api/admin/staff', { username, email: `${username}@shop.test`, role });
@@ -45,7 +51,12 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
   });
 
   it('has the environment defaults until the owner sets the policy; refuses values out of range with 400', async () => {
-    expect((await owner.get('/api/admin/staff-settings')).json()).toEqual({ requireTwoFactor: false, sessionIdleMinutes: 30, sessionMaxHours: 12, auditRetentionDays: 365 });
+    expect((await owner.get('/api/admin/staff-settings')).json()).toEqual({
+      requireTwoFactor: false,
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      auditRetentionDays: 365,
+    });
     const tooShort = await owner.put('/api/admin/staff-settings', { auditRetentionDays: 30 });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().code).toBe('validation');
@@ -93,7 +104,8 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const member = await addStaff('toucher');
     const a = asAdmin(shop, member.token);
-    const lastSeen = async () => (await owner.get('/api/admin/sessions')).json().find((s: { username: string }) => s.username === 'toucher').lastSeenAt as string;
+    const lastSeen = async () =>
+      (await owner.get('/api/admin/sessions')).json().find((s: { username: string }) => s.username === 'toucher').lastSeenAt as string;
     // The owner's session is used at these times too: keep it fresh.
     const first = await lastSeen();
     vi.setSystemTime(start + 30_000);
@@ -160,15 +172,28 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
     expect((await login2('disabled_one', member.password)).statusCode).toBe(401);
     // An account disabled behind the app's back (its session rows left) is refused as well.
     const other = await addStaff('banned_in_db', 'catalogue');
-    await shop.db.updateTable('user').set({ banned: kind === 'sqlite' ? 1 : true }).where('id', '=', other.id).execute();
+    await shop.db
+      .updateTable('user')
+      .set({ banned: kind === 'sqlite' ? 1 : true })
+      .where('id', '=', other.id)
+      .execute();
     expect((await asAdmin(shop, other.token).get('/api/admin/me')).statusCode).toBe(401);
   });
 
   it('the retention job deletes only lines older than the owner’s period; no route deletes them', async () => {
     const day = 24 * 60 * MINUTE;
-    const line = (daysAgo: number) => ({ at: new Date(Date.now() - daysAgo * day).toISOString(), action: 'write', actor: `retention_${daysAgo}`, actor_role: 'owner' });
-    await shop.db.insertInto('audit_log').values([line(400), line(200), line(100), line(10)]).execute();
-    const actors = async () => (await shop.db.selectFrom('audit_log').select('actor').where('actor', 'like', 'retention_%').execute()).map((r) => r.actor).sort();
+    const line = (daysAgo: number) => ({
+      at: new Date(Date.now() - daysAgo * day).toISOString(),
+      action: 'write',
+      actor: `retention_${daysAgo}`,
+      actor_role: 'owner',
+    });
+    await shop.db
+      .insertInto('audit_log')
+      .values([line(400), line(200), line(100), line(10)])
+      .execute();
+    const actors = async () =>
+      (await shop.db.selectFrom('audit_log').select('actor').where('actor', 'like', 'retention_%').execute()).map((r) => r.actor).sort();
     const job = shopJobs(shop.app).find((j) => j.name === 'audit-retention')!;
     expect(job.everyMs).toBeGreaterThan(0);
     await job.run();
@@ -184,15 +209,27 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
 
   it('the session job deletes ended admin sessions', async () => {
     const member = await addStaff('pruned_one');
-    await shop.db.updateTable('session').set({ updatedAt: new Date(Date.now() - 31 * MINUTE).toISOString() }).where('userId', '=', member.id).execute();
-    await shopJobs(shop.app).find((j) => j.name === 'admin-sessions')!.run();
+    await shop.db
+      .updateTable('session')
+      .set({ updatedAt: new Date(Date.now() - 31 * MINUTE).toISOString() })
+      .where('userId', '=', member.id)
+      .execute();
+    await shopJobs(shop.app)
+      .find((j) => j.name === 'admin-sessions')!
+      .run();
     expect(await shop.db.selectFrom('session').select('id').where('userId', '=', member.id).execute()).toEqual([]);
     expect((await owner.get('/api/admin/me')).statusCode).toBe(200);
   });
 
   describe('two-factor policy', () => {
     const secondStep = (challenge: string, code: string) =>
-      shop.app.inject({ method: 'POST', url: '/api/adminlogin/2fa', remoteAddress: `10.52.0.${++logins % 250}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ challenge, code }) });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/adminlogin/2fa',
+        remoteAddress: `10.52.0.${++logins % 250}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ challenge, code }),
+      });
 
     async function enrol(token: string, password: string) {
       const a = asAdmin(shop, token);
@@ -212,7 +249,11 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
       expect((await owner.put('/api/admin/staff-settings', { requireTwoFactor: true })).json().requireTwoFactor).toBe(true);
       try {
         expect((await a.get('/api/admin/2fa')).json()).toEqual({ enabled: false, required: true });
-        for (const [method, url] of [['GET', '/api/admin/claims'], ['GET', '/api/ordersAdmin'], ['GET', '/api/admin/outbox']] as const) {
+        for (const [method, url] of [
+          ['GET', '/api/admin/claims'],
+          ['GET', '/api/ordersAdmin'],
+          ['GET', '/api/admin/outbox'],
+        ] as const) {
           const res = await shop.app.inject({ method, url, headers: { authorization: `Bearer ${member.token}` } });
           expect(res.statusCode, url).toBe(403);
           expect(res.json()).toEqual({ code: 'two_factor_required', message: staffMessages.twoFactorRequired });
@@ -263,10 +304,15 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
       const doc = (await shop.app.inject('/api/docs/json')).json();
       expect(doc.paths['/api/adminlogin'].post.summary).toContain('twoFactorRequired');
       expect(doc.paths['/api/adminlogin/2fa'].post).toBeTruthy();
-      for (const path of ['/api/admin/sessions', '/api/admin/sessions/{id}', '/api/admin/staff/{id}/sessions', '/api/admin/me/sessions', '/api/admin/2fa/disable']) {
+      for (const path of [
+        '/api/admin/sessions',
+        '/api/admin/sessions/{id}',
+        '/api/admin/staff/{id}/sessions',
+        '/api/admin/me/sessions',
+        '/api/admin/2fa/disable',
+      ]) {
         expect(doc.paths[path], path).toBeTruthy();
       }
     });
   });
 });
-

@@ -12,7 +12,8 @@ import { forgetStaffPolicy } from '../src/modules/settings/staff-policy.service'
 const login = staffSignIns('10.28');
 let secondSteps = 0;
 /** The error code of an answer, if it is JSON. */
-const codeOf = (res: { headers: Record<string, unknown>; json: () => { code?: string } }) => (String(res.headers['content-type']).includes('json') ? res.json().code : undefined);
+const codeOf = (res: { headers: Record<string, unknown>; json: () => { code?: string } }) =>
+  String(res.headers['content-type']).includes('json') ? res.json().code : undefined;
 
 describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
   let shop: TestShop;
@@ -47,8 +48,14 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
 
   it('has a row in shared/src/staff-roles.ts for every admin route, and no row for a route that is gone', () => {
     const routes = shop.app.routeList.filter((r) => r.admin).map((r) => `${r.method} ${r.url}`);
-    expect(routes.filter((r) => !(r in ADMIN_ROUTE_AREAS)), 'admin routes without a row').toEqual([]);
-    expect(Object.keys(ADMIN_ROUTE_AREAS).filter((r) => !routes.includes(r)), 'rows without a route').toEqual([]);
+    expect(
+      routes.filter((r) => !(r in ADMIN_ROUTE_AREAS)),
+      'admin routes without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(ADMIN_ROUTE_AREAS).filter((r) => !routes.includes(r)),
+      'rows without a route',
+    ).toEqual([]);
   });
 
   it('lets each role call the admin routes its row allows, and answers 403 on every other', async () => {
@@ -100,7 +107,16 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
     expect(log.statusCode, log.body).toBe(200);
     // Newest first (the route-matrix test above called /api/products/1 too).
     const [change, refused] = log.json();
-    expect(change).toMatchObject({ action: 'write', actor: 'staff_catalogue', role: 'catalogue', method: 'PATCH', route: '/api/products/:id', status: 200, entity: `products:${product.id}`, changes: { price: [100, 90] } });
+    expect(change).toMatchObject({
+      action: 'write',
+      actor: 'staff_catalogue',
+      role: 'catalogue',
+      method: 'PATCH',
+      route: '/api/products/:id',
+      status: 200,
+      entity: `products:${product.id}`,
+      changes: { price: [100, 90] },
+    });
     expect(change.ip).toEqual(expect.any(String));
     expect(Date.parse(change.at)).not.toBeNaN();
     expect(refused).toMatchObject({ actor: 'staff_support', role: 'support', status: 403, changes: null });
@@ -110,7 +126,13 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
 
   describe('two-factor sign-in', () => {
     const second = (challenge: string, code: string) =>
-      shop.app.inject({ method: 'POST', url: '/api/adminlogin/2fa', remoteAddress: `10.29.0.${++secondSteps % 250}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ challenge, code }) });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/adminlogin/2fa',
+        remoteAddress: `10.29.0.${++secondSteps % 250}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ challenge, code }),
+      });
 
     it('enrols with a code from the secret, then asks for a code after the password; recovery codes work once', async () => {
       const member = await addStaff('two_factor', 'support');
@@ -155,7 +177,12 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
     it("keeps better-auth's two-factor endpoints off HTTP: shoppers cannot turn it on", async () => {
       const s = await verifiedShopper(shop);
       for (const path of ['enable', 'verify-totp', 'verify-backup-code', 'disable']) {
-        const res = await shop.app.inject({ method: 'POST', url: `/api/auth/two-factor/${path}`, headers: { cookie: s.cookie, 'content-type': 'application/json', origin: shop.config.publicUrl }, payload: JSON.stringify({ password: s.password, code: '123456' }) });
+        const res = await shop.app.inject({
+          method: 'POST',
+          url: `/api/auth/two-factor/${path}`,
+          headers: { cookie: s.cookie, 'content-type': 'application/json', origin: shop.config.publicUrl },
+          payload: JSON.stringify({ password: s.password, code: '123456' }),
+        });
         expect(res.statusCode, path).toBe(404);
       }
     });
@@ -216,7 +243,9 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
     it("files the original's route names under one entity, and invoice downloads as exports", async () => {
       // The route-matrix test above called these as every role.
       const orders = (await owner.get('/api/admin/audit?actor=staff_fulfilment&entity=orders:1')).json();
-      expect(orders.map((l: { route: string }) => l.route)).toEqual(expect.arrayContaining(['/api/UserOrders/:orderId', '/api/admin/orders/:orderId/invoice.pdf']));
+      expect(orders.map((l: { route: string }) => l.route)).toEqual(
+        expect.arrayContaining(['/api/UserOrders/:orderId', '/api/admin/orders/:orderId/invoice.pdf']),
+      );
       expect(orders.find((l: { route: string }) => l.route.endsWith('invoice.pdf')).action).toBe('export');
     });
 
@@ -289,7 +318,9 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
 
     it('never demotes, disables or deletes the last active owner', async () => {
       const me = (await owner.get('/api/admin/staff')).json().find((s: { username: string }) => s.username === 'admin');
-      const owners = (await owner.get('/api/admin/staff')).json().filter((s: { role: string; username: string }) => s.role === 'owner' && s.username !== 'admin');
+      const owners = (await owner.get('/api/admin/staff'))
+        .json()
+        .filter((s: { role: string; username: string }) => s.role === 'owner' && s.username !== 'admin');
       for (const other of owners) await owner.patch(`/api/admin/staff/${other.id}`, { role: 'support' });
       for (const change of [{ role: 'catalogue' }, { disabled: true }]) {
         const res = await owner.patch(`/api/admin/staff/${me.id}`, change);

@@ -70,7 +70,16 @@ describe('a graceful stop', () => {
   it('answers 503 on health while draining, closes idle keep-alive connections and exits 0', async () => {
     const port = await freePort();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-stop-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: '0', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '1500', ADMIN_PASSWORD: 'stop-admin-pw-12' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '1500',
+      ADMIN_PASSWORD: 'stop-admin-pw-12',
+    };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL']) delete env[name];
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       env,
@@ -93,14 +102,17 @@ describe('a graceful stop', () => {
     try {
       let ready = false;
       for (let i = 0; i < 150 && !ready; i++) {
-        ready = await get('/api/health').then((r) => r.status === 200, () => false);
+        ready = await get('/api/health').then(
+          (r) => r.status === 200,
+          () => false,
+        );
         if (!ready) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ready, stderr).toBe(true);
       // The keep-alive connection stays open and idle; then the balancer's stop signal comes.
       child.kill('SIGTERM');
       let draining = await get('/api/health');
-      for (const asked = Date.now(); draining.status === 200 && Date.now() - asked < 10_000; ) draining = await get('/api/health');
+      for (const asked = Date.now(); draining.status === 200 && Date.now() - asked < 10_000;) draining = await get('/api/health');
       expect(draining.status).toBe(503);
       expect(JSON.parse(draining.body).status).toBe('draining');
       expect((await get('/api/health/ready')).status).toBe(503);

@@ -14,8 +14,7 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
   });
   afterAll(() => shop.close());
 
-  const stockOf = async (id: number) =>
-    (await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+  const stockOf = async (id: number) => (await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
   const shopperWith = (productId: number, quantity: number) => shopperWithCart(shop, [[productId, quantity]]);
   const checkout = (s: { api: ReturnType<typeof as> }, productId: number, quantity: number) =>

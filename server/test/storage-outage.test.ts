@@ -31,7 +31,14 @@ describe.each(DB_KINDS)('object storage unreachable on %s', (kind) => {
     proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
     shop = await startTestShop(
       kind,
-      { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`, ADMIN_PASSWORD, HEALTH_CHECK_INTERVAL_MS: '100', HEALTH_CHECK_TIMEOUT_MS: '1000', SIMULATED_WEBHOOK_DELAY_MS: '60000' },
+      {
+        ...s3.env,
+        S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+        ADMIN_PASSWORD,
+        HEALTH_CHECK_INTERVAL_MS: '100',
+        HEALTH_CHECK_TIMEOUT_MS: '1000',
+        SIMULATED_WEBHOOK_DELAY_MS: '60000',
+      },
       { storage: (config) => new S3Storage(config.s3!) },
     );
     admin = asAdmin(shop, await adminToken(shop));
@@ -57,7 +64,14 @@ describe.each(DB_KINDS)('object storage unreachable on %s', (kind) => {
     { name: 'images', value: await png('#224466'), filename: 'kit.png', type: 'image/png' },
   ];
   const count = async (table: 'products' | 'product_images' | 'advert_images' | 'print_requests') =>
-    Number((await shop.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await shop.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const expectStorage503 = (res: { statusCode: number; json: () => unknown; headers: Record<string, unknown> }) => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: messages.storageUnavailable, code: 'storage_unavailable' });
@@ -97,16 +111,37 @@ describe.each(DB_KINDS)('object storage unreachable on %s', (kind) => {
       expectStorage503(await shop.app.inject(product.images[0]!));
 
       // Uploads: 503 with the message, and no row pointing at files that are not there.
-      const before = { products: await count('products'), images: await count('product_images'), adverts: await count('advert_images'), requests: await count('print_requests') };
+      const before = {
+        products: await count('products'),
+        images: await count('product_images'),
+        adverts: await count('advert_images'),
+        requests: await count('print_requests'),
+      };
       expectStorage503(await admin.form('POST', '/api/products', await imageForm(`Half Rover ${mode}`)));
-      expectStorage503(await admin.form('PATCH', `/api/products/${product.id}`, [{ name: 'images', value: await png('#883300'), filename: 'new.png', type: 'image/png' }]));
+      expectStorage503(
+        await admin.form('PATCH', `/api/products/${product.id}`, [{ name: 'images', value: await png('#883300'), filename: 'new.png', type: 'image/png' }]),
+      );
       expectStorage503(await admin.form('POST', '/api/advertimages', [{ name: 'images', value: await png('#008833'), filename: 'ad.png', type: 'image/png' }]));
       const { payload, headers } = multipart([
-        ...Object.entries({ con_name: 'Arjun', phNo: '9876543210', reason: '', message: 'Print it', is2DTo3D: 'false', length: '5', width: '5', height: '5' }).map(([name, value]) => ({ name, value })),
+        ...Object.entries({
+          con_name: 'Arjun',
+          phNo: '9876543210',
+          reason: '',
+          message: 'Print it',
+          is2DTo3D: 'false',
+          length: '5',
+          width: '5',
+          height: '5',
+        }).map(([name, value]) => ({ name, value })),
         { name: 'files', value: Buffer.from(binaryStl(cubeTriangles(20))), filename: 'cube.stl' },
       ]);
       expectStorage503(await shop.app.inject({ method: 'POST', url: '/api/mailforwarder/', headers, payload }));
-      expect({ products: await count('products'), images: await count('product_images'), adverts: await count('advert_images'), requests: await count('print_requests') }).toEqual(before);
+      expect({
+        products: await count('products'),
+        images: await count('product_images'),
+        adverts: await count('advert_images'),
+        requests: await count('print_requests'),
+      }).toEqual(before);
       expect((await shop.app.inject(`/api/product/${product.id}`)).json().images).toEqual(product.images);
 
       await proxy.restore();
@@ -161,11 +196,15 @@ describe.each(DB_KINDS)('storage failing half-way through an upload on %s', (kin
     expect(await shop.db.selectFrom('products').select('id').where('title', '=', 'Half Stored').execute()).toEqual([]);
     expect(filesOnDisk()).toEqual(before);
     storage.putsLeft = Infinity;
-    expect((await admin.form('POST', '/api/products', [
-      { name: 'title', value: 'Whole' },
-      { name: 'price', value: '300' },
-      { name: 'category', value: 'Flaky Kits' },
-      { name: 'images', value: await png('#333333'), filename: 'c.png', type: 'image/png' },
-    ])).statusCode).toBe(201);
+    expect(
+      (
+        await admin.form('POST', '/api/products', [
+          { name: 'title', value: 'Whole' },
+          { name: 'price', value: '300' },
+          { name: 'category', value: 'Flaky Kits' },
+          { name: 'images', value: await png('#333333'), filename: 'c.png', type: 'image/png' },
+        ])
+      ).statusCode,
+    ).toBe(201);
   });
 });

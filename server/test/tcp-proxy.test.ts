@@ -13,7 +13,7 @@ function ask(port: number, text: string, ms = 500): Promise<string> {
   });
 }
 
-describe('the tests\' TCP proxy (stands in for a dependency outage)', () => {
+describe("the tests' TCP proxy (stands in for a dependency outage)", () => {
   let echo: net.Server;
   let proxy: TcpProxy;
   beforeAll(async () => {

@@ -14,7 +14,8 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
   afterAll(() => shop.close());
 
   const productStock = async (id: number) => (await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
-  const variantStock = async (id: number) => (await shop.db.selectFrom('product_variants').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+  const variantStock = async (id: number) =>
+    (await shop.db.selectFrom('product_variants').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
   const product = async (id: number) => (await shop.app.inject(`/api/product/${id}`)).json();
   const shopper = async () => {
     const s = await verifiedShopper(shop);
@@ -56,7 +57,9 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect(tooMany.statusCode).toBe(409);
     const added = await s.api.post('/api/cart', { productId: car.id, variantId: withBattery!.id, quantity: 2 });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().items).toEqual([expect.objectContaining({ id: car.id, variantId: withBattery!.id, price: 1799, title: 'Line follower car (Battery: included)', stock: 3 })]);
+    expect(added.json().items).toEqual([
+      expect.objectContaining({ id: car.id, variantId: withBattery!.id, price: 1799, title: 'Line follower car (Battery: included)', stock: 3 }),
+    ]);
     // The other variant is a line of its own.
     await s.api.post('/api/cart', { productId: car.id, variantId: without!.id, quantity: 1 });
     expect((await s.api.patch(`/api/cart/${car.id}?variantId=${without!.id}`, { quantity: 2 })).json().subtotal).toBe(1799 * 2 + 1499.5 * 2);
@@ -96,7 +99,13 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect(second.json().variants[0]).toMatchObject({ id: idOfB, price: 960 });
     for (const bad of [
       { options: battery, variants: [{ options: { Battery: 'maybe' }, price: '1', stock: 1 }] },
-      { options: battery, variants: [{ options: { Battery: 'included' }, price: '1', stock: 1 }, { options: { Battery: 'included' }, price: '2', stock: 1 }] },
+      {
+        options: battery,
+        variants: [
+          { options: { Battery: 'included' }, price: '1', stock: 1 },
+          { options: { Battery: 'included' }, price: '2', stock: 1 },
+        ],
+      },
       { options: battery, variants: [{ options: { Battery: 'included' }, price: '-1', stock: 1 }] },
       { options: battery, variants: [] },
       { options: [], variants: [{ options: {}, price: '1', stock: 1 }] },
@@ -105,7 +114,10 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
     const other = await f.product({ title: 'Other board', categoryId });
-    const clash = await admin.put(`/api/admin/products/${other.id}/variants`, { options: battery, variants: [{ options: { Battery: 'included' }, sku: 'LFC-B', price: '1', stock: 1 }] });
+    const clash = await admin.put(`/api/admin/products/${other.id}/variants`, {
+      options: battery,
+      variants: [{ options: { Battery: 'included' }, sku: 'LFC-B', price: '1', stock: 1 }],
+    });
     expect(clash.statusCode).toBe(409);
     // Options removed: the product is plain again.
     expect((await admin.put(`/api/admin/products/${board.id}/variants`, { options: [], variants: [] })).statusCode).toBe(200);
@@ -166,7 +178,12 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     const motor = await f.product({ title: `Geared motor ${motorStock}-${boardStock}`, categoryId, stock: motorStock, pricePaise: 20_000 });
     const board = await f.product({ title: `Driver board ${motorStock}-${boardStock}`, categoryId, stock: boardStock, pricePaise: 30_000 });
     const kit = await f.product({ title: `Robot kit ${motorStock}-${boardStock}`, categoryId, stock: 50, pricePaise: 80_000 });
-    const parts = await admin.put(`/api/admin/products/${kit.id}/parts`, { parts: [{ productId: motor.id, quantity: 2 }, { productId: board.id, quantity: 1 }] });
+    const parts = await admin.put(`/api/admin/products/${kit.id}/parts`, {
+      parts: [
+        { productId: motor.id, quantity: 2 },
+        { productId: board.id, quantity: 1 },
+      ],
+    });
     expect(parts.statusCode, parts.body).toBe(200);
     return { motor, board, kit, parts: parts.json() };
   };
@@ -175,9 +192,18 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     const { motor, board, kit, parts } = await makeKit(5, 10);
     expect(parts).toMatchObject({ available: 2, limitedBy: { productId: motor.id } });
     const shown = await product(kit.id);
-    expect(shown).toMatchObject({ available: 2, stock: 2, parts: [{ productId: motor.id, quantity: 2 }, { productId: board.id, quantity: 1 }] });
+    expect(shown).toMatchObject({
+      available: 2,
+      stock: 2,
+      parts: [
+        { productId: motor.id, quantity: 2 },
+        { productId: board.id, quantity: 1 },
+      ],
+    });
     expect((await product(motor.id)).usedIn).toEqual([{ id: kit.id, title: kit.title }]);
-    expect((await admin.get('/api/admin/kits')).json()).toContainEqual(expect.objectContaining({ id: kit.id, available: 2, limitedBy: expect.objectContaining({ productId: motor.id }) }));
+    expect((await admin.get('/api/admin/kits')).json()).toContainEqual(
+      expect.objectContaining({ id: kit.id, available: 2, limitedBy: expect.objectContaining({ productId: motor.id }) }),
+    );
 
     const s = await shopper();
     expect((await s.api.post('/api/cart', { productId: kit.id, quantity: 3 })).statusCode).toBe(409);
@@ -206,7 +232,12 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     const order = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
     await as(shop, s.cookie).post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id));
     expect(await productStock(motor.id)).toBe(2);
-    const line = await shop.db.selectFrom('order_lines').innerJoin('orders', 'orders.id', 'order_lines.order_id').select('order_lines.id').where('orders.order_code', '=', order.orderId).executeTakeFirstOrThrow();
+    const line = await shop.db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select('order_lines.id')
+      .where('orders.order_code', '=', order.orderId)
+      .executeTakeFirstOrThrow();
     const refund = await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { lines: [line.id], idempotencyKey: `kit-refund-${kind}` });
     expect(refund.statusCode, refund.body).toBe(201);
     expect(await productStock(motor.id)).toBe(4);
@@ -219,12 +250,31 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     const { kit, motor } = await makeKit(1, 1);
     const other = await f.product({ title: 'Outer kit', categoryId });
     const withVariants = await f.product({ title: 'Coloured chassis', categoryId });
-    await admin.put(`/api/admin/products/${withVariants.id}/variants`, { options: [{ name: 'Colour', values: ['red'] }], variants: [{ options: { Colour: 'red' }, price: '10', stock: 1 }] });
-    for (const parts of [[{ productId: other.id, quantity: 1 }], [{ productId: kit.id, quantity: 1 }], [{ productId: 2_000_000_000, quantity: 1 }], [{ productId: withVariants.id, quantity: 1 }], [{ productId: motor.id, quantity: 0 }]]) {
+    await admin.put(`/api/admin/products/${withVariants.id}/variants`, {
+      options: [{ name: 'Colour', values: ['red'] }],
+      variants: [{ options: { Colour: 'red' }, price: '10', stock: 1 }],
+    });
+    for (const parts of [
+      [{ productId: other.id, quantity: 1 }],
+      [{ productId: kit.id, quantity: 1 }],
+      [{ productId: 2_000_000_000, quantity: 1 }],
+      [{ productId: withVariants.id, quantity: 1 }],
+      [{ productId: motor.id, quantity: 0 }],
+    ]) {
       const res = await admin.put(`/api/admin/products/${other.id}/parts`, { parts });
       expect(res.statusCode, JSON.stringify(parts)).toBe(400);
     }
-    expect((await admin.put(`/api/admin/products/${motor.id}/variants`, { options: battery, variants: [{ options: { Battery: 'included' }, price: '1', stock: 1 }, { options: { Battery: 'not included' }, price: '1', stock: 1 }] })).statusCode).toBe(409);
+    expect(
+      (
+        await admin.put(`/api/admin/products/${motor.id}/variants`, {
+          options: battery,
+          variants: [
+            { options: { Battery: 'included' }, price: '1', stock: 1 },
+            { options: { Battery: 'not included' }, price: '1', stock: 1 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('20 shoppers buying the kit and the loose motor at once never take the motor below 0, and every paid order has its units', async () => {

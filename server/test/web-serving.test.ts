@@ -74,7 +74,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it('tells the browser to preload the first page\'s data, exactly as the app requests it', async () => {
+  it("tells the browser to preload the first page's data, exactly as the app requests it", async () => {
     await shop.db.insertInto('advert_images').values({ path: '/uploads/adverts/a.png', position: 0, width: 1600, height: 600 }).execute();
     // Written behind the app's back (not through an admin route): tell the page cache, as such code must.
     await bumpPublicCacheVersion(shop.db);

@@ -119,7 +119,18 @@ describe('account forms', () => {
   });
 
   it('passes the shopper record through whole', () => {
-    const me = { id: 'u1', name: 'Asha Rao', username: 'robo_fan', email: 'fan@example.com', emailVerified: true, phone: '+919876543210', address: 'a', city: 'c', state: 's', zipCode: '411001' };
+    const me = {
+      id: 'u1',
+      name: 'Asha Rao',
+      username: 'robo_fan',
+      email: 'fan@example.com',
+      emailVerified: true,
+      phone: '+919876543210',
+      address: 'a',
+      city: 'c',
+      state: 's',
+      zipCode: '411001',
+    };
     expect(accepted(Me, me)).toEqual(me);
   });
 });

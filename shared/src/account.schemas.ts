@@ -41,9 +41,7 @@ export const FullName = text('Full name', 100);
 
 export const Email = z.email('Enter a valid email address').max(254, 'Email must be at most 254 characters');
 
-export const Phone = z
-  .string({ error: accountMessages.phoneDigits })
-  .refine((v) => normalizePhone(v) !== null, accountMessages.phoneDigits);
+export const Phone = z.string({ error: accountMessages.phoneDigits }).refine((v) => normalizePhone(v) !== null, accountMessages.phoneDigits);
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -76,9 +74,7 @@ export const ProfileFields = z.object({
  * Delivery to another address at checkout (a parent sending a kit to a school):
  * the recipient's name and phone and an address, checked exactly as the profile's.
  */
-export const DeliveryAddress = z
-  .object({ name: FullName, phone: Phone, address: Address, city: City, state: State, zipCode: ZipCode })
-  .strict();
+export const DeliveryAddress = z.object({ name: FullName, phone: Phone, address: Address, city: City, state: State, zipCode: ZipCode }).strict();
 export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
 
 /**

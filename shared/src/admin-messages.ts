@@ -22,7 +22,8 @@ export const adminMessages = {
   ordersFetched: 'Orders fetched successfully',
   errorFetchingOrders: 'Error fetching orders',
   confirmDelivered: 'Setting status to "Delivered" will notify the user and cannot be reverted. Proceed with caution.',
-  confirmCanceled: 'Canceling cannot be reverted. The shopper is told by mail, the units go back on sale, and what was paid (less earlier refunds) is refunded through the payment provider.',
+  confirmCanceled:
+    'Canceling cannot be reverted. The shopper is told by mail, the units go back on sale, and what was paid (less earlier refunds) is refunded through the payment provider.',
   // Coupons
   failedToFetchCoupons: 'Failed to fetch coupons',
   couponAdded: 'Coupon added successfully',

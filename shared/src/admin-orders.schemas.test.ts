@@ -15,15 +15,21 @@ describe('the admin order list query', () => {
     [{ status: 'canceled', period: '1m' }, {}],
     [{ q: ' kit ' }, { q: 'kit' }],
     [{ q: ` ${'q'.repeat(200)} ` }, { q: 'q'.repeat(200) }],
-    [{ page: '1', pageSize: '1' }, { page: 1, pageSize: 1 }],
+    [
+      { page: '1', pageSize: '1' },
+      { page: 1, pageSize: 1 },
+    ],
     [{ page: 100_000, pageSize: 100 }, {}],
   ])('reads %j', (query, expected) => {
     expect(accepted(AdminOrdersQuery, query)).toMatchObject({ ...query, ...expected });
   });
 
-  it.each(eachValue({ status: ['pending_payment', 'refunded'], period: ['2y'], q: ['q'.repeat(201)], page: [0, 100_001, 1.5], pageSize: [0, 101] }))('refuses %j', (query) => {
-    expect(Object.keys(refused(AdminOrdersQuery, query))).toEqual(Object.keys(query));
-  });
+  it.each(eachValue({ status: ['pending_payment', 'refunded'], period: ['2y'], q: ['q'.repeat(201)], page: [0, 100_001, 1.5], pageSize: [0, 101] }))(
+    'refuses %j',
+    (query) => {
+      expect(Object.keys(refused(AdminOrdersQuery, query))).toEqual(Object.keys(query));
+    },
+  );
 });
 
 describe("an order's next status", () => {
@@ -37,7 +43,10 @@ describe("an order's next status", () => {
     [{ status: 'dispatched' }, {}],
     [{ status: 'dispatched', trackingUrl: '' }, {}],
     [dispatch, {}],
-    [{ ...dispatch, courier: ' Blue Dart ', trackingNumber: ' AB 12/34-5 ' }, { courier: 'Blue Dart', trackingNumber: 'AB 12/34-5' }],
+    [
+      { ...dispatch, courier: ' Blue Dart ', trackingNumber: ' AB 12/34-5 ' },
+      { courier: 'Blue Dart', trackingNumber: 'AB 12/34-5' },
+    ],
     [{ ...dispatch, courier: 'c'.repeat(60), trackingNumber: `7${'x'.repeat(39)}` }, {}],
     [{ ...dispatch, trackingNumber: 'AB1' }, {}],
     [{ ...dispatch, trackingUrl: '' }, {}],
@@ -51,7 +60,10 @@ describe("an order's next status", () => {
   const httpLink = 'The tracking link must be an http(s) address';
   it.each([
     [{ status: 'shipped' }, { status: expect.any(String) }],
-    [{ status: 'dispatched', trackingUrl: 'https://track.example/AB123' }, { courier: 'Enter the courier', trackingNumber: 'Enter the tracking number' }],
+    [
+      { status: 'dispatched', trackingUrl: 'https://track.example/AB123' },
+      { courier: 'Enter the courier', trackingNumber: 'Enter the tracking number' },
+    ],
     [{ status: 'dispatched', courier: 'Delhivery' }, { trackingNumber: 'Enter the tracking number' }],
     [{ status: 'dispatched', trackingNumber: 'AB123' }, { courier: 'Enter the courier' }],
     [{ ...dispatch, courier: '  ' }, { courier: 'Enter the courier' }],
@@ -77,7 +89,9 @@ describe('the dispatch details added later', () => {
       trackingUrl: 'https://track.example/D1234',
     });
     expect(refused(DispatchInput, {})).toEqual({ courier: expect.any(String), trackingNumber: expect.any(String) });
-    expect(refused(DispatchInput, { courier: 'DTDC', trackingNumber: 'D1#' })).toEqual({ trackingNumber: 'A tracking number has letters, digits, spaces, - and /' });
+    expect(refused(DispatchInput, { courier: 'DTDC', trackingNumber: 'D1#' })).toEqual({
+      trackingNumber: 'A tracking number has letters, digits, spaces, - and /',
+    });
   });
 });
 

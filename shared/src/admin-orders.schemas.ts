@@ -77,7 +77,12 @@ export const RETURNED = 'returned' as const;
  * sends the status alone, and the details can be added later (decision 038).
  */
 export const OrderStatusInput = z
-  .object({ status: z.enum([...ORDER_STATUSES, RETURNED]), courier: courier.optional(), trackingNumber: trackingNumber.optional(), trackingUrl: trackingUrl.optional() })
+  .object({
+    status: z.enum([...ORDER_STATUSES, RETURNED]),
+    courier: courier.optional(),
+    trackingNumber: trackingNumber.optional(),
+    trackingUrl: trackingUrl.optional(),
+  })
   .superRefine((v, ctx) => {
     if (v.status !== 'dispatched' || !(v.courier || v.trackingNumber || v.trackingUrl)) return;
     if (!v.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: 'Enter the courier' });

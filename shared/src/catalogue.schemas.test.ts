@@ -20,7 +20,12 @@ describe('the product list and search queries', () => {
   it.each([
     ['the product list', ProductListQuery, {}, { limit: 100, offset: 0 }],
     ['the product list', ProductListQuery, { category: ' Drone Kits ', q: ' kit ' }, { category: 'Drone Kits', q: ' kit ', limit: 100, offset: 0 }],
-    ['the product list', ProductListQuery, { category: ` ${'c'.repeat(200)} `, q: 'q'.repeat(2000) }, { category: 'c'.repeat(200), q: 'q'.repeat(2000), limit: 100, offset: 0 }],
+    [
+      'the product list',
+      ProductListQuery,
+      { category: ` ${'c'.repeat(200)} `, q: 'q'.repeat(2000) },
+      { category: 'c'.repeat(200), q: 'q'.repeat(2000), limit: 100, offset: 0 },
+    ],
     ['the product list', ProductListQuery, { limit: '1', offset: '10000000' }, { limit: 1, offset: 10_000_000 }],
     ['the product list', ProductListQuery, { limit: 500, offset: 0 }, { limit: 500, offset: 0 }],
     ['search', SearchQuery, {}, { limit: 60, offset: 0 }],
@@ -31,7 +36,9 @@ describe('the product list and search queries', () => {
   });
 
   it.each([
-    ...eachValue({ category: ['c'.repeat(201)], q: ['q'.repeat(2001)], limit: [0, 501, 2.5], offset: [-1, 10_000_001, 0.5] }).map((query) => ['the product list', ProductListQuery, query] as const),
+    ...eachValue({ category: ['c'.repeat(201)], q: ['q'.repeat(2001)], limit: [0, 501, 2.5], offset: [-1, 10_000_001, 0.5] }).map(
+      (query) => ['the product list', ProductListQuery, query] as const,
+    ),
     ...eachValue({ limit: [0, 201, 1.5], offset: [-1, 501, 0.5] }).map((query) => ['search', SearchQuery, query] as const),
   ])('%s refuses %j', (_n, schema, query) => {
     expect(Object.keys(refused(schema, query))).toEqual(Object.keys(query));

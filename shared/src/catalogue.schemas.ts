@@ -70,7 +70,11 @@ export const MAX_ID = 2_147_483_647;
 
 /** A positive integer id in a path segment. */
 export const IdParam = z.object({
-  id: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(MAX_ID)),
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_ID)),
 });
 
 const PRODUCT_PAGE_DEFAULT = 100;

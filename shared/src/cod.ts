@@ -66,7 +66,14 @@ export function codRulesFromSettings(s: CodSettings): CodRules {
 
 export function codSettingsFromRules(r: CodRules): CodSettings {
   const rupees = (v: number | null) => (v === null ? null : v / 100);
-  return { enabled: r.enabled, min: rupees(r.minPaise), max: rupees(r.maxPaise), fee: r.feePaise > 0 ? r.feePaise / 100 : null, maxOpen: r.maxOpen, maxReturns: r.maxReturns };
+  return {
+    enabled: r.enabled,
+    min: rupees(r.minPaise),
+    max: rupees(r.maxPaise),
+    fee: r.feePaise > 0 ? r.feePaise / 100 : null,
+    maxOpen: r.maxOpen,
+    maxReturns: r.maxReturns,
+  };
 }
 
 export const codMessages = {
@@ -90,7 +97,8 @@ export const codMessages = {
   collectedSaved: 'Cash collected: the order is paid.',
   returnNotDispatched: 'Only a dispatched cash-on-delivery order that has not been paid can be returned to origin.',
   returnedSaved: 'Order returned to origin: canceled, units back in stock.',
-  manualRefundReference: 'Give the bank transfer or UPI reference of this refund: a cash-on-delivery order is refunded by hand, not through the payment gateway.',
+  manualRefundReference:
+    'Give the bank transfer or UPI reference of this refund: a cash-on-delivery order is refunded by hand, not through the payment gateway.',
 } as const;
 
 /** "Pay ₹X on delivery" from paise. */
@@ -110,7 +118,11 @@ export const CodCollectionInput = z.object({
     .positive('Amount must be more than ₹0')
     .max(MAX_RUPEES, 'Amount is larger than any order')
     .refine((v) => rupeesToPaise(v) !== null, 'Amount may have at most 2 decimals'),
-  reference: z.string({ error: 'Give the reference of the collection (the courier’s remittance or receipt number)' }).trim().min(1, 'Give the reference of the collection (the courier’s remittance or receipt number)').max(100, 'The reference has at most 100 characters'),
+  reference: z
+    .string({ error: 'Give the reference of the collection (the courier’s remittance or receipt number)' })
+    .trim()
+    .min(1, 'Give the reference of the collection (the courier’s remittance or receipt number)')
+    .max(100, 'The reference has at most 100 characters'),
   date: CollectionDate.optional(),
 });
 export type CodCollectionInput = z.infer<typeof CodCollectionInput>;

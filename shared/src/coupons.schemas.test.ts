@@ -21,8 +21,14 @@ describe('a coupon as the admin enters it', () => {
     [{ discount_percent: 12.25 }, { discount_percent: 12.25 }],
     [{ discount: '99.50' }, { discount: '99.50' }],
     [{ discount: 0.01 }, { discount: 0.01 }],
-    [{ discount: '', discount_percent: '1' }, { discount: null, discount_percent: 1 }],
-    [{ discount: null, discount_percent: 100 }, { discount: null, discount_percent: 100 }],
+    [
+      { discount: '', discount_percent: '1' },
+      { discount: null, discount_percent: 1 },
+    ],
+    [
+      { discount: null, discount_percent: 100 },
+      { discount: null, discount_percent: 100 },
+    ],
     [{ discount_percent: '0' }, { discount_percent: 0 }],
     [{ discount_percent: '' }, { discount_percent: null }],
     [{ min_purchase: '' }, { min_purchase: null }],
@@ -90,6 +96,15 @@ describe('a coupon as the admin enters it', () => {
 });
 
 it('passes the admin coupon record through whole', () => {
-  const record = { id: 1, ...coupon, ...unset, min_purchase: 500, expires_at: '2026-12-31T00:00:00.000Z', once_per_customer: true, free_shipping: false, used_count: 3 };
+  const record = {
+    id: 1,
+    ...coupon,
+    ...unset,
+    min_purchase: 500,
+    expires_at: '2026-12-31T00:00:00.000Z',
+    once_per_customer: true,
+    free_shipping: false,
+    used_count: 3,
+  };
   expect(accepted(AdminCoupon, record)).toEqual(record);
 });

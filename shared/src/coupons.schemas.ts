@@ -43,7 +43,15 @@ export const CouponInput = z
         .nullable(),
     ),
     min_purchase: Rupees('Minimum purchase'),
-    product_id: z.preprocess(blank, z.coerce.number({ error: 'Product ID must be a number' }).int('Product ID must be a product id').min(1, 'Product ID must be a product id').max(MAX_ID, 'Product ID must be a product id').nullable()),
+    product_id: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'Product ID must be a number' })
+        .int('Product ID must be a product id')
+        .min(1, 'Product ID must be a product id')
+        .max(MAX_ID, 'Product ID must be a product id')
+        .nullable(),
+    ),
     expires_at: z.preprocess(
       blank,
       z
@@ -51,7 +59,15 @@ export const CouponInput = z
         .refine((v) => !Number.isNaN(Date.parse(v)), 'Expiry must be a date')
         .nullable(),
     ),
-    usage_limit: z.preprocess(blank, z.coerce.number({ error: 'Usage limit must be a number' }).int('Usage limit must be a whole number').min(1, 'Usage limit must be at least 1').max(MAX_USAGE_LIMIT, 'Usage limit must be at most 1,000,000,000').nullable()),
+    usage_limit: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'Usage limit must be a number' })
+        .int('Usage limit must be a whole number')
+        .min(1, 'Usage limit must be at least 1')
+        .max(MAX_USAGE_LIMIT, 'Usage limit must be at most 1,000,000,000')
+        .nullable(),
+    ),
     once_per_customer: z.preprocess((v) => v === 'true' || v === 'on' || v === true || v === 1, z.boolean()).default(false),
     /** the order ships free (no other coupon touches shipping) */
     free_shipping: z.preprocess((v) => v === 'true' || v === 'on' || v === true || v === 1, z.boolean()).default(false),

@@ -10,8 +10,7 @@ export const shippingMessages = {
   pincodeInvalid: 'Enter a valid 6-digit pincode (it cannot start with 0)',
   zipCannotStartWith0: 'Zip code cannot start with 0',
   notServiceable: (pincode: string) => `We do not deliver to ${pincode} yet`,
-  checkoutNotServiceable: (pincode: string) =>
-    `We do not deliver to ${pincode} yet. Change the zip code in Edit Profile to an address we deliver to.`,
+  checkoutNotServiceable: (pincode: string) => `We do not deliver to ${pincode} yet. Change the zip code in Edit Profile to an address we deliver to.`,
   checkoutPincodeInvalid: 'Your delivery zip code is not a valid 6-digit pincode. Please correct it in Edit Profile.',
   codAvailable: 'Cash on delivery available',
   settingsSaved: 'Shipping settings saved',
@@ -23,4 +22,3 @@ export function deliveryText(check: { pincode: string; serviceable: boolean; day
   const days = check.days ? ` in ${check.days} ${check.days === '1' ? 'day' : 'days'}` : '';
   return `Delivers to ${check.pincode}${days}${check.cod ? ` · ${shippingMessages.codAvailable}` : ''}`;
 }
-

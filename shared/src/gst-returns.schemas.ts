@@ -63,7 +63,10 @@ const spanDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from
 export const GstRangeQuery = z
   .object({ from: Day('from'), to: Day('to') })
   .refine((q) => q.from <= q.to, { message: 'from must be on or before to', path: ['to'] })
-  .refine((q) => q.from > q.to || spanDays(q.from, q.to) <= GST_MAX_DAYS, { message: `The period is at most ${GST_MAX_DAYS} days (a financial year)`, path: ['to'] });
+  .refine((q) => q.from > q.to || spanDays(q.from, q.to) <= GST_MAX_DAYS, {
+    message: `The period is at most ${GST_MAX_DAYS} days (a financial year)`,
+    path: ['to'],
+  });
 export type GstRangeQuery = z.infer<typeof GstRangeQuery>;
 
 /** A GSTR-1 return period: one month (monthly filers) or one quarter (QRMP filers). */
@@ -109,7 +112,10 @@ export const Gstr1Query = z
     to: Day('to').optional(),
   })
   .refine((q) => (q.period !== undefined) !== (q.from !== undefined || q.to !== undefined), { message: gstMessages.periodOrRange, path: ['period'] })
-  .refine((q) => q.period !== undefined || q.from === undefined || q.to === undefined || returnPeriod(q) !== null, { message: gstMessages.wholePeriod, path: ['to'] })
+  .refine((q) => q.period !== undefined || q.from === undefined || q.to === undefined || returnPeriod(q) !== null, {
+    message: gstMessages.wholePeriod,
+    path: ['to'],
+  })
   .refine((q) => q.period !== undefined || (q.from !== undefined && q.to !== undefined), { message: gstMessages.periodOrRange, path: ['to'] });
 export type Gstr1Query = z.infer<typeof Gstr1Query>;
 

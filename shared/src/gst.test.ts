@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { creditNoteNumber, creditNotesLines, financialYear, invoiceLines, invoiceNumber, invoiceTotals, principalRateBp, shareOut, shippingLine, stateCode } from './gst';
+import {
+  creditNoteNumber,
+  creditNotesLines,
+  financialYear,
+  invoiceLines,
+  invoiceNumber,
+  invoiceTotals,
+  principalRateBp,
+  shareOut,
+  shippingLine,
+  stateCode,
+} from './gst';
 
 describe('GST invoice arithmetic', () => {
   it('takes 18 % out of a tax-inclusive price so that taxable value + tax = price', () => {
@@ -82,7 +93,14 @@ describe('GST invoice arithmetic', () => {
     expect(rest![0]!.igstPaise).toBe(invoice[0]!.igstPaise);
 
     // A refund of lines larger than what is left of them is shared over every line.
-    const [, over] = creditNotesLines(invoice, [{ amountPaise: 100_00, onlyLines: [false, true] }, { amountPaise: 200_00, onlyLines: [false, true] }], false);
+    const [, over] = creditNotesLines(
+      invoice,
+      [
+        { amountPaise: 100_00, onlyLines: [false, true] },
+        { amountPaise: 200_00, onlyLines: [false, true] },
+      ],
+      false,
+    );
     expect(invoiceTotals(over!).totalPaise).toBe(200_00);
     expect(over!.map((l) => l.index)).toEqual([0, 1]);
   });
@@ -106,7 +124,7 @@ describe('GST invoice arithmetic', () => {
 });
 
 describe('shipping on the invoice (a composite supply)', () => {
-  it("takes the rate of the line with the highest taxable value; of equal lines the higher rate", () => {
+  it('takes the rate of the line with the highest taxable value; of equal lines the higher rate', () => {
     const lines = invoiceLines(
       [
         { unitPaise: 1_000_00, quantity: 1, rateBp: 1200 },
@@ -117,7 +135,14 @@ describe('shipping on the invoice (a composite supply)', () => {
       true,
     );
     expect(principalRateBp(lines)).toBe(1200);
-    const equal = invoiceLines([{ unitPaise: 112_00, quantity: 1, rateBp: 1200 }, { unitPaise: 118_00, quantity: 1, rateBp: 1800 }], 0, true);
+    const equal = invoiceLines(
+      [
+        { unitPaise: 112_00, quantity: 1, rateBp: 1200 },
+        { unitPaise: 118_00, quantity: 1, rateBp: 1800 },
+      ],
+      0,
+      true,
+    );
     expect(equal[0]!.taxablePaise).toBe(equal[1]!.taxablePaise);
     expect(principalRateBp(equal)).toBe(1800);
     expect(principalRateBp(equal.slice().reverse())).toBe(1800);
@@ -125,7 +150,14 @@ describe('shipping on the invoice (a composite supply)', () => {
   });
 
   it('is never discounted and adds up to the paisa with the goods', () => {
-    const goods = invoiceLines([{ unitPaise: 2_499_50, quantity: 1, rateBp: 1800 }, { unitPaise: 89_00, quantity: 3, rateBp: 1200 }], 250_00, false);
+    const goods = invoiceLines(
+      [
+        { unitPaise: 2_499_50, quantity: 1, rateBp: 1800 },
+        { unitPaise: 89_00, quantity: 3, rateBp: 1200 },
+      ],
+      250_00,
+      false,
+    );
     const ship = shippingLine(goods, 79_00, false)!;
     expect(ship).toMatchObject({ grossPaise: 79_00, discountPaise: 0, rateBp: 1800, totalPaise: 79_00, cgstPaise: 0, sgstPaise: 0 });
     expect(ship.taxablePaise + ship.igstPaise).toBe(79_00);

@@ -7,11 +7,42 @@
 
 /** States and union territories with their GST state codes (place of supply). */
 const GST_STATE_CODES: Record<string, string> = {
-  'Jammu and Kashmir': '01', 'Himachal Pradesh': '02', Punjab: '03', Chandigarh: '04', Uttarakhand: '05', Haryana: '06', Delhi: '07',
-  Rajasthan: '08', 'Uttar Pradesh': '09', Bihar: '10', Sikkim: '11', 'Arunachal Pradesh': '12', Nagaland: '13', Manipur: '14', Mizoram: '15',
-  Tripura: '16', Meghalaya: '17', Assam: '18', 'West Bengal': '19', Jharkhand: '20', Odisha: '21', Chhattisgarh: '22', 'Madhya Pradesh': '23',
-  Gujarat: '24', 'Dadra and Nagar Haveli and Daman and Diu': '26', Maharashtra: '27', Karnataka: '29', Goa: '30', Lakshadweep: '31',
-  Kerala: '32', 'Tamil Nadu': '33', Puducherry: '34', 'Andaman and Nicobar Islands': '35', Telangana: '36', 'Andhra Pradesh': '37', Ladakh: '38',
+  'Jammu and Kashmir': '01',
+  'Himachal Pradesh': '02',
+  Punjab: '03',
+  Chandigarh: '04',
+  Uttarakhand: '05',
+  Haryana: '06',
+  Delhi: '07',
+  Rajasthan: '08',
+  'Uttar Pradesh': '09',
+  Bihar: '10',
+  Sikkim: '11',
+  'Arunachal Pradesh': '12',
+  Nagaland: '13',
+  Manipur: '14',
+  Mizoram: '15',
+  Tripura: '16',
+  Meghalaya: '17',
+  Assam: '18',
+  'West Bengal': '19',
+  Jharkhand: '20',
+  Odisha: '21',
+  Chhattisgarh: '22',
+  'Madhya Pradesh': '23',
+  Gujarat: '24',
+  'Dadra and Nagar Haveli and Daman and Diu': '26',
+  Maharashtra: '27',
+  Karnataka: '29',
+  Goa: '30',
+  Lakshadweep: '31',
+  Kerala: '32',
+  'Tamil Nadu': '33',
+  Puducherry: '34',
+  'Andaman and Nicobar Islands': '35',
+  Telangana: '36',
+  'Andhra Pradesh': '37',
+  Ladakh: '38',
 };
 
 /** The states and union territories by name, in the order of their codes (for a form's choice). */
@@ -74,7 +105,10 @@ export function shareOut(amountPaise: number, weights: number[]): number[] {
   const exact = weights.map((w) => (w * amountPaise) / sum);
   const shares = exact.map(Math.floor);
   let left = amountPaise - shares.reduce((a, b) => a + b, 0);
-  for (const i of exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.i)) {
+  for (const i of exact
+    .map((e, i) => ({ i, r: e - Math.floor(e) }))
+    .sort((a, b) => b.r - a.r || a.i - b.i)
+    .map((x) => x.i)) {
     if (left <= 0) break;
     shares[i]!++;
     left--;
@@ -167,5 +201,13 @@ export function creditNotesLines(invoice: InvoiceLine[], refunds: CreditedRefund
 
 export function invoiceTotals(lines: InvoiceLine[]) {
   const sum = (k: keyof InvoiceLine) => lines.reduce((a, l) => a + (l[k] as number), 0);
-  return { grossPaise: sum('grossPaise'), discountPaise: sum('discountPaise'), taxablePaise: sum('taxablePaise'), cgstPaise: sum('cgstPaise'), sgstPaise: sum('sgstPaise'), igstPaise: sum('igstPaise'), totalPaise: sum('totalPaise') };
+  return {
+    grossPaise: sum('grossPaise'),
+    discountPaise: sum('discountPaise'),
+    taxablePaise: sum('taxablePaise'),
+    cgstPaise: sum('cgstPaise'),
+    sgstPaise: sum('sgstPaise'),
+    igstPaise: sum('igstPaise'),
+    totalPaise: sum('totalPaise'),
+  };
 }

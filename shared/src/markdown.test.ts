@@ -3,7 +3,9 @@ import { markdownToHtml, safeHref } from './markdown';
 
 describe('policy Markdown', () => {
   it('draws headings, paragraphs, lists, emphasis and links', () => {
-    const html = markdownToHtml('# Terms\n\nWe ship **fast** and *well*.\nSecond line.\n\n- one\n- two [home](/)\n\n1. first\n2. second\n\nMail [us](mailto:a@b.in) or [visit](https://example.com).');
+    const html = markdownToHtml(
+      '# Terms\n\nWe ship **fast** and *well*.\nSecond line.\n\n- one\n- two [home](/)\n\n1. first\n2. second\n\nMail [us](mailto:a@b.in) or [visit](https://example.com).',
+    );
     expect(html).toBe(
       [
         '<h2>Terms</h2>',

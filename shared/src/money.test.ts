@@ -9,10 +9,10 @@ describe('money', () => {
     expect(formatPaise(1234567890)).toBe('₹1,23,45,678.90');
   });
 
-  it('formats exactly as Intl\'s en-IN rupee format does, for any amount', () => {
+  it("formats exactly as Intl's en-IN rupee format does, for any amount", () => {
     const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const amounts = [0, 0.5, 0.005, 0.004, 9.99, 99.5, 999, 1000, 99_999, 1e5, 1e7, 123_456.78, -5, -1234.5, 0.1 + 0.2, 1e-7, Number.NaN, 1e12 + 0.01];
     for (let i = 0; i < 20_000; i++) {
       const sign = random() < 0.1 ? -1 : 1;

@@ -15,12 +15,21 @@ describe('order totals', () => {
   });
 
   it('takes the coupon off the goods and adds the quoted shipping', () => {
-    expect(orderValue({ subtotalPaise: 100_000, discountPaise: 10_000, quotedShippingPaise: 4_900, freeShipping: false })).toEqual({ shippingPaise: 4_900, valuePaise: 94_900 });
-    expect(orderValue({ subtotalPaise: 100_000, discountPaise: 0, quotedShippingPaise: 0, freeShipping: false })).toEqual({ shippingPaise: 0, valuePaise: 100_000 });
+    expect(orderValue({ subtotalPaise: 100_000, discountPaise: 10_000, quotedShippingPaise: 4_900, freeShipping: false })).toEqual({
+      shippingPaise: 4_900,
+      valuePaise: 94_900,
+    });
+    expect(orderValue({ subtotalPaise: 100_000, discountPaise: 0, quotedShippingPaise: 0, freeShipping: false })).toEqual({
+      shippingPaise: 0,
+      valuePaise: 100_000,
+    });
   });
 
   it('charges no shipping with a free-shipping coupon', () => {
-    expect(orderValue({ subtotalPaise: 100_000, discountPaise: 2_500, quotedShippingPaise: 4_900, freeShipping: true })).toEqual({ shippingPaise: 0, valuePaise: 97_500 });
+    expect(orderValue({ subtotalPaise: 100_000, discountPaise: 2_500, quotedShippingPaise: 4_900, freeShipping: true })).toEqual({
+      shippingPaise: 0,
+      valuePaise: 97_500,
+    });
   });
 
   it('adds the COD fee to the value for the total', () => {

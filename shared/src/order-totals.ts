@@ -17,7 +17,10 @@ export function goodsSubtotalPaise(lines: readonly { unitPaise: number; quantity
  * amount the COD minimum and maximum are judged on (decision 044). A free-shipping coupon takes the
  * quoted charge off.
  */
-export function orderValue(o: { subtotalPaise: number; discountPaise: number; quotedShippingPaise: number; freeShipping: boolean }): { shippingPaise: number; valuePaise: number } {
+export function orderValue(o: { subtotalPaise: number; discountPaise: number; quotedShippingPaise: number; freeShipping: boolean }): {
+  shippingPaise: number;
+  valuePaise: number;
+} {
   const shippingPaise = o.freeShipping ? 0 : o.quotedShippingPaise;
   return { shippingPaise, valuePaise: o.subtotalPaise - o.discountPaise + shippingPaise };
 }

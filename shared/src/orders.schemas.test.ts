@@ -60,7 +60,11 @@ describe('coupon codes at checkout', () => {
   });
 
   it('checks a code and ignores the total and product the original app sends', () => {
-    expect(accepted(VerifyCouponInput, { code: ' SAVE10 ', totalAmount: '1499', productId: 'x' })).toEqual({ code: 'SAVE10', totalAmount: '1499', productId: 'x' });
+    expect(accepted(VerifyCouponInput, { code: ' SAVE10 ', totalAmount: '1499', productId: 'x' })).toEqual({
+      code: 'SAVE10',
+      totalAmount: '1499',
+      productId: 'x',
+    });
     expect(accepted(VerifyCouponInput, { code: 'SAVE10' })).toEqual({ code: 'SAVE10' });
     expect(refused(VerifyCouponInput, {})).toEqual({ code: expect.any(String) });
   });
@@ -102,15 +106,30 @@ describe('a payment to process', () => {
     expect(accepted(ProcessOrderInput, { ...payment, orderId: 'x' })).toEqual({ ...payment, orderId: 'x' });
   });
 
-  it.each(eachValue({ razorpay_order_id: ['', 'o'.repeat(101)], razorpay_payment_id: ['', 'p'.repeat(101)], razorpay_signature: ['', 's'.repeat(201)] }))('refuses %j', (change) => {
-    expect(Object.keys(refused(ProcessOrderInput, { ...payment, ...change }))).toEqual(Object.keys(change));
-  });
+  it.each(eachValue({ razorpay_order_id: ['', 'o'.repeat(101)], razorpay_payment_id: ['', 'p'.repeat(101)], razorpay_signature: ['', 's'.repeat(201)] }))(
+    'refuses %j',
+    (change) => {
+      expect(Object.keys(refused(ProcessOrderInput, { ...payment, ...change }))).toEqual(Object.keys(change));
+    },
+  );
 });
 
 describe('order answers', () => {
   const line = { id: 1, quantity: 2, title: 'Drone Kit', price: 1499.5, image: null, available: true, previousPrice: 1399, stock: 4 };
   it.each([
-    ['the cart', Cart, { items: [line], count: 2, subtotal: 2999, shipping: 60, total: 3059, delivery: { pincode: '411001', serviceable: true, days: '3-5', cod: false }, codFee: null }],
+    [
+      'the cart',
+      Cart,
+      {
+        items: [line],
+        count: 2,
+        subtotal: 2999,
+        shipping: 60,
+        total: 3059,
+        delivery: { pincode: '411001', serviceable: true, days: '3-5', cod: false },
+        codFee: null,
+      },
+    ],
     ['a coupon check', VerifyCouponResult, { success: true, discount: 100, message: 'Coupon applied', code: 'SAVE10' }],
     ['a created order', CreatedOrder, { id: 'order_1', amount: 299_900, currency: 'INR', discount: 0, orderId: 'RK-1', provider: 'razorpay', key: 'rzp_test' }],
     ['a created order', CreatedOrder, { id: 'order_2', amount: 100, currency: 'INR', discount: 0, orderId: 'RK-2', provider: 'simulated', key: '' }],

@@ -6,7 +6,6 @@ import { DeliveryAddress } from './account.schemas';
 import { DeliveryCheck } from './shipping';
 import { OrderPayment, PaymentMethod } from './cod';
 
-
 const ProductId = z.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID);
 const Quantity = z
   .number({ error: 'quantity must be a whole number from 1 to 99' })

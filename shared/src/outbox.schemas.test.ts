@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailStateText } from './outbox.schemas';
 
-describe('how the dashboard words a mail\'s delivery', () => {
+describe("how the dashboard words a mail's delivery", () => {
   it('says what happened and how often it failed', () => {
     expect(mailStateText({ state: 'kept', attempts: 0 })).toBe('kept (no mail server)');
     expect(mailStateText({ state: 'queued', attempts: 0 })).toBe('queued');

@@ -12,10 +12,19 @@ export type PolicyPage = z.infer<typeof PolicyPage>;
 
 /** PUT /api/admin/policies/{slug}: the owner's Markdown; empty puts the default text (made from the shop settings) back. */
 export const PolicyInput = z.object({
-  markdown: z.string({ error: 'Enter the text of the page (Markdown)' }).max(MAX_POLICY_CHARS, `A policy page has at most ${MAX_POLICY_CHARS.toLocaleString('en-IN')} characters`),
+  markdown: z
+    .string({ error: 'Enter the text of the page (Markdown)' })
+    .max(MAX_POLICY_CHARS, `A policy page has at most ${MAX_POLICY_CHARS.toLocaleString('en-IN')} characters`),
 });
 export type PolicyInput = z.infer<typeof PolicyInput>;
 
 /** GET /api/admin/policies: each page's text in force, whether the owner wrote it, and the default. */
-export const AdminPolicy = z.object({ slug: PolicySlug, title: z.string(), markdown: z.string(), custom: z.boolean(), defaultMarkdown: z.string(), updatedAt: z.string().nullable() });
+export const AdminPolicy = z.object({
+  slug: PolicySlug,
+  title: z.string(),
+  markdown: z.string(),
+  custom: z.boolean(),
+  defaultMarkdown: z.string(),
+  updatedAt: z.string().nullable(),
+});
 export type AdminPolicy = z.infer<typeof AdminPolicy>;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ProductFormFields, ProductGstRate, ProductHsn, ProductStock, productFormMessages } from './product-form.schemas';
 
-const form = { title: 'Robot kit', price: '2499.50', description: '', category: 'Kits', stock: '', hsnCode: '', gstRate: '', weight: '', lowStockThreshold: '' };
+const form = {
+  title: 'Robot kit',
+  price: '2499.50',
+  description: '',
+  category: 'Kits',
+  stock: '',
+  hsnCode: '',
+  gstRate: '',
+  weight: '',
+  lowStockThreshold: '',
+};
 const firstMessage = (values: Record<string, string>) => ProductFormFields.safeParse({ ...form, ...values }).error?.issues[0]?.message;
 
 describe('the product form, one rule for the server and the web form', () => {

@@ -7,7 +7,12 @@ describe('refund rules', () => {
     expect(linesRefundPaise({ subtotalPaise: 100_000, totalPaise: 90_000 }, [{ unitPaise: 12_500, quantity: 2 }])).toBe(22_500);
     // Rounded down to the paisa: 1/3 of ₹1.00 is 33 paise.
     expect(linesRefundPaise({ subtotalPaise: 300, totalPaise: 100 }, [{ unitPaise: 100, quantity: 1 }])).toBe(33);
-    expect(linesRefundPaise({ subtotalPaise: 300, totalPaise: 300 }, [{ unitPaise: 100, quantity: 1 }, { unitPaise: 50, quantity: 4 }])).toBe(300);
+    expect(
+      linesRefundPaise({ subtotalPaise: 300, totalPaise: 300 }, [
+        { unitPaise: 100, quantity: 1 },
+        { unitPaise: 50, quantity: 4 },
+      ]),
+    ).toBe(300);
     expect(linesRefundPaise({ subtotalPaise: 0, totalPaise: 0 }, [{ unitPaise: 100, quantity: 1 }])).toBe(0);
     expect(linesRefundPaise({ subtotalPaise: 500, totalPaise: 500 }, [])).toBe(0);
   });
@@ -68,7 +73,7 @@ describe('refund rules', () => {
     createdAt: '2026-11-23T00:00:00.000Z',
     processedAt: null,
   };
-  it('describes refunds and an order\'s money in the shapes the dashboard reads', () => {
+  it("describes refunds and an order's money in the shapes the dashboard reads", () => {
     expect(RefundView.parse(view)).toEqual(view);
     expect(RefundView.safeParse({ ...view, status: 'refunded' }).success).toBe(false);
     expect(RefundView.safeParse({ ...view, id: 1.5 }).success).toBe(false);

@@ -19,7 +19,15 @@ describe('return request', () => {
   it('needs at least one line, each once, whole positive quantities and a reason', () => {
     expect(CreateReturnInput.safeParse({ lines: [{ lineId: 1, quantity: 1 }], reason: 'Broken' }).success).toBe(true);
     expect(CreateReturnInput.safeParse({ lines: [], reason: 'Broken' }).success).toBe(false);
-    expect(CreateReturnInput.safeParse({ lines: [{ lineId: 1, quantity: 1 }, { lineId: 1, quantity: 1 }], reason: 'Broken' }).success).toBe(false);
+    expect(
+      CreateReturnInput.safeParse({
+        lines: [
+          { lineId: 1, quantity: 1 },
+          { lineId: 1, quantity: 1 },
+        ],
+        reason: 'Broken',
+      }).success,
+    ).toBe(false);
     expect(CreateReturnInput.safeParse({ lines: [{ lineId: 1, quantity: 0 }], reason: 'Broken' }).success).toBe(false);
     expect(CreateReturnInput.safeParse({ lines: [{ lineId: 1, quantity: 1.5 }], reason: 'Broken' }).success).toBe(false);
     expect(CreateReturnInput.safeParse({ lines: [{ lineId: 1, quantity: 1 }], reason: '  ' }).success).toBe(false);

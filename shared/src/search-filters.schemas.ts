@@ -23,29 +23,31 @@ const rupees = (name: string) =>
 
 /** The filters and the order (all optional: none set is the plain search or listing), as fields to add to a query schema. */
 export const RefinementFields = z.object({
-    sort: z.preprocess(blankIsAbsent, z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional()),
-    minPrice: rupees('minPrice'),
-    maxPrice: rupees('maxPrice'),
-    inStock: z.preprocess(
-      blankIsAbsent,
-      z
-        .enum(['1', '0', 'true', 'false'], { message: 'inStock must be 1 or 0' })
-        .transform((v) => v === '1' || v === 'true')
-        .optional(),
-    ),
-    /** a category Id or name (any case) */
-    category: z.preprocess(blankIsAbsent, z.string().trim().min(1).max(200).optional()),
-    /**
-     * option values, each "Name:value" (e.g. `option=Battery:included`, repeated for more): a product
-     * matches when one of its variants takes one of the values given for every option named
-     */
-    option: z.preprocess(
-      (v) => (v === '' || (Array.isArray(v) && v.length === 0) ? undefined : typeof v === 'string' ? [v] : v),
-      z
-        .array(z.string().regex(OPTION_VALUE, 'option must read Name:value, e.g. Battery:included'), { message: 'option must read Name:value, e.g. Battery:included' })
-        .max(MAX_OPTION_FILTERS, `At most ${MAX_OPTION_FILTERS} option values at once`)
-        .optional(),
-    ),
+  sort: z.preprocess(blankIsAbsent, z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional()),
+  minPrice: rupees('minPrice'),
+  maxPrice: rupees('maxPrice'),
+  inStock: z.preprocess(
+    blankIsAbsent,
+    z
+      .enum(['1', '0', 'true', 'false'], { message: 'inStock must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+  ),
+  /** a category Id or name (any case) */
+  category: z.preprocess(blankIsAbsent, z.string().trim().min(1).max(200).optional()),
+  /**
+   * option values, each "Name:value" (e.g. `option=Battery:included`, repeated for more): a product
+   * matches when one of its variants takes one of the values given for every option named
+   */
+  option: z.preprocess(
+    (v) => (v === '' || (Array.isArray(v) && v.length === 0) ? undefined : typeof v === 'string' ? [v] : v),
+    z
+      .array(z.string().regex(OPTION_VALUE, 'option must read Name:value, e.g. Battery:included'), {
+        message: 'option must read Name:value, e.g. Battery:included',
+      })
+      .max(MAX_OPTION_FILTERS, `At most ${MAX_OPTION_FILTERS} option values at once`)
+      .optional(),
+  ),
 });
 
 /** A query schema with the refinement's fields, checked together (minPrice not above maxPrice). */
@@ -90,4 +92,3 @@ export type SearchFacets = z.infer<typeof SearchFacets>;
 
 /** GET /api/search/facets: the search text (optional: without it, every product, e.g. a category page) and the filters. */
 export const FacetsQuery = refined(z.object({ q: z.string().max(2000).optional() }));
-

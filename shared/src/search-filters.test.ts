@@ -10,7 +10,9 @@ import { refined } from './search-filters.schemas';
  */
 function withSchema(params: URLSearchParams): Refinement {
   const schema = refined(z.object({}));
-  const raw: Record<string, unknown> = Object.fromEntries(['sort', 'minPrice', 'maxPrice', 'inStock', 'category'].flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])));
+  const raw: Record<string, unknown> = Object.fromEntries(
+    ['sort', 'minPrice', 'maxPrice', 'inStock', 'category'].flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : [])),
+  );
   const options = params.getAll('option').filter((o) => /^[^:]{1,40}:.{1,60}$/s.test(o));
   if (options.length > 0) raw.option = options.slice(0, 20);
   const parsed = schema.safeParse(raw);

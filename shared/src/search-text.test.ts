@@ -4,7 +4,7 @@ import { deletions, MAX_WORD_LENGTH, queryWords, tokenize, withinOneEdit } from 
 describe('search text', () => {
   it('splits text into distinct lower-case words without accents or punctuation', () => {
     expect(tokenize('Robobox Kit - ROBOBOX kit, Café (4-DOF)!')).toEqual(['robobox', 'kit', 'cafe', '4', 'dof']);
-    expect(tokenize('🤖 %_\' ')).toEqual([]);
+    expect(tokenize("🤖 %_' ")).toEqual([]);
     expect(tokenize('--Ångström--çà  ñ')).toEqual(['angstrom', 'ca', 'n']);
   });
 

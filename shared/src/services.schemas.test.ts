@@ -63,7 +63,10 @@ describe('a free kit claim', () => {
   });
 
   it.each([
-    [{ name: ' Asha ', school: ' KV Pune ', classna: ' 8 ', division: ' B ' }, { name: 'Asha', school: 'KV Pune', classna: '8', division: 'B' }],
+    [
+      { name: ' Asha ', school: ' KV Pune ', classna: ' 8 ', division: ' B ' },
+      { name: 'Asha', school: 'KV Pune', classna: '8', division: 'B' },
+    ],
     [{ name: 'n'.repeat(100), school: 's'.repeat(200), classna: 'c'.repeat(20), division: 'd'.repeat(20) }, {}],
     [{ email: emailOfLength(254) }, {}],
     [{ mobile: ' +91 98765 43210 ' }, { mobile: '+91 98765 43210' }],
@@ -108,7 +111,10 @@ describe('a 3D printing request', () => {
   });
 
   it.each([
-    [{ con_name: ' Ravi ', phNo: ' 98765 43210 ', message: ' Please ' }, { con_name: 'Ravi', phNo: '98765 43210', message: 'Please' }],
+    [
+      { con_name: ' Ravi ', phNo: ' 98765 43210 ', message: ' Please ' },
+      { con_name: 'Ravi', phNo: '98765 43210', message: 'Please' },
+    ],
     [{ con_name: 'n'.repeat(100), message: 'm'.repeat(5000) }, {}],
     [{ email: '' }, { email: undefined }],
     [{ email: 'ravi@example.com' }, {}],
@@ -121,9 +127,18 @@ describe('a 3D printing request', () => {
     [{ is2DTo3D: '1' }, { is2DTo3D: true }],
     [{ is2DTo3D: 'false' }, { is2DTo3D: false }],
     [{ is2DTo3D: '0' }, { is2DTo3D: false }],
-    [{ length: '', width: null, height: undefined }, { length: undefined, width: undefined }],
-    [{ length: '1', width: 12.5, height: '22' }, { length: 1, height: 22 }],
-    [{ length: '22.5', width: 300, height: '23' }, { length: 22, width: 22, height: 22 }],
+    [
+      { length: '', width: null, height: undefined },
+      { length: undefined, width: undefined },
+    ],
+    [
+      { length: '1', width: 12.5, height: '22' },
+      { length: 1, height: 22 },
+    ],
+    [
+      { length: '22.5', width: 300, height: '23' },
+      { length: 22, width: 22, height: 22 },
+    ],
   ])('accepts %j', (change, expected) => {
     expect(accepted(PrintRequestFields, { ...request, ...change })).toStrictEqual({ ...request, ...defaults, ...change, ...expected });
   });
@@ -149,8 +164,14 @@ describe('a 3D printing request', () => {
 describe('the admin lists of claims and printing requests', () => {
   it.each([
     [{}, { status: 'all', page: 1 }],
-    [{ status: 'new', page: '2' }, { status: 'new', page: 2 }],
-    [{ status: 'handled', page: 100_000 }, { status: 'handled', page: 100_000 }],
+    [
+      { status: 'new', page: '2' },
+      { status: 'new', page: 2 },
+    ],
+    [
+      { status: 'handled', page: 100_000 },
+      { status: 'handled', page: 100_000 },
+    ],
   ])('reads the query %j', (query, expected) => {
     expect(accepted(ServiceListQuery, query)).toEqual(expected);
   });

@@ -14,7 +14,10 @@ export const FreeClaimInput = z.object({
   school: z.string({ error: 'School is required' }).trim().min(1, 'School is required').max(200, 'School must be at most 200 characters'),
   classna: z.string({ error: 'Class is required' }).trim().min(1, 'Class is required').max(20, 'Class must be at most 20 characters'),
   division: z.string({ error: 'Division is required' }).trim().min(1, 'Division is required').max(20, 'Division must be at most 20 characters'),
-  rollNo: z.union([z.string(), z.number()], { error: 'Roll number is required' }).transform(String).pipe(z.string().trim().min(1, 'Roll number is required').max(20, 'Roll number must be at most 20 characters')),
+  rollNo: z
+    .union([z.string(), z.number()], { error: 'Roll number is required' })
+    .transform(String)
+    .pipe(z.string().trim().min(1, 'Roll number is required').max(20, 'Roll number must be at most 20 characters')),
   productId: z.coerce.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID),
 });
 export type FreeClaimInput = z.infer<typeof FreeClaimInput>;
@@ -49,7 +52,12 @@ export const PrintRequestFields = z.object({
     .trim()
     .refine((v) => normalizePhone(v) !== null, 'Phone must be a 10-digit phone number'),
   email: z.preprocess((v) => (v === '' ? undefined : v), z.email('Enter a valid email address').optional()),
-  reason: z.string().trim().max(100).default('3D Printing').transform((v) => v || '3D Printing'),
+  reason: z
+    .string()
+    .trim()
+    .max(100)
+    .default('3D Printing')
+    .transform((v) => v || '3D Printing'),
   /** a demo booking names the order it is for */
   invoice: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(100, 'Invoice must be at most 100 characters').optional()),
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message must be at most 5,000 characters'),
@@ -74,7 +82,10 @@ export type ContactReason = keyof typeof CONTACT_REASONS;
 export const isContactReason = (reason: string): reason is ContactReason => Object.hasOwn(CONTACT_REASONS, reason);
 
 /** The admin lists of claims and 3D printing requests: a status filter and a page. */
-export const ServiceListQuery = z.object({ status: z.enum(['all', 'new', 'handled']).default('all'), page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const ServiceListQuery = z.object({
+  status: z.enum(['all', 'new', 'handled']).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
 /** Free claims and 3D printing requests are either new or handled by the shop. */
 export const ServiceStatus = z.enum(['new', 'handled']);
 export type ServiceStatus = z.infer<typeof ServiceStatus>;

@@ -25,7 +25,7 @@ describe('shipping charge', () => {
     expect(shippingPaise(rules, { goodsPaise: 998_99, weightGrams: 100, zone: 'local' })).toBe(40_00);
   });
 
-  it("takes the lightest slab of the zone that holds the parcel, the heaviest when none does", () => {
+  it('takes the lightest slab of the zone that holds the parcel, the heaviest when none does', () => {
     const at = (weightGrams: number, zone = 'local') => shippingPaise(rules, { goodsPaise: 100_00, weightGrams, zone });
     expect(at(0)).toBe(40_00);
     expect(at(500)).toBe(40_00);
@@ -47,7 +47,14 @@ describe('shipping charge', () => {
   it('refuses bad settings', () => {
     expect(ShippingSettings.safeParse({ flatRate: -1 }).success).toBe(false);
     expect(ShippingSettings.safeParse({ flatRate: 1.234 }).success).toBe(false);
-    expect(ShippingSettings.safeParse({ slabs: [{ zone: 'a', upToGrams: 10, rate: 1 }, { zone: 'A', upToGrams: 10, rate: 2 }] }).success).toBe(false);
+    expect(
+      ShippingSettings.safeParse({
+        slabs: [
+          { zone: 'a', upToGrams: 10, rate: 1 },
+          { zone: 'A', upToGrams: 10, rate: 2 },
+        ],
+      }).success,
+    ).toBe(false);
     expect(ShippingSettings.safeParse({ slabs: [{ zone: '', upToGrams: 10, rate: 1 }] }).success).toBe(false);
     expect(ShippingSettings.safeParse({ defaultDays: 'soon' }).success).toBe(false);
   });

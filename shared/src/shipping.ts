@@ -117,7 +117,9 @@ export function rulesFromSettings(s: ShippingSettings): ShippingRules {
   return {
     flatRatePaise: paise(s.flatRate),
     freeAbovePaise: paise(s.freeAbove),
-    slabs: s.slabs.map((x) => ({ zone: x.zone, upToGrams: x.upToGrams, ratePaise: paise(x.rate)! })).sort((a, b) => a.zone.localeCompare(b.zone) || a.upToGrams - b.upToGrams),
+    slabs: s.slabs
+      .map((x) => ({ zone: x.zone, upToGrams: x.upToGrams, ratePaise: paise(x.rate)! }))
+      .sort((a, b) => a.zone.localeCompare(b.zone) || a.upToGrams - b.upToGrams),
     defaultZone: s.defaultZone,
     defaultDays: s.defaultDays,
     cod: codRulesFromSettings(s.cod),

@@ -39,13 +39,24 @@ export const ShopSettingsInput = z
         const problem = v === '' ? null : gstinProblem(v);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
-    invoicePrefix: z.string({ error: shopSettingsMessages.prefix }).trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, shopSettingsMessages.prefix),
+    invoicePrefix: z
+      .string({ error: shopSettingsMessages.prefix })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{1,3}$/, shopSettingsMessages.prefix),
     contactPhone: z
       .string()
       .trim()
-      .refine((v) => v === '' || (/^[+\d][\d ()-]*$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 15), shopSettingsMessages.phone),
+      .refine(
+        (v) => v === '' || (/^[+\d][\d ()-]*$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 15),
+        shopSettingsMessages.phone,
+      ),
     contactEmail: z.union([z.literal(''), z.email(shopSettingsMessages.email).max(200)], { error: shopSettingsMessages.email }),
-    returnWindowDays: z.number({ error: shopSettingsMessages.returnWindow }).int(shopSettingsMessages.returnWindow).min(0, shopSettingsMessages.returnWindow).max(365, shopSettingsMessages.returnWindow),
+    returnWindowDays: z
+      .number({ error: shopSettingsMessages.returnWindow })
+      .int(shopSettingsMessages.returnWindow)
+      .min(0, shopSettingsMessages.returnWindow)
+      .max(365, shopSettingsMessages.returnWindow),
   })
   .superRefine((s, ctx) => {
     // A GSTIN belongs to one state: the invoices' place-of-supply rule (CGST+SGST or IGST) depends on it.

@@ -61,7 +61,11 @@ describe('STL', () => {
     ['an empty solid', text('solid empty\nendsolid empty\n'), noTriangles],
     ['a facet without vertices', text('solid x\nfacet normal 0 0 1\nendfacet\nendsolid x\n'), noTriangles],
     ['vertices outside any facet', text('solid x\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendsolid x\n'), noTriangles],
-    ['a truncated triangle', text(`solid x\n${triangle}facet normal 0 0 0\nouter loop\nvertex 0 0 0\nendloop\nendfacet\nendsolid`), 'ends in the middle of a triangle'],
+    [
+      'a truncated triangle',
+      text(`solid x\n${triangle}facet normal 0 0 0\nouter loop\nvertex 0 0 0\nendloop\nendfacet\nendsolid`),
+      'ends in the middle of a triangle',
+    ],
     ['a coordinate that is not a number', text(`solid x\n${triangle.replace('vertex 1 0 0', 'vertex 1 0 nan')}endsolid`), 'coordinates that are not numbers'],
     ['an infinite coordinate', text(`solid x\n${triangle.replace('vertex 0 1 0', 'vertex 0 1e999 0')}endsolid`), 'coordinates that are not numbers'],
   ])('refuses %s', (_n, bytes, message) => {

@@ -48,11 +48,7 @@ function measure(format: StlInfo['format'], triangles: Iterable<[Vec, Vec, Vec]>
 function* binaryTriangles(view: DataView, count: number): Generator<[Vec, Vec, Vec]> {
   for (let t = 0; t < count; t++) {
     const base = 84 + t * 50 + 12; // skip the normal
-    const v = (k: number): Vec => [
-      view.getFloat32(base + k * 12, true),
-      view.getFloat32(base + k * 12 + 4, true),
-      view.getFloat32(base + k * 12 + 8, true),
-    ];
+    const v = (k: number): Vec => [view.getFloat32(base + k * 12, true), view.getFloat32(base + k * 12 + 4, true), view.getFloat32(base + k * 12 + 8, true)];
     yield [v(0), v(1), v(2)];
   }
 }

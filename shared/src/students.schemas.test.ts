@@ -24,6 +24,9 @@ describe('student of the month', () => {
       details: 'A line follower',
       videoId: 'dQw4w9WgXcQ',
     });
-    expect(refused(StudentOfMonthInput, { name: '', school: 'S', details: 'D', videoId: 'nope' })).toEqual({ name: 'Name is required', videoId: 'Enter the YouTube link of the project' });
+    expect(refused(StudentOfMonthInput, { name: '', school: 'S', details: 'D', videoId: 'nope' })).toEqual({
+      name: 'Name is required',
+      videoId: 'Enter the YouTube link of the project',
+    });
   });
 });

@@ -21,7 +21,11 @@ export function youtubeVideoId(text: string): string | null {
 export const StudentOfMonthInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(255, 'Name must be at most 255 characters'),
   school: z.string({ error: 'School is required' }).trim().min(1, 'School is required').max(255, 'School must be at most 255 characters'),
-  details: z.string({ error: 'Project details are required' }).trim().min(1, 'Project details are required').max(10_000, 'Project details must be at most 10,000 characters'),
+  details: z
+    .string({ error: 'Project details are required' })
+    .trim()
+    .min(1, 'Project details are required')
+    .max(10_000, 'Project details must be at most 10,000 characters'),
   videoId: z
     .string({ error: 'Enter the YouTube link of the project' })
     .max(500, 'Enter the YouTube link of the project')

@@ -1,13 +1,5 @@
 /** The fixed search suggestions of the header search box (SPEC.md §2). */
-export const SEARCH_SUGGESTIONS = [
-  'Robobox Kit',
-  'Mechatronics Kit',
-  'Blix Kit',
-  'Drone Kit',
-  'Robotics Workshop',
-  'Masterclass',
-  'Components',
-] as const;
+export const SEARCH_SUGGESTIONS = ['Robobox Kit', 'Mechatronics Kit', 'Blix Kit', 'Drone Kit', 'Robotics Workshop', 'Masterclass', 'Components'] as const;
 
 /** Suggestions containing the typed text, ignoring case; all of them for empty text. */
 export function filterSuggestions(text: string): string[] {

@@ -27,7 +27,12 @@ export const TwoFactorEnrolment = z.object({
 });
 export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolment>;
 
-export const ConfirmTwoFactorInput = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your app') });
+export const ConfirmTwoFactorInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
+});
 export type ConfirmTwoFactorInput = z.infer<typeof ConfirmTwoFactorInput>;
 
 export const twoFactorMessages = {

@@ -43,7 +43,12 @@ const VariantInput = z.object({
   price: Rupees,
   stock: z.number({ error: 'Stock must be a whole number from 0 to 1,000,000, or empty to not track it' }).int().min(0).max(MAX_STOCK).nullable(),
   weight: z.number({ error: 'Weight must be a whole number of grams' }).int().min(0).max(1_000_000).nullish(),
-  hsnCode: z.string().trim().regex(/^(\d{4,8})?$/, 'HSN/SAC code must be 4 to 8 digits').nullish().transform((v) => (v ? v : null)),
+  hsnCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{4,8})?$/, 'HSN/SAC code must be 4 to 8 digits')
+    .nullish()
+    .transform((v) => (v ? v : null)),
   gstRate: z.enum(GST_SLABS, { message: 'GST rate must be one of 0, 0.25, 3, 5, 12, 18 or 28 (per cent)' }).nullish(),
   /** one of the product's images shown when this variant is chosen; null: none; absent: left as it is (a CSV import) */
   image: z.string().max(300).nullish(),
@@ -76,8 +81,7 @@ export const ProductVariantsInput = z
     input.variants.forEach((v, i) => {
       const names = Object.keys(v.options);
       const fits =
-        names.length === input.options.length &&
-        input.options.every((o) => typeof v.options[o.name] === 'string' && o.values.includes(v.options[o.name]!));
+        names.length === input.options.length && input.options.every((o) => typeof v.options[o.name] === 'string' && o.values.includes(v.options[o.name]!));
       if (!fits) ctx.addIssue({ code: 'custom', path: ['variants', i, 'options'], message: 'Each variant takes one value of every option' });
       const key = combinationKey(input.options, v.options);
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'options'], message: 'Two variants have the same option values' });
@@ -91,10 +95,9 @@ export type ProductVariantsInput = z.input<typeof ProductVariantsInput>;
 
 /** Every combination of the options' values, in order (the admin form's "Generate variants"). */
 export function combinations(options: ProductOptionInput[]): Record<string, string>[] {
-  return options.reduce<Record<string, string>[]>(
-    (acc, o) => acc.flatMap((partial) => o.values.map((value) => ({ ...partial, [o.name]: value }))),
-    [{}],
-  ).filter((c) => Object.keys(c).length > 0);
+  return options
+    .reduce<Record<string, string>[]>((acc, o) => acc.flatMap((partial) => o.values.map((value) => ({ ...partial, [o.name]: value }))), [{}])
+    .filter((c) => Object.keys(c).length > 0);
 }
 
 /** "Battery: included, Colour: red": how a variant is named on carts, orders and invoices. */
@@ -112,7 +115,11 @@ export const KitPartsInput = z.object({
       z.object({
         productId: Id,
         variantId: Id.nullish(),
-        quantity: z.number({ error: 'Quantity must be a whole number from 1 to 99' }).int().min(1, 'Quantity must be a whole number from 1 to 99').max(MAX_QUANTITY, 'Quantity must be a whole number from 1 to 99'),
+        quantity: z
+          .number({ error: 'Quantity must be a whole number from 1 to 99' })
+          .int()
+          .min(1, 'Quantity must be a whole number from 1 to 99')
+          .max(MAX_QUANTITY, 'Quantity must be a whole number from 1 to 99'),
       }),
     )
     .max(MAX_KIT_PARTS, `A kit has at most ${MAX_KIT_PARTS} parts`)
@@ -172,7 +179,7 @@ export function kitsAllowed(parts: { quantity: number; stock: number | null }[])
 
 export const variantMessages = {
   noVariants: 'This product has no variants to choose from.',
-  unknownVariant: 'This variant is not one of the product\'s. Choose one of its options again.',
+  unknownVariant: "This variant is not one of the product's. Choose one of its options again.",
   chooseVariant: (names: string[]) => (names.length > 0 ? `Choose ${names.join(' and ')} first.` : 'Choose an option first.'),
 } as const;
 

@@ -51,7 +51,8 @@ export async function backupTo(config: Config, dir: string): Promise<BackupManif
     notes.push('PostgreSQL: back up with pg_dump --format=custom "$DATABASE_URL" > shop.dump');
   }
   let files = 0;
-  if (config.s3) notes.push(`Files are in the S3 bucket "${config.s3.bucket}": use the bucket's versioning or replication (aws s3 sync s3://${config.s3.bucket} ./uploads)`);
+  if (config.s3)
+    notes.push(`Files are in the S3 bucket "${config.s3.bucket}": use the bucket's versioning or replication (aws s3 sync s3://${config.s3.bucket} ./uploads)`);
   else files = copyTree(config.uploadsDir, path.join(dir, 'uploads'));
   const manifest: BackupManifest = {
     createdAt: new Date().toISOString(),

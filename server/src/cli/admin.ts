@@ -55,7 +55,9 @@ try {
   try {
     if (command === 'create') await createAdmin(app.auth, db, username, password, values.email, role.data);
     else await resetAdminPassword(app.auth, db, username, password);
-    console.log(command === 'create' ? `Created the admin "${username}" (${role.data}).` : `Set a new password for "${username}" and signed them out everywhere.`);
+    console.log(
+      command === 'create' ? `Created the admin "${username}" (${role.data}).` : `Set a new password for "${username}" and signed them out everywhere.`,
+    );
     if (!values.password) console.log(`Password (shown once): ${password}`);
   } catch (err) {
     console.error((err as Error).message);

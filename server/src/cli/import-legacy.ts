@@ -35,7 +35,10 @@ try {
 
 const config = loadConfig();
 const db = createDb(config.database);
-const bars = new MultiBar({ format: ' {kind} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: false, noTTYOutput: true, notTTYSchedule: 5000 }, Presets.shades_classic);
+const bars = new MultiBar(
+  { format: ' {kind} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: false, noTTYOutput: true, notTTYSchedule: 5000 },
+  Presets.shades_classic,
+);
 const bar = new Map<ReportKind, ReturnType<MultiBar['create']>>();
 const progress = (kind: ReportKind, done: number, total: number) => {
   let b = bar.get(kind);

@@ -26,7 +26,9 @@ try {
   await migrateToLatest(db);
   const app = await buildApp({ config: { ...config, logLevel: 'warn' }, db, storage: createStorage(config) });
   const result = await reconcile(app.orderDeps, minutes);
-  console.log(`Reconciled orders awaiting payment for more than ${minutes} minutes (${app.payments.name}): ${result.completed} completed, ${result.canceled} canceled, ${result.failed} failed.`);
+  console.log(
+    `Reconciled orders awaiting payment for more than ${minutes} minutes (${app.payments.name}): ${result.completed} completed, ${result.canceled} canceled, ${result.failed} failed.`,
+  );
   await app.close();
   process.exitCode = result.failed > 0 ? 1 : 0;
 } finally {

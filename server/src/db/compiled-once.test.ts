@@ -7,7 +7,10 @@ describe('compiledOnce', () => {
   const mail = (to_address: string, kind: string) => ({ to_address, kind, subject: 's', text_body: 't', html_body: 'h', transport: 'outbox' });
   beforeAll(async () => {
     await migrateToLatest(db);
-    await db.insertInto('outbox').values([mail('a@example.com', 'receipt'), mail('b@example.com', 'receipt'), mail('a@example.com', 'new-order')]).execute();
+    await db
+      .insertInto('outbox')
+      .values([mail('a@example.com', 'receipt'), mail('b@example.com', 'receipt'), mail('a@example.com', 'new-order')])
+      .execute();
   });
   afterAll(() => db.destroy());
 

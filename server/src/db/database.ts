@@ -196,7 +196,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // schemas of the same database (another app, a test run) may have tables of the same names.
   const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
   const table = schema ? sql.id(schema, 'kysely_migration') : sql.id('kysely_migration');
-  const executed = await sql<{ name: string }>`select name from ${table}`.execute(db).then((r) => r.rows.map((row) => row.name), () => []);
+  const executed = await sql<{ name: string }>`select name from ${table}`.execute(db).then(
+    (r) => r.rows.map((row) => row.name),
+    () => [],
+  );
   const newer = executed.filter((name) => !Object.hasOwn(migrations, name)).sort();
   // Kysely refuses to migrate a database that has run migrations it is not given: it is given them
   // as done steps that do nothing (they are never run: they have run).

@@ -67,7 +67,12 @@ export class FreshRead<T> {
 
 function prepare(db: Db, query: CompiledQuery) {
   try {
-    return sqliteHandles.get(db)?.prepare(query.sql).bind(...query.parameters) ?? null;
+    return (
+      sqliteHandles
+        .get(db)
+        ?.prepare(query.sql)
+        .bind(...query.parameters) ?? null
+    );
   } catch {
     return null; // no table yet (migrations not run): the Kysely path reports it per read
   }

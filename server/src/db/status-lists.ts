@@ -18,10 +18,7 @@ export async function pageByStatus<T extends StatusTable>(db: Db, table: T, stat
     list = list.where('status', '=', status);
     count = count.where('status', '=', status);
   }
-  const [rows, all] = await Promise.all([
-    list.orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
+  const [rows, all] = await Promise.all([list.orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(), count.executeTakeFirstOrThrow()]);
   return { rows: rows as Selectable<Database[T]>[], total: Number(all.n), page, pageSize: ADMIN_PAGE_SIZE };
 }
 

@@ -46,10 +46,13 @@ export const appServices = fp(
     app.decorate('auth', auth);
     app.decorate('readSession', createSessionReader(auth, db));
 
-    const simulated = payments || config.razorpay ? null : simulatedProvider(db, {
-      keySecret: await getOrCreateSetting(db, 'simulated_key_secret', () => randomBytes(24).toString('base64url')),
-      webhookSecret: await getOrCreateSetting(db, 'simulated_webhook_secret', () => randomBytes(24).toString('base64url')),
-    });
+    const simulated =
+      payments || config.razorpay
+        ? null
+        : simulatedProvider(db, {
+            keySecret: await getOrCreateSetting(db, 'simulated_key_secret', () => randomBytes(24).toString('base64url')),
+            webhookSecret: await getOrCreateSetting(db, 'simulated_webhook_secret', () => randomBytes(24).toString('base64url')),
+          });
     const provider = payments ?? (config.razorpay ? (await import('../modules/payments/razorpay-provider')).razorpayProvider(config.razorpay) : simulated!);
     app.decorate('payments', provider);
     app.decorate('simulatedPayments', simulated);

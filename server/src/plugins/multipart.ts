@@ -14,10 +14,7 @@ export interface MultipartForm {
  * Reads a multipart form into memory, within limits: at most `maxFiles` files
  * of `maxFileBytes` (default MAX_UPLOAD_BYTES) each, text fields of at most 20,000 characters.
  */
-export async function readMultipart(
-  req: FastifyRequest,
-  options: { maxFiles: number; tooManyFiles: string; maxFileBytes?: number },
-): Promise<MultipartForm> {
+export async function readMultipart(req: FastifyRequest, options: { maxFiles: number; tooManyFiles: string; maxFileBytes?: number }): Promise<MultipartForm> {
   const maxBytes = options.maxFileBytes ?? MAX_UPLOAD_BYTES;
   if (!req.isMultipart()) throw new AppError('not_multipart', 415, 'Send the form as multipart/form-data');
   const form: MultipartForm = { fields: {}, files: [] };

@@ -378,7 +378,13 @@ export class PublicCache {
   async respond(req: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<CachedAnswer | null>) {
     if (req.headers.authorization || this.disabled) {
       const answer = await make();
-      return answer ? reply.code(answer.status).type(answer.type).headers(answer.headers ?? {}).send(answer.body) : reply;
+      return answer
+        ? reply
+            .code(answer.status)
+            .type(answer.type)
+            .headers(answer.headers ?? {})
+            .send(answer.body)
+        : reply;
     }
     const { entry, version } = await this.lookup(key);
     if (entry) {

@@ -5,7 +5,16 @@ import { Category, Product } from '@shared/catalogue.schemas';
 import { responseSerializerCompiler } from './serializers';
 
 const route = (schema: unknown) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as Parameters<typeof serializerCompiler>[0];
-const product = (id: number, price = 10) => ({ id, title: `Kit ${id}`, price, description: 'A kit.', images: [], category: 'Kits', stock: null, extra: 'not sent' });
+const product = (id: number, price = 10) => ({
+  id,
+  title: `Kit ${id}`,
+  price,
+  description: 'A kit.',
+  images: [],
+  category: 'Kits',
+  stock: null,
+  extra: 'not sent',
+});
 
 describe('response serializers', () => {
   it('answer exactly as the zod serializer does, for products, product lists and anything else', () => {

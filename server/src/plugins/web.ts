@@ -28,8 +28,7 @@ const APP_ROUTES = [
   POLICY_PAGE,
 ];
 
-const escapeHtml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The build's stylesheets in the page itself: the first paint then waits for no other request
@@ -192,7 +191,11 @@ export async function webPlugin(app: FastifyInstance) {
       return drawn ? withDrawing(html, drawn) : html;
     };
     if (!known) {
-      return reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page());
+      return reply
+        .code(404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await page());
     }
     // The page is the same for every visitor (the app asks for the shopper's own data itself).
     return app.publicCache.respond(req, reply, `page ${req.url}`, async () => ({
@@ -206,8 +209,7 @@ export async function webPlugin(app: FastifyInstance) {
     // A missing script or stylesheet (say, from a page built before the last deploy) must fail as
     // such: answering it with the page would make the browser refuse it for its MIME type.
     const isFile = /^\/assets\/|\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0] ?? '');
-    const isPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !isFile && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isFile && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
     if (isPage) return sendApp(req, reply);
     return reply.code(404).send({ message: messages.notFound, code: 'not_found' });
   });

@@ -26,7 +26,10 @@ const ICONS: Record<DemoCategory['icon'], string> = {
     <rect x="-20" y="70" width="40" height="60" fill="#fff"/><rect x="-80" y="125" width="160" height="16" rx="8" fill="#fff"/>`,
   chip: `<rect x="-90" y="-90" width="180" height="180" rx="16" fill="#fff"/><rect x="-50" y="-50" width="100" height="100" rx="8" fill="#0f172a"/>
     <g stroke="#fff" stroke-width="12">${[-60, -20, 20, 60]
-      .map((v) => `<line x1="${v}" y1="-90" x2="${v}" y2="-130"/><line x1="${v}" y1="90" x2="${v}" y2="130"/><line x1="-90" y1="${v}" x2="-130" y2="${v}"/><line x1="90" y1="${v}" x2="130" y2="${v}"/>`)
+      .map(
+        (v) =>
+          `<line x1="${v}" y1="-90" x2="${v}" y2="-130"/><line x1="${v}" y1="90" x2="${v}" y2="130"/><line x1="-90" y1="${v}" x2="-130" y2="${v}"/><line x1="90" y1="${v}" x2="130" y2="${v}"/>`,
+      )
       .join('')}</g>`,
 };
 
@@ -50,7 +53,10 @@ export function productSvg(title: string, category: DemoCategory, view: number):
   const scale = [1, 0.8, 1.15, 0.9][view % 4];
   const lines = wrap(title, 22);
   const text = lines
-    .map((l, i) => `<text x="400" y="${640 + i * 50 - (lines.length - 1) * 25}" font-size="42" font-weight="700" text-anchor="middle" fill="#fff" font-family="DejaVu Sans, Liberation Sans, sans-serif">${esc(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="400" y="${640 + i * 50 - (lines.length - 1) * 25}" font-size="42" font-weight="700" text-anchor="middle" fill="#fff" font-family="DejaVu Sans, Liberation Sans, sans-serif">${esc(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
   <defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>

@@ -36,9 +36,7 @@ export async function seedDemoCatalogue(db: Db, storage: FileStorage) {
   if (existing) return null;
 
   const jobs = DEMO_CATALOGUE.flatMap((category) =>
-    category.products.flatMap((product) =>
-      Array.from({ length: product.images }, (_, view) => ({ product, svg: productSvg(product.title, category, view) })),
-    ),
+    category.products.flatMap((product) => Array.from({ length: product.images }, (_, view) => ({ product, svg: productSvg(product.title, category, view) }))),
   );
   const images = await pool(jobs, 4, (job) => svgImage(storage, 'products', job.svg));
   const adverts = await pool(DEMO_ADVERTS, 3, (a) => svgImage(storage, 'adverts', advertSvg(a.headline, a.sub, a.colors)));

@@ -24,7 +24,12 @@ function keysUnder(root: string): string[] {
  * the bucket with the same size is left alone (keys are never rewritten), so a
  * second run copies nothing and an interrupted run can simply be run again.
  */
-export async function copyUploadsToBucket(root: string, storage: S3Storage, bucket: string, progress: (done: number, total: number, key: string, action: 'copied' | 'skipped') => void) {
+export async function copyUploadsToBucket(
+  root: string,
+  storage: S3Storage,
+  bucket: string,
+  progress: (done: number, total: number, key: string, action: 'copied' | 'skipped') => void,
+) {
   const keys = keysUnder(root).filter(isSafeKey);
   const result = { copied: 0, skipped: 0, total: keys.length };
   const client = await storage.client();

@@ -70,7 +70,8 @@ export class S3Storage implements FileStorage {
     try {
       return await work(sdk, client);
     } catch (err) {
-      if (notFound !== undefined && err instanceof sdk.S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return notFound;
+      if (notFound !== undefined && err instanceof sdk.S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404))
+        return notFound;
       this.failedAt = Date.now();
       throw new StorageUnavailableError(err);
     }

@@ -40,7 +40,9 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 }
 
 export async function png(color = '#ff6600', size = 32): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /** Requests with the admin's bearer token. */

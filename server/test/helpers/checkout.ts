@@ -21,10 +21,7 @@ export function as(shop: TestShop, cookie: string) {
   };
 }
 
-export async function makeCoupon(
-  shop: TestShop,
-  c: Partial<Parameters<typeof couponsRepo.insertCoupon>[1]> & { code: string },
-): Promise<number> {
+export async function makeCoupon(shop: TestShop, c: Partial<Parameters<typeof couponsRepo.insertCoupon>[1]> & { code: string }): Promise<number> {
   return couponsRepo.insertCoupon(shop.db, { ...OPEN_TERMS, ...c, code_key: couponKey(c.code) });
 }
 

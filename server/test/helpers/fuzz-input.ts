@@ -69,9 +69,20 @@ export const BAD_SEGMENTS: readonly string[] = [
 
 /** Query strings with repeated keys, empty values, huge numbers and nested keys. */
 export function badQueries(keys: readonly string[]): string[] {
-  const out = new Set<string>(['a=1&a=2', 'a[b]=c', 'a[b][c][d]=e', '__proto__[admin]=1', 'constructor[prototype][admin]=1', '=', '&&&', 'x=%00', 'x=%E0%A4%A']);
+  const out = new Set<string>([
+    'a=1&a=2',
+    'a[b]=c',
+    'a[b][c][d]=e',
+    '__proto__[admin]=1',
+    'constructor[prototype][admin]=1',
+    '=',
+    '&&&',
+    'x=%00',
+    'x=%E0%A4%A',
+  ]);
   for (const k of keys) {
-    for (const v of ['', '-1', '0', '1.5', 'NaN', 'Infinity', '1e309', '99999999999999999999', 'abc', '%00', 'x'.repeat(3000), '__proto__']) out.add(`${k}=${v}`);
+    for (const v of ['', '-1', '0', '1.5', 'NaN', 'Infinity', '1e309', '99999999999999999999', 'abc', '%00', 'x'.repeat(3000), '__proto__'])
+      out.add(`${k}=${v}`);
     out.add(`${k}=1&${k}=2`);
     out.add(`${k}[]=1`);
     out.add(`${k}[a]=b`);
@@ -185,7 +196,11 @@ export function badBodies(template: Record<string, unknown>, random: Random, per
     { name: 'utf-16 charset', contentType: 'application/json; charset=utf-16', payload: text },
     { name: 'text/plain', contentType: 'text/plain', payload: text },
     { name: 'form-urlencoded', contentType: 'application/x-www-form-urlencoded', payload: 'a=1&b[c]=2&__proto__[x]=1' },
-    { name: 'multipart garbage', contentType: 'multipart/form-data; boundary=xyz', payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\ngarbage without an end' },
+    {
+      name: 'multipart garbage',
+      contentType: 'multipart/form-data; boundary=xyz',
+      payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\ngarbage without an end',
+    },
     { name: 'multipart without boundary', contentType: 'multipart/form-data', payload: 'garbage' },
     { name: 'unknown content type', contentType: 'application/x-fuzz', payload: text },
     { name: 'no content type', payload: text },
@@ -200,7 +215,11 @@ export function badBodies(template: Record<string, unknown>, random: Random, per
     for (const value of random.sample(BAD_VALUES, perField)) {
       cases.push(json(`${key}=${JSON.stringify(value)?.slice(0, 40)}`, { ...template, [key]: value }));
     }
-    cases.push({ name: `${key} deep`, contentType: 'application/json', payload: JSON.stringify({ ...template, [key]: 0 }).replace(`"${key}":0`, `"${key}":${deepJson(2000)}`) });
+    cases.push({
+      name: `${key} deep`,
+      contentType: 'application/json',
+      payload: JSON.stringify({ ...template, [key]: 0 }).replace(`"${key}":0`, `"${key}":${deepJson(2000)}`),
+    });
   }
   return cases;
 }
@@ -213,7 +232,11 @@ function multipartBody(fields: Record<string, string>, files: { name: string; fi
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -228,13 +251,26 @@ export function badForms(template: Record<string, string>, fileField: string, ra
     named('form without files', multipartBody(template)),
     named('empty form', multipartBody({})),
     named('garbage file', multipartBody(template, [{ name: fileField, filename: 'x.png', data: garbage, type: 'image/png' }])),
-    named('truncated PNG', multipartBody(template, [{ name: fileField, filename: 'x.png', data: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), type: 'image/png' }])),
+    named(
+      'truncated PNG',
+      multipartBody(template, [{ name: fileField, filename: 'x.png', data: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), type: 'image/png' }]),
+    ),
     named('empty file', multipartBody(template, [{ name: fileField, filename: 'x.png', data: Buffer.alloc(0), type: 'image/png' }])),
     named('hostile file name', multipartBody(template, [{ name: fileField, filename: '../../../etc/passwd\u0000.stl', data: garbage }])),
-    named('too many files', multipartBody(template, Array.from({ length: 12 }, (_, i) => ({ name: fileField, filename: `f${i}.stl`, data: garbage })))),
+    named(
+      'too many files',
+      multipartBody(
+        template,
+        Array.from({ length: 12 }, (_, i) => ({ name: fileField, filename: `f${i}.stl`, data: garbage })),
+      ),
+    ),
     named('too many fields', multipartBody(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, 'x'])))),
     named('huge field', multipartBody({ ...template, [Object.keys(template)[0] ?? 'a']: 'x'.repeat(30_000) })),
-    { name: 'unterminated multipart', contentType: 'multipart/form-data; boundary=fuzzboundary0123456789', payload: '--fuzzboundary0123456789\r\nContent-Disposition: form-data; name="title"\r\n\r\nno end' },
+    {
+      name: 'unterminated multipart',
+      contentType: 'multipart/form-data; boundary=fuzzboundary0123456789',
+      payload: '--fuzzboundary0123456789\r\nContent-Disposition: form-data; name="title"\r\n\r\nno end',
+    },
     { name: 'multipart with another boundary', contentType: 'multipart/form-data; boundary=other', payload: multipartBody(template).payload },
     { name: 'multipart without boundary', contentType: 'multipart/form-data', payload: multipartBody(template).payload },
     { name: 'json instead of form', contentType: 'application/json', payload: JSON.stringify(template) },
@@ -245,7 +281,12 @@ export function badForms(template: Record<string, string>, fileField: string, ra
     cases.push(named(`without ${key}`, multipartBody(without)));
     cases.push(named(`${key} with NUL`, multipartBody({ ...template, [key]: `${template[key]}\u0000` })));
     for (const value of random.sample(BAD_VALUES, perField)) {
-      cases.push(named(`${key}=${String(JSON.stringify(value)).slice(0, 40)}`, multipartBody({ ...template, [key]: typeof value === 'string' ? value : JSON.stringify(value) ?? '' })));
+      cases.push(
+        named(
+          `${key}=${String(JSON.stringify(value)).slice(0, 40)}`,
+          multipartBody({ ...template, [key]: typeof value === 'string' ? value : (JSON.stringify(value) ?? '') }),
+        ),
+      );
     }
   }
   return cases;

@@ -82,7 +82,9 @@ async function bigImage(): Promise<Buffer> {
   const width = 2400;
   const height = 1800;
   const raw = randomBytes(width * height * 3);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 const LONG_TITLE = `Advanced Robotics Learning Kit ${'with sensors, motors and a controller '.repeat(6)}`.slice(0, 255);
@@ -141,7 +143,8 @@ export async function createLegacyDatabase(): Promise<LegacyFixture> {
 
   // Awkward products.
   const insertProduct = async (title: string, price: string, category: string | null) =>
-    (await conn.query<mysql.ResultSetHeader>('INSERT INTO products (title, price, description, category) VALUES (?, ?, NULL, ?)', [title, price, category]))[0].insertId;
+    (await conn.query<mysql.ResultSetHeader>('INSERT INTO products (title, price, description, category) VALUES (?, ?, NULL, ?)', [title, price, category]))[0]
+      .insertId;
   expected.pricedWithPaise = { id: await insertProduct('Drone Propeller Set', '1499.50', 'drone kits'), paise: 149_950 };
   expected.goodProducts.push(expected.pricedWithPaise.id);
   await conn.query('INSERT INTO product_images (product_id, image_data) VALUES (?, ?)', [expected.pricedWithPaise.id, await tiny(7, 'png')]);
@@ -155,14 +158,23 @@ export async function createLegacyDatabase(): Promise<LegacyFixture> {
   const unreadable = await insertProduct('Servo Tester', '349.00', 'Components');
   expected.goodProducts.push(unreadable);
   expected.unreadableImage = (
-    await conn.query<mysql.ResultSetHeader>('INSERT INTO product_images (product_id, image_data) VALUES (?, ?)', [unreadable, Buffer.from('this is not a picture')])
+    await conn.query<mysql.ResultSetHeader>('INSERT INTO product_images (product_id, image_data) VALUES (?, ?)', [
+      unreadable,
+      Buffer.from('this is not a picture'),
+    ])
   )[0].insertId;
   const uncategorised = await insertProduct('Mystery Parts Box', '99.00', 'Spare Parts');
   expected.goodProducts.push(uncategorised);
   // As long as the original's columns allowed: a 255-character title, a 60,000-character TEXT description.
   expected.longProduct = {
-    id: (await conn.query<mysql.ResultSetHeader>('INSERT INTO products (title, price, description, category) VALUES (?, ?, ?, ?)', [LONG_TITLE, '1999.00', LONG_DESCRIPTION, 'Robotics Kits']))[0]
-      .insertId,
+    id: (
+      await conn.query<mysql.ResultSetHeader>('INSERT INTO products (title, price, description, category) VALUES (?, ?, ?, ?)', [
+        LONG_TITLE,
+        '1999.00',
+        LONG_DESCRIPTION,
+        'Robotics Kits',
+      ])
+    )[0].insertId,
     title: LONG_TITLE,
     description: LONG_DESCRIPTION,
   };
@@ -172,14 +184,22 @@ export async function createLegacyDatabase(): Promise<LegacyFixture> {
 
   // An image whose product the original deleted without its images.
   await conn.query('SET FOREIGN_KEY_CHECKS = 0');
-  expected.orphanImage = (await conn.query<mysql.ResultSetHeader>('INSERT INTO product_images (product_id, image_data) VALUES (?, ?)', [999_999, await tiny(3, 'png')]))[0].insertId;
+  expected.orphanImage = (
+    await conn.query<mysql.ResultSetHeader>('INSERT INTO product_images (product_id, image_data) VALUES (?, ?)', [999_999, await tiny(3, 'png')])
+  )[0].insertId;
 
   for (let i = 0; i < 3; i++) await conn.query('INSERT INTO Advert_images (image_data) VALUES (?)', [await tiny(100 + i, 'jpeg')]);
   expected.adverts = 3;
 
   // Coupons: fixed, percent, for one product, and the awkward ones.
   const coupon = (code: string, discount: string | null, percent: string | null, productId: number | null, min: string | null) =>
-    conn.query('INSERT INTO coupons (code, discount, discount_percent, product_id, min_purchase) VALUES (?, ?, ?, ?, ?)', [code, discount, percent, productId, min]);
+    conn.query('INSERT INTO coupons (code, discount, discount_percent, product_id, min_purchase) VALUES (?, ?, ?, ?, ?)', [
+      code,
+      discount,
+      percent,
+      productId,
+      min,
+    ]);
   await coupon('WELCOME100', '100.00', null, null, '999.00');
   await coupon('SCHOOL10', null, '10.00', null, '2000.00');
   await coupon('DRONE500', '500.00', '0.00', expected.bigImageProduct, '2000.00');

@@ -18,7 +18,10 @@ export const HAPROXY_CFG = path.join(import.meta.dirname, '../../../deploy/hapro
 export async function waitFor(url: string, ok: (status: number) => boolean, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const status = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+    const status = await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (ok(status)) return;
     await new Promise((r) => setTimeout(r, 200));
   }

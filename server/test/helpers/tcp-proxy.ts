@@ -41,10 +41,11 @@ export async function startTcpProxy(target: { host: string; port: number }, port
     upstream.on('close', () => client.destroy());
   };
   let server = net.createServer(onConnection);
-  const listen = (p: number) => new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(p, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
-  });
+  const listen = (p: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(p, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+    });
   const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
   const boundPort = await listen(port);
   const dropAll = () => {

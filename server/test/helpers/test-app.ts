@@ -86,7 +86,16 @@ export function factories(shop: TestShop) {
       await bumpPublicCacheVersion(shop.db);
       return { id, type };
     },
-    async product(p: { title?: string; description?: string; pricePaise?: number; categoryId: number; categoryType?: string; images?: number; stock?: number | null; weightGrams?: number }) {
+    async product(p: {
+      title?: string;
+      description?: string;
+      pricePaise?: number;
+      categoryId: number;
+      categoryType?: string;
+      images?: number;
+      stock?: number | null;
+      weightGrams?: number;
+    }) {
       const title = p.title ?? `Product ${++counter}`;
       const description = p.description ?? 'A product made for tests.';
       const id = await catalogueRepo.insertProduct(shop.db, {
@@ -99,7 +108,9 @@ export function factories(shop: TestShop) {
       });
       const images = [];
       for (let i = 0; i < (p.images ?? 0); i++) {
-        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } }).png().toBuffer();
+        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } })
+          .png()
+          .toBuffer();
         images.push(await storeImage(shop.storage, 'products', png));
       }
       await catalogueRepo.insertProductImages(shop.db, id, images);

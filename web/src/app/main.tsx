@@ -56,7 +56,10 @@ async function start() {
     // then lets its buttons and fields work. As a transition, the hydration is done in slices
     // that leave the main thread free between them (at default priority it was one long task).
     startTransition(() => {
-      hydrateRoot(drawing, app(() => drawing.removeAttribute('disabled')));
+      hydrateRoot(
+        drawing,
+        app(() => drawing.removeAttribute('disabled')),
+      );
     });
     return;
   }

@@ -62,7 +62,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** Sends a JSON body (none when undefined) and returns the JSON answer, or null for an empty one. */
     async send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: object): Promise<T> {
-      const res = await request(path, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await request(
+        path,
+        body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      );
       const text = await res.text();
       return (text ? JSON.parse(text) : null) as T;
     },

@@ -9,9 +9,7 @@ describe('parseConfig', () => {
   });
 
   it('takes the server values field by field and keeps defaults for missing ones', () => {
-    const config = parseConfig(
-      JSON.stringify({ shopName: 'Kits Co', homeSiteUrl: 'https://kits.example/', links: { about: 'https://kits.example/about' } }),
-    );
+    const config = parseConfig(JSON.stringify({ shopName: 'Kits Co', homeSiteUrl: 'https://kits.example/', links: { about: 'https://kits.example/about' } }));
     expect(config.shopName).toBe('Kits Co');
     expect(config.homeSiteUrl).toBe('https://kits.example');
     expect(config.links.about).toBe('https://kits.example/about');

@@ -19,7 +19,8 @@ async function attempts(fetch: () => Promise<Response>): Promise<number> {
   return stub.mock.calls.length;
 }
 
-const status = (code: number) => async () => new Response(JSON.stringify({ message: 'no', code: 'x' }), { status: code, headers: { 'content-type': 'application/json' } });
+const status = (code: number) => async () =>
+  new Response(JSON.stringify({ message: 'no', code: 'x' }), { status: code, headers: { 'content-type': 'application/json' } });
 
 describe('query retries', () => {
   afterEach(() => vi.unstubAllGlobals());

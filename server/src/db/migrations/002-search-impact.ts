@@ -12,17 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('doc_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`UPDATE search_vocab SET doc_count = (SELECT count(*) FROM search_postings p WHERE p.term = search_vocab.term)`.execute(db);
-  await db.schema
-    .createIndex('search_postings_impact_idx')
-    .on('search_postings')
-    .columns(['term', 'weight', 'product_id'])
-    .execute();
+  await db.schema.createIndex('search_postings_impact_idx').on('search_postings').columns(['term', 'weight', 'product_id']).execute();
   await db.schema.dropIndex('search_postings_product_idx').execute();
-  await db.schema
-    .createIndex('search_postings_product_term_idx')
-    .on('search_postings')
-    .columns(['product_id', 'term', 'weight'])
-    .execute();
+  await db.schema.createIndex('search_postings_product_term_idx').on('search_postings').columns(['product_id', 'term', 'weight']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -8,8 +8,14 @@ import { timestampColumn, withId } from '../dialect';
  * per invoice series and financial year; one invoice per paid order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('products').addColumn('hsn_code', 'text', (c) => c.notNull().defaultTo('9023')).execute();
-  await db.schema.alterTable('products').addColumn('gst_rate_bp', 'integer', (c) => c.notNull().defaultTo(1800)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('hsn_code', 'text', (c) => c.notNull().defaultTo('9023'))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('gst_rate_bp', 'integer', (c) => c.notNull().defaultTo(1800))
+    .execute();
   await db.schema.alterTable('order_lines').addColumn('hsn_code', 'text').execute();
   await db.schema.alterTable('order_lines').addColumn('gst_rate_bp', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('delivery_state', 'text').execute();

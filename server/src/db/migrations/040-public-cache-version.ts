@@ -11,10 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('version', 'bigint', (c) => c.notNull())
     .execute();
-  await (db as Kysely<{ public_cache_version: { id: number; version: number } }>)
-    .insertInto('public_cache_version')
-    .values({ id: 1, version: 1 })
-    .execute();
+  await (db as Kysely<{ public_cache_version: { id: number; version: number } }>).insertInto('public_cache_version').values({ id: 1, version: 1 }).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

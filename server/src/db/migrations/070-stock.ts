@@ -7,7 +7,10 @@ import { sql, type Kysely } from 'kysely';
  * is the last guard: no interleaving of checkouts can sell a unit twice.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('products').addColumn('stock', 'integer', (c) => c.check(sql`stock >= 0`)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('stock', 'integer', (c) => c.check(sql`stock >= 0`))
+    .execute();
   await db.schema
     .alterTable('order_lines')
     .addColumn('restocked_quantity', 'integer', (c) => c.notNull().defaultTo(0))

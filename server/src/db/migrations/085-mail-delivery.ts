@@ -9,9 +9,15 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One column a statement: SQLite adds a single column per ALTER TABLE.
   const outbox = () => db.schema.alterTable('outbox');
-  await outbox().addColumn('state', 'text', (c) => c.notNull().defaultTo('kept')).execute();
-  await outbox().addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await outbox().addColumn('resends', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await outbox()
+    .addColumn('state', 'text', (c) => c.notNull().defaultTo('kept'))
+    .execute();
+  await outbox()
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await outbox()
+    .addColumn('resends', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await outbox().addColumn('last_error', 'text').execute();
   await outbox().addColumn('next_attempt_at', 'text').execute();
   await outbox().addColumn('claimed_at', 'text').execute();

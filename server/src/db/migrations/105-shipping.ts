@@ -21,8 +21,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('days', 'varchar(5)')
     .execute();
   await db.schema.alterTable('products').addColumn('weight_grams', 'integer').execute();
-  await db.schema.alterTable('orders').addColumn('shipping_paise', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('coupons').addColumn('free_shipping', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('shipping_paise', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('coupons')
+    .addColumn('free_shipping', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(): Promise<void> {

@@ -11,8 +11,14 @@ import { isPostgres, timestampColumn, withId } from '../dialect';
  *   any cash was paid): refund_id becomes optional, with the note's own amount and reason.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('payment_method', 'varchar(10)', (c) => c.notNull().defaultTo('online')).execute();
-  await db.schema.alterTable('orders').addColumn('cod_fee_paise', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('payment_method', 'varchar(10)', (c) => c.notNull().defaultTo('online'))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('cod_fee_paise', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('cod_collected_paise', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('cod_collected_at', 'text').execute();
   await db.schema.alterTable('orders').addColumn('cod_reference', 'text').execute();
@@ -41,7 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount_paise', 'integer')
     .addColumn('reason', 'text')
     .execute();
-  await sql`INSERT INTO credit_notes_new (id, refund_id, order_id, number, issued_at) SELECT id, refund_id, order_id, number, issued_at FROM credit_notes`.execute(db);
+  await sql`INSERT INTO credit_notes_new (id, refund_id, order_id, number, issued_at) SELECT id, refund_id, order_id, number, issued_at FROM credit_notes`.execute(
+    db,
+  );
   await db.schema.dropTable('credit_notes').execute();
   await sql`ALTER TABLE credit_notes_new RENAME TO credit_notes`.execute(db);
   await db.schema.createIndex('credit_notes_order_idx').on('credit_notes').column('order_id').execute();

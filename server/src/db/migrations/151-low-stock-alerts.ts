@@ -7,8 +7,14 @@ import type { Kysely } from 'kysely';
  * sales race for it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('products').addColumn('low_stock_threshold', 'integer', (c) => c.notNull().defaultTo(5)).execute();
-  await db.schema.alterTable('products').addColumn('low_stock_alerted', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('low_stock_threshold', 'integer', (c) => c.notNull().defaultTo(5))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('low_stock_alerted', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(): Promise<void> {

@@ -11,7 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('delivered_at', 'text').execute();
   await db.schema
     .alterTable('order_lines')
-    .addColumn('return_held_quantity', 'integer', (c) => c.notNull().defaultTo(0).check(sql`return_held_quantity >= 0`))
+    .addColumn('return_held_quantity', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`return_held_quantity >= 0`),
+    )
     .execute();
   await withId(db, db.schema.createTable('return_requests'))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))

@@ -12,7 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('invoices').addColumn('supplier', 'text').execute();
   await db.schema.alterTable('invoices').addColumn('supplier_gstin', 'text').execute();
   await db.schema.alterTable('invoices').addColumn('supplier_state', 'text').execute();
-  await db.schema.alterTable('invoices').addColumn('tax_invoice', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('tax_invoice', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('credit_notes').addColumn('supplier', 'text').execute();
 }
 

@@ -54,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .execute(db);
       await sql.raw(`CREATE TRIGGER ${trigger} AFTER ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${trigger}()`).execute(db);
     } else {
-      await sql.raw(`CREATE TRIGGER ${trigger} AFTER ${event} ON ${table} BEGIN INSERT INTO product_fact_changes (product_id) VALUES ${values}; END`).execute(db);
+      await sql
+        .raw(`CREATE TRIGGER ${trigger} AFTER ${event} ON ${table} BEGIN INSERT INTO product_fact_changes (product_id) VALUES ${values}; END`)
+        .execute(db);
     }
   }
 }

@@ -3,7 +3,10 @@ import type { Db } from '../../db/database';
 
 // Compiled once: every checkout reads the shopper's address.
 const userById = compiledOnce((db, id: string) =>
-  db.selectFrom('user').select(['id', 'email', 'emailVerified', 'username', 'displayUsername', 'name', 'phone', 'address', 'city', 'state', 'zipCode', 'banned']).where('id', '=', id),
+  db
+    .selectFrom('user')
+    .select(['id', 'email', 'emailVerified', 'username', 'displayUsername', 'name', 'phone', 'address', 'city', 'state', 'zipCode', 'banned'])
+    .where('id', '=', id),
 );
 
 export async function findUser(db: Db, id: string) {

@@ -12,10 +12,13 @@ describe('the admin token', () => {
     expect(adminToken(header)).toBe(token);
   });
 
-  it.each([undefined, '', 'Bearer ', 'Bearer  abc', 'bearer abc', 'Basic abc', 'Bearer abc extra', 'abc\n', ['Bearer abc']])('is missing from %j: 401', (header) => {
-    expect(() => adminToken(header)).toThrow(AppError);
-    expect(() => adminToken(header)).toThrow(unauthenticated);
-  });
+  it.each([undefined, '', 'Bearer ', 'Bearer  abc', 'bearer abc', 'Basic abc', 'Bearer abc extra', 'abc\n', ['Bearer abc']])(
+    'is missing from %j: 401',
+    (header) => {
+      expect(() => adminToken(header)).toThrow(AppError);
+      expect(() => adminToken(header)).toThrow(unauthenticated);
+    },
+  );
 });
 
 describe('the admin of a session', () => {
@@ -24,7 +27,12 @@ describe('the admin of a session', () => {
   it('is the account with the admin role, known by its username or else its name, with its staff role', () => {
     expect(adminOfSession(account)).toEqual({ id: 'a1', username: 'owner', role: 'owner', twoFactor: false });
     expect(adminOfSession({ ...account, username: null })).toEqual({ id: 'a1', username: 'Shop Owner', role: 'owner', twoFactor: false });
-    expect(adminOfSession({ ...account, username: undefined, staffRole: 'support', twoFactorEnabled: true })).toEqual({ id: 'a1', username: 'Shop Owner', role: 'support', twoFactor: true });
+    expect(adminOfSession({ ...account, username: undefined, staffRole: 'support', twoFactorEnabled: true })).toEqual({
+      id: 'a1',
+      username: 'Shop Owner',
+      role: 'support',
+      twoFactor: true,
+    });
   });
 
   it.each(['Owner', '', 'admin', null, undefined])('is nobody for the staff role %j: 403', (staffRole) => {
@@ -52,7 +60,11 @@ describe('the admin of a session', () => {
 
 describe('the role check', () => {
   const as = (role: 'owner' | 'support' | 'catalogue', twoFactor = false) => ({ id: 'a1', username: 'x', role, twoFactor });
-  const refused = expect.objectContaining({ status: 403, code: 'role_forbidden', message: 'Your role (support) cannot do this. Ask the shop owner if you need it.' });
+  const refused = expect.objectContaining({
+    status: 403,
+    code: 'role_forbidden',
+    message: 'Your role (support) cannot do this. Ask the shop owner if you need it.',
+  });
 
   it('lets a role call the routes of its areas, HEAD as GET', () => {
     expect(() => checkRole(as('support'), 'GET', '/api/admin/claims')).not.toThrow();

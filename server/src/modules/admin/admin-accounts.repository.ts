@@ -2,11 +2,7 @@ import type { Db } from '../../db/database';
 
 /** Admins are better-auth users with the admin role, who sign in with their username. */
 export async function findAdmin(db: Db, username: string) {
-  return db
-    .selectFrom('user')
-    .select(['id', 'username', 'role'])
-    .where('username', '=', username.toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom('user').select(['id', 'username', 'role']).where('username', '=', username.toLowerCase()).executeTakeFirst();
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -35,12 +31,6 @@ export async function findUserByEmail(db: Db, email: string) {
 
 /** Owners who can still sign in. */
 export async function activeOwnerIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user')
-    .select(['id', 'banned'])
-    .where('role', '=', 'admin')
-    .where('staffRole', '=', 'owner')
-    .execute();
+  const rows = await db.selectFrom('user').select(['id', 'banned']).where('role', '=', 'admin').where('staffRole', '=', 'owner').execute();
   return rows.filter((r) => !r.banned).map((r) => r.id);
 }
-

@@ -20,20 +20,23 @@ export function generatePassword(): string {
 export async function createAdmin(auth: Auth, db: Db, username: string, password: string, email?: string, staffRole: StaffRole = 'owner'): Promise<string> {
   if (await findAdmin(db, username)) throw new Error(`The username "${username}" is taken.`);
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({
-    email: (email ?? `${username.toLowerCase()}@admin.invalid`).toLowerCase(),
-    name: username,
-    emailVerified: true,
-    username: username.toLowerCase(),
-    displayUsername: username,
-    role: 'admin',
-    staffRole,
-    phone: '',
-    address: '',
-    city: '',
-    state: '',
-    zipCode: '',
-  }, { method: 'admin' });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: (email ?? `${username.toLowerCase()}@admin.invalid`).toLowerCase(),
+      name: username,
+      emailVerified: true,
+      username: username.toLowerCase(),
+      displayUsername: username,
+      role: 'admin',
+      staffRole,
+      phone: '',
+      address: '',
+      city: '',
+      state: '',
+      zipCode: '',
+    },
+    { method: 'admin' },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: 'credential',
@@ -108,8 +111,10 @@ async function staffOr404(db: Db, id: string): Promise<StaffRow> {
 
 /** Adds a staff account with a generated password, shown once. */
 export async function addStaff(auth: Auth, db: Db, input: CreateStaffInput): Promise<StaffWithPassword> {
-  if (await findAdmin(db, input.username)) throw new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
-  if (await repo.findUserByEmail(db, input.email)) throw new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+  if (await findAdmin(db, input.username))
+    throw new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
+  if (await repo.findUserByEmail(db, input.email))
+    throw new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
   const password = generatePassword();
   const id = await createAdmin(auth, db, input.username, password, input.email, input.role);
   return { staff: staffMember(await staffOr404(db, id)), password };

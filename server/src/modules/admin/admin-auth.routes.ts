@@ -28,7 +28,8 @@ export async function adminAuthRoutes(app: App) {
       config: { rateLimit: signInLimit },
       schema: {
         tags: ['admin'],
-        summary: 'Admin sign-in with username and password: a bearer token, or for an account with two-factor sign-in `{ twoFactorRequired: true, challenge }` to complete with POST /api/adminlogin/2fa',
+        summary:
+          'Admin sign-in with username and password: a bearer token, or for an account with two-factor sign-in `{ twoFactorRequired: true, challenge }` to complete with POST /api/adminlogin/2fa',
         body: AdminLogin,
         response: { 200: AdminLoginAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
@@ -89,7 +90,8 @@ export async function adminAuthRoutes(app: App) {
       config: { rateLimit: signInLimit },
       schema: {
         tags: ['admin'],
-        summary: 'Second step of the admin sign-in: the challenge from POST /api/adminlogin and a code from the authenticator app (or a one-time recovery code); answers a bearer token',
+        summary:
+          'Second step of the admin sign-in: the challenge from POST /api/adminlogin and a code from the authenticator app (or a one-time recovery code); answers a bearer token',
         body: AdminLoginTwoFactorInput,
         response: { 200: z.object({ token: z.string() }), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
@@ -101,7 +103,14 @@ export async function adminAuthRoutes(app: App) {
         return { token };
       } catch (err) {
         if (err instanceof AppError && err.status === 401) {
-          await audit.record(app.db, { action: 'sign-in-failed', actor: '(two-factor code)', ip: req.ip, method: 'POST', route: '/api/adminlogin/2fa', status: 401 });
+          await audit.record(app.db, {
+            action: 'sign-in-failed',
+            actor: '(two-factor code)',
+            ip: req.ip,
+            method: 'POST',
+            route: '/api/adminlogin/2fa',
+            status: 401,
+          });
         }
         throw err;
       }
@@ -110,7 +119,10 @@ export async function adminAuthRoutes(app: App) {
 
   app.post(
     '/api/adminlogout',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'End the admin session (revokes the token)', response: { 200: z.object({ success: z.boolean() }), 401: ErrorBody } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'End the admin session (revokes the token)', response: { 200: z.object({ success: z.boolean() }), 401: ErrorBody } },
+    },
     async (req) => {
       await app.auth.api.signOut({ headers: new Headers({ authorization: `Bearer ${req.headers.authorization!.replace(/^Bearer /, '')}` }) });
       return { success: true };
@@ -119,7 +131,14 @@ export async function adminAuthRoutes(app: App) {
 
   app.get(
     '/api/admin/me',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'The signed-in admin and their staff role', response: { 200: z.object({ username: z.string(), role: StaffRole }), 401: ErrorBody, 403: ErrorBody } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'The signed-in admin and their staff role',
+        response: { 200: z.object({ username: z.string(), role: StaffRole }), 401: ErrorBody, 403: ErrorBody },
+      },
+    },
     async (req) => ({ username: req.admin!.username, role: req.admin!.role }),
   );
 }

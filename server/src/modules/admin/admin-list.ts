@@ -54,4 +54,7 @@ export function adminListRoute<Q extends z.ZodType, R extends z.ZodArray<z.ZodTy
 
 /** Answers `body` as a CSV download named `<name>-<today, UTC>.csv`: the admin's exports. */
 export const sendCsv = (reply: FastifyReply, name: string, body: string) =>
-  reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`).send(body);
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .send(body);

@@ -91,7 +91,15 @@ export function createAdminSessionReader(auth: Auth, db: Db) {
     if (!(expiresAt > now) || expiresAt - r.expiresInMs + r.updateAgeMs <= now) return undefined;
     return {
       session: { id: row.sessionId, createdAt: row.createdAt, updatedAt: row.updatedAt },
-      user: { id: row.id, name: row.name, username: row.username, role: row.role, staffRole: row.staffRole, twoFactorEnabled: Boolean(row.twoFactorEnabled), banned: row.banned },
+      user: {
+        id: row.id,
+        name: row.name,
+        username: row.username,
+        role: row.role,
+        staffRole: row.staffRole,
+        twoFactorEnabled: Boolean(row.twoFactorEnabled),
+        banned: row.banned,
+      },
     };
   };
 }

@@ -45,6 +45,9 @@ export async function touchSession(db: Db, id: string, at: string): Promise<void
 
 export async function deleteSessions(db: Db, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('session').where('id', 'in', [...ids]).executeTakeFirst();
+  const result = await db
+    .deleteFrom('session')
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -39,7 +39,8 @@ async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
   // Only the token counts: a shopper's cookie riding along must not turn into an admin session.
   // A live session read in one query (admin-session-reader.ts), else by better-auth, which decides the rest.
   const session: AdminSession | null =
-    (await readerOf(req.server.auth, req.server.db)(token)) ?? (await req.server.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) }));
+    (await readerOf(req.server.auth, req.server.db)(token)) ??
+    (await req.server.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) }));
   const admin = adminOfSession(session?.user as SessionAccount | undefined);
   // The owner's policy, kept by this node for at most 2 s (decision 054); the session's last use is written at most once a minute.
   const policy = await staffPolicy(req.server.db, req.server.config.staffPolicy);

@@ -26,7 +26,12 @@ export async function staffRoutes(app: App) {
     '/api/admin/staff',
     {
       ...adminRoute,
-      schema: { tags: ['admin'], summary: 'Add a staff account; answers its generated password once (owner only)', body: CreateStaffInput, response: { 201: StaffWithPassword, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a staff account; answers its generated password once (owner only)',
+        body: CreateStaffInput,
+        response: { 201: StaffWithPassword, ...errors },
+      },
     },
     async (req, reply) => reply.code(201).send(await staff.addStaff(app.auth, app.db, req.body)),
   );
@@ -37,7 +42,8 @@ export async function staffRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Change the role of a staff account, disable or enable it (ending its sessions), reset its password or turn its two-factor sign-in off (both end its sessions) (owner only)',
+        summary:
+          'Change the role of a staff account, disable or enable it (ending its sessions), reset its password or turn its two-factor sign-in off (both end its sessions) (owner only)',
         params: Id,
         body: UpdateStaffInput,
         response: { 200: StaffWithPassword, ...errors },
@@ -48,7 +54,15 @@ export async function staffRoutes(app: App) {
 
   app.delete(
     '/api/admin/staff/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete a staff account (owner only; never the last owner)', params: Id, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a staff account (owner only; never the last owner)',
+        params: Id,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
     async (req) => {
       await staff.deleteStaff(app.auth, app.db, req.params.id);
       return { message: staffAccountMessages.deleted };
@@ -87,14 +101,26 @@ export async function staffRoutes(app: App) {
     '/api/admin/sessions',
     {
       ...adminRoute,
-      schema: { tags: ['admin'], summary: 'Live admin sessions of every staff account, most recently used first (owner only)', response: { 200: z.array(StaffSession), ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Live admin sessions of every staff account, most recently used first (owner only)',
+        response: { 200: z.array(StaffSession), ...errors },
+      },
     },
     async (req) => sessions.listSessions(app.db, await staff.staffSettings(app.db, app.config.staffPolicy), req.adminSessionId),
   );
 
   app.delete(
     '/api/admin/sessions/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'End an admin session: its token is refused from the next request (owner only)', params: Id, response: { 200: Message, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'End an admin session: its token is refused from the next request (owner only)',
+        params: Id,
+        response: { 200: Message, ...errors },
+      },
+    },
     async (req) => {
       await sessions.endSession(app.db, req.params.id);
       return { message: staffSessionMessages.ended };
@@ -103,13 +129,23 @@ export async function staffRoutes(app: App) {
 
   app.delete(
     '/api/admin/staff/:id/sessions',
-    { ...adminRoute, schema: { tags: ['admin'], summary: "End every session of a staff account (owner only)", params: Id, response: { 200: Message, ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'End every session of a staff account (owner only)', params: Id, response: { 200: Message, ...errors } },
+    },
     async (req) => ({ message: staffSessionMessages.endedAll(await sessions.endStaffSessions(app.db, req.params.id)) }),
   );
 
   app.get(
     '/api/admin/me/sessions',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'The signed-in admin’s own live sessions (`current` marks this one)', response: { 200: z.array(StaffSession), ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'The signed-in admin’s own live sessions (`current` marks this one)',
+        response: { 200: z.array(StaffSession), ...errors },
+      },
+    },
     async (req) => sessions.listSessions(app.db, await staff.staffSettings(app.db, app.config.staffPolicy), req.adminSessionId, req.admin!.id),
   );
 
@@ -124,7 +160,10 @@ export async function staffRoutes(app: App) {
 
   app.delete(
     '/api/admin/me/sessions',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'End every other session of the signed-in admin (this one stays)', response: { 200: Message, ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'End every other session of the signed-in admin (this one stays)', response: { 200: Message, ...errors } },
+    },
     async (req) => ({ message: staffSessionMessages.endedAll(await sessions.endStaffSessions(app.db, req.admin!.id, req.adminSessionId)) }),
   );
 }

@@ -15,7 +15,11 @@ export async function twoFactorRoutes(app: App) {
     '/api/admin/2fa',
     {
       ...adminRoute,
-      schema: { tags: ['admin'], summary: 'Whether the signed-in admin has two-factor sign-in on, and whether the owner requires it', response: { 200: TwoFactorStatus, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Whether the signed-in admin has two-factor sign-in on, and whether the owner requires it',
+        response: { 200: TwoFactorStatus, ...errors },
+      },
     },
     async (req) => twoFactorStatus(app, req.admin!),
   );
@@ -41,7 +45,12 @@ export async function twoFactorRoutes(app: App) {
     '/api/admin/2fa/enrol',
     {
       ...adminRoute,
-      schema: { tags: ['admin'], summary: 'Start two-factor sign-in for the signed-in admin (password again): secret, QR code, ten recovery codes', body: EnrolTwoFactorInput, response: { 200: TwoFactorEnrolment, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Start two-factor sign-in for the signed-in admin (password again): secret, QR code, ten recovery codes',
+        body: EnrolTwoFactorInput,
+        response: { 200: TwoFactorEnrolment, ...errors },
+      },
     },
     async (req) => enrolTwoFactor(app, adminToken(req.headers.authorization), req.body.password),
   );
@@ -50,7 +59,12 @@ export async function twoFactorRoutes(app: App) {
     '/api/admin/2fa/confirm',
     {
       ...adminRoute,
-      schema: { tags: ['admin'], summary: 'Turn two-factor sign-in on with a code from the app; answers the new token (the session is replaced)', body: ConfirmTwoFactorInput, response: { 200: z.object({ token: z.string() }), ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Turn two-factor sign-in on with a code from the app; answers the new token (the session is replaced)',
+        body: ConfirmTwoFactorInput,
+        response: { 200: z.object({ token: z.string() }), ...errors },
+      },
     },
     async (req) => confirmTwoFactor(app, adminToken(req.headers.authorization), req.body.code),
   );

@@ -31,8 +31,19 @@ function challengeCookie(challenge: string): string {
 }
 
 /** Completes a sign-in with a TOTP code (6 digits) or a recovery code: the admin's token and username. */
-export async function completeTwoFactor(app: App, challenge: string, code: string, ip: string, userAgent?: string): Promise<{ token: string; username: string }> {
-  const headers = new Headers({ cookie: challengeCookie(challenge), [CLIENT_IP_HEADER]: ip, origin: app.config.publicUrl, ...(userAgent ? { 'user-agent': userAgent } : {}) });
+export async function completeTwoFactor(
+  app: App,
+  challenge: string,
+  code: string,
+  ip: string,
+  userAgent?: string,
+): Promise<{ token: string; username: string }> {
+  const headers = new Headers({
+    cookie: challengeCookie(challenge),
+    [CLIENT_IP_HEADER]: ip,
+    origin: app.config.publicUrl,
+    ...(userAgent ? { 'user-agent': userAgent } : {}),
+  });
   let res: Response;
   try {
     res = /^\d{6}$/.test(code)

@@ -15,16 +15,26 @@ export async function advertAdminRoutes(app: App) {
 
   app.post(
     '/api/advertimages',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Upload advert images (field images, 1 to 5)', ...multipartBody, response: { 200: z.array(AdvertImage), ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Upload advert images (field images, 1 to 5)', ...multipartBody, response: { 200: z.array(AdvertImage), ...errors } },
+    },
     async (req) => {
       const form = await readMultipart(req, { maxFiles: adverts.MAX_ADVERTS_PER_UPLOAD, tooManyFiles: 'You can only select up to 5 images.' });
       if (form.files.length === 0) throw badRequest('Choose at least one image', 'no_files');
-      return adverts.addAdverts(db, storage, form.files.map((f) => f.data));
+      return adverts.addAdverts(
+        db,
+        storage,
+        form.files.map((f) => f.data),
+      );
     },
   );
   app.delete(
     '/api/advertimages/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete an advert image', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Delete an advert image', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
     async (req) => {
       await adverts.deleteAdvert(db, storage, req.params.id);
       return { message: 'Advert image deleted successfully' };

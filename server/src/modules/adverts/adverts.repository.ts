@@ -10,7 +10,10 @@ export async function insertAdvert(db: Db, image: { path: string; width: number;
 }
 
 export async function nextPosition(db: Db): Promise<number> {
-  const row = await db.selectFrom('advert_images').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
+  const row = await db
+    .selectFrom('advert_images')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .executeTakeFirst();
   return row?.p === null || row?.p === undefined ? 0 : Number(row.p) + 1;
 }
 

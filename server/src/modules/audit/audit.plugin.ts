@@ -15,7 +15,11 @@ const ENTITY_ALIASES: Record<string, string> = { UserOrders: 'orders', ordersAdm
 
 /** The entity of an admin route: its first path segment after /api (and /admin), and the first parameter's value. */
 function entityOf(url: string, params: unknown): { entityType: string | null; entityId: string | null } {
-  const type = url.replace(/^\/api\/(admin\/)?/, '').split('/')[0]?.replace(/\.(csv|json)$/, '') ?? '';
+  const type =
+    url
+      .replace(/^\/api\/(admin\/)?/, '')
+      .split('/')[0]
+      ?.replace(/\.(csv|json)$/, '') ?? '';
   const values = Object.values((params ?? {}) as Record<string, unknown>);
   return { entityType: ENTITY_ALIASES[type] ?? (type || null), entityId: values.length ? String(values[0]) : null };
 }

@@ -33,7 +33,9 @@ export async function listAuditLines(db: Db, f: AuditFilter, page: { limit: numb
 }
 
 export async function countAuditLines(db: Db, f: AuditFilter): Promise<number> {
-  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -8,7 +8,8 @@ import * as audit from './audit.service';
 /** The owner's view of the audit log; there is no route that changes or deletes it. */
 export async function auditRoutes(app: App) {
   adminListRoute(app, '/api/admin/audit', {
-    summary: 'The audit log, newest first, 50 a page, filtered by actor (username), entity (`products` or `products:12`) and UTC days from/to (inclusive); X-Total-Count',
+    summary:
+      'The audit log, newest first, 50 a page, filtered by actor (username), entity (`products` or `products:12`) and UTC days from/to (inclusive); X-Total-Count',
     querystring: AuditQuery,
     response: z.array(AuditEntry),
     items: 'entries',

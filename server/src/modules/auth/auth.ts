@@ -41,7 +41,6 @@ function trustedOrigins(publicUrl: string): string[] {
   return local.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
-
 function validationError(fields: Record<string, string>): APIError {
   const [first] = Object.values(fields);
   return new APIError('BAD_REQUEST', { message: first ?? 'Invalid request', code: 'VALIDATION_ERROR', fields });
@@ -137,7 +136,10 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
             // As JSON lines of the app's log (pino), not plain text on the console.
             log: (level: 'info' | 'success' | 'warn' | 'error' | 'debug', message: string, ...args: unknown[]) => {
               const target = level === 'success' ? 'info' : level;
-              log[target]({ auth: true, ...(args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {}) }, `better-auth: ${message}`);
+              log[target](
+                { auth: true, ...(args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {}) },
+                `better-auth: ${message}`,
+              );
             },
           }
         : {}),
@@ -204,7 +206,12 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },
     hooks: { before: beforeHook },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer(), admin({ bannedUserMessage: customerMessages.blocked }), twoFactor({ issuer: shopName })],
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 30 }),
+      bearer(),
+      admin({ bannedUserMessage: customerMessages.blocked }),
+      twoFactor({ issuer: shopName }),
+    ],
   } satisfies BetterAuthOptions;
 
   // Tables first: better-auth checks the schema as soon as it starts.

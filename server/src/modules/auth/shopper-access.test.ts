@@ -37,6 +37,8 @@ describe('the shopper of a session', () => {
 
   it('may order and pay once the e-mail address is verified, else 403', () => {
     expect(verifiedShopper(shopper)).toBe(shopper);
-    expect(() => verifiedShopper(unverified)).toThrow(expect.objectContaining({ status: 403, code: 'email_not_verified', message: accountMessages.verifyFirst }));
+    expect(() => verifiedShopper(unverified)).toThrow(
+      expect.objectContaining({ status: 403, code: 'email_not_verified', message: accountMessages.verifyFirst }),
+    );
   });
 });

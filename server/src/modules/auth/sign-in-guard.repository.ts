@@ -67,7 +67,11 @@ export async function rememberAddress(db: Db, userId: string, address: string, n
     .where((eb) =>
       eb.or([
         eb('last_success_at', '<', since),
-        eb('address', 'not in', eb.selectFrom('sign_in_addresses').select('address').where('user_id', '=', userId).orderBy('last_success_at', 'desc').orderBy('address').limit(keep)),
+        eb(
+          'address',
+          'not in',
+          eb.selectFrom('sign_in_addresses').select('address').where('user_id', '=', userId).orderBy('last_success_at', 'desc').orderBy('address').limit(keep),
+        ),
       ]),
     )
     .execute();

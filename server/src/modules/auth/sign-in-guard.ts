@@ -66,7 +66,14 @@ export function signInGuard(db: Db, now: () => number = Date.now) {
       await repo.clearFailures(db, ticket.addressKey ?? ticket.key);
       if (ticket.userId) {
         const at = now();
-        await repo.rememberAddress(db, ticket.userId, ticket.address, new Date(at).toISOString(), new Date(at - KNOWN_ADDRESS_MS).toISOString(), KNOWN_ADDRESSES_KEPT);
+        await repo.rememberAddress(
+          db,
+          ticket.userId,
+          ticket.address,
+          new Date(at).toISOString(),
+          new Date(at - KNOWN_ADDRESS_MS).toISOString(),
+          KNOWN_ADDRESSES_KEPT,
+        );
       }
     },
   };

@@ -24,7 +24,12 @@ export async function cartRoutes(app: App) {
     '/api/cart',
     {
       preHandler: requireUser,
-      schema: { tags: ['cart'], summary: 'Add a product (once); a product with variants needs `variantId`', body: AddToCartInput, response: { 200: Cart, ...errors } },
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product (once); a product with variants needs `variantId`',
+        body: AddToCartInput,
+        response: { 200: Cart, ...errors },
+      },
     },
     async (req) => cart.addToCart(app.db, req.user!.id, req.body.productId, req.body.quantity, req.body.variantId),
   );
@@ -32,13 +37,29 @@ export async function cartRoutes(app: App) {
     '/api/cart/:id',
     {
       preHandler: requireUser,
-      schema: { tags: ['cart'], summary: 'Set the quantity of a line (1-99); `variantId` names the variant', params: IdParam, querystring: CartLineQuery, body: SetQuantityInput, response: { 200: Cart, ...errors } },
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the quantity of a line (1-99); `variantId` names the variant',
+        params: IdParam,
+        querystring: CartLineQuery,
+        body: SetQuantityInput,
+        response: { 200: Cart, ...errors },
+      },
     },
     async (req) => cart.setQuantity(app.db, req.user!.id, req.params.id, req.body.quantity, req.query.variantId),
   );
   app.delete(
     '/api/cart/:id',
-    { preHandler: requireUser, schema: { tags: ['cart'], summary: 'Remove a line (`variantId`: only that variant\'s)', params: IdParam, querystring: CartLineQuery, response: { 200: Cart, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "Remove a line (`variantId`: only that variant's)",
+        params: IdParam,
+        querystring: CartLineQuery,
+        response: { 200: Cart, ...errors },
+      },
+    },
     async (req) => cart.removeFromCart(app.db, req.user!.id, req.params.id, req.query.variantId),
   );
 }

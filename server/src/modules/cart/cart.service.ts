@@ -51,7 +51,9 @@ function priceLine(r: repo.CartRow, p: Product | undefined): PricedLine {
     addedPaise: r.added_price_paise,
     stock: (variant ? variant.stock : p?.stock) ?? null,
     weightGrams: variant?.weight ?? p?.weight ?? 0,
-    ...(p?.parts && p.parts.length > 0 ? { parts: p.parts.map((x) => ({ productId: x.productId, ...(x.variantId !== undefined ? { variantId: x.variantId } : {}), quantity: x.quantity })) } : {}),
+    ...(p?.parts && p.parts.length > 0
+      ? { parts: p.parts.map((x) => ({ productId: x.productId, ...(x.variantId !== undefined ? { variantId: x.variantId } : {}), quantity: x.quantity })) }
+      : {}),
   };
 }
 
@@ -80,7 +82,10 @@ export function weightGrams(lines: PricedLine[]): number {
 export async function getCart(db: Db, userId: string, known: Product[] = [], pincode?: string): Promise<Cart> {
   const [lines, me] = await Promise.all([pricedCart(db, userId, known), accounts.getMe(db, userId)]);
   const subtotal = subtotalPaise(lines);
-  const [quote, cod] = await Promise.all([shipping.quote(db, { pincode: pincode ?? me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) }), shipping.codRules(db)]);
+  const [quote, cod] = await Promise.all([
+    shipping.quote(db, { pincode: pincode ?? me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) }),
+    shipping.codRules(db),
+  ]);
   const shippingPaise = subtotal > 0 ? (quote?.shippingPaise ?? 0) : 0;
   const items: CartLine[] = lines.map((l) => ({
     id: l.productId,
@@ -117,7 +122,8 @@ function chosenVariant(product: Product, variantId: number | null | undefined) {
     if (variantId != null) throw badRequest(variantMessages.noVariants, 'unknown_variant', { variantId: variantMessages.noVariants });
     return null;
   }
-  if (variantId == null) throw badRequest(variantMessages.chooseVariant(product.options?.map((o) => o.name) ?? []), 'variant_required', { variantId: 'Choose an option' });
+  if (variantId == null)
+    throw badRequest(variantMessages.chooseVariant(product.options?.map((o) => o.name) ?? []), 'variant_required', { variantId: 'Choose an option' });
   const variant = variants.find((v) => v.id === variantId);
   if (!variant) throw badRequest(variantMessages.unknownVariant, 'unknown_variant', { variantId: variantMessages.unknownVariant });
   return variant;

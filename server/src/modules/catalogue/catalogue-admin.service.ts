@@ -30,7 +30,8 @@ export interface ProductFields {
 
 async function categoryNamed(db: Db, name: string) {
   const c = /^\d{1,10}$/.test(name) ? await repo.findCategoryById(db, Number(name)) : await repo.findCategoryByType(db, name);
-  if (!c) throw badRequest(`There is no category "${name}". Add it under Manage Category first.`, 'unknown_category', { category: 'Choose an existing category' });
+  if (!c)
+    throw badRequest(`There is no category "${name}". Add it under Manage Category first.`, 'unknown_category', { category: 'Choose an existing category' });
   return c;
 }
 
@@ -77,7 +78,14 @@ export async function createProduct(db: Db, storage: FileStorage, fields: Produc
  * Changes the fields given; images, when given, replace the old ones. A change of the stock or
  * its threshold checks for a low-stock crossing in the same transaction (with `alerts`).
  */
-export async function updateProduct(db: Db, storage: FileStorage, id: number, fields: Partial<ProductFields>, files: Buffer[], alerts?: stock.LowStockAlerts): Promise<Product> {
+export async function updateProduct(
+  db: Db,
+  storage: FileStorage,
+  id: number,
+  fields: Partial<ProductFields>,
+  files: Buffer[],
+  alerts?: stock.LowStockAlerts,
+): Promise<Product> {
   const current = await getProduct(db, id);
   const category = fields.category !== undefined ? await categoryNamed(db, fields.category) : await categoryNamed(db, current.category);
   const next = {
@@ -159,7 +167,10 @@ export async function renameCategory(db: Db, id: number, name: string): Promise<
     await repo.renameCategory(trx, id, name);
     const ids = await repo.productIdsInCategory(trx, id);
     const products = await repo.findProductsByIds(trx, ids);
-    await search.indexProducts(trx, products.map((p) => ({ id: p.id, title: p.title, description: p.description, category: name })));
+    await search.indexProducts(
+      trx,
+      products.map((p) => ({ id: p.id, title: p.title, description: p.description, category: name })),
+    );
   });
   await refuseDuplicate(rename, () => categoryExists(name));
   return { Id: id, type: name };
@@ -170,7 +181,9 @@ export async function deleteCategory(db: Db, id: number): Promise<void> {
   if (!c) throw notFound(messages.categoryNotFound, 'category_not_found');
   const inUse = async () => {
     const used = await repo.countProducts(db, { categoryId: id });
-    return used > 0 ? new AppError('category_in_use', 409, `"${c.type}" still has ${used} product${used === 1 ? '' : 's'}. Move or delete them first.`) : undefined;
+    return used > 0
+      ? new AppError('category_in_use', 409, `"${c.type}" still has ${used} product${used === 1 ? '' : 's'}. Move or delete them first.`)
+      : undefined;
   };
   const refusal = await inUse();
   if (refusal) throw refusal;
@@ -189,10 +202,7 @@ export function addImportedCategory(db: Db, c: { id?: number; type: string; type
 }
 
 /** A product of the original shop, with its original id when given (its images follow, one by one). */
-export function addImportedProduct(
-  db: Db,
-  p: { id?: number; title: string; description: string; price_paise: number; category_id: number },
-): Promise<number> {
+export function addImportedProduct(db: Db, p: { id?: number; title: string; description: string; price_paise: number; category_id: number }): Promise<number> {
   return repo.insertImportedProduct(db, p);
 }
 

@@ -44,7 +44,6 @@ const ProductForm = z.object({
 const ProductPatchForm = ProductForm.extend({ description: Description.optional(), stock: Stock.optional() }).partial();
 const CategoryInput = z.object({ name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters') });
 
-
 const multipartBody = { consumes: ['multipart/form-data'] };
 
 /** The admin's catalogue: products (multipart with images) and categories. */
@@ -54,14 +53,32 @@ export async function catalogueAdminRoutes(app: App) {
 
   app.post(
     '/api/products',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Add a product (multipart: title, price, description, category, stock (empty: not tracked), weight (grams, optional), images)', ...multipartBody, response: { 201: Product, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a product (multipart: title, price, description, category, stock (empty: not tracked), weight (grams, optional), images)',
+        ...multipartBody,
+        response: { 201: Product, ...errors },
+      },
+    },
     async (req, reply) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
       const f = parseOrBadRequest(ProductForm, form.fields);
       const product = await admin.createProduct(
         db,
         storage,
-        { title: f.title, pricePaise: rupeesToPaise(f.price)!, description: f.description, category: f.category, stock: f.stock, ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}), ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}), ...(f.weight !== undefined ? { weightGrams: f.weight } : {}), ...(f.lowStockThreshold !== undefined ? { lowStockThreshold: f.lowStockThreshold } : {}) },
+        {
+          title: f.title,
+          pricePaise: rupeesToPaise(f.price)!,
+          description: f.description,
+          category: f.category,
+          stock: f.stock,
+          ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}),
+          ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}),
+          ...(f.weight !== undefined ? { weightGrams: f.weight } : {}),
+          ...(f.lowStockThreshold !== undefined ? { lowStockThreshold: f.lowStockThreshold } : {}),
+        },
         form.files.map((x) => x.data),
       );
       return reply.code(201).send(product);
@@ -70,7 +87,16 @@ export async function catalogueAdminRoutes(app: App) {
 
   app.patch(
     '/api/products/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Change a product (same multipart; images replace the old ones when given)', params: IdParam, ...multipartBody, response: { 200: Product, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change a product (same multipart; images replace the old ones when given)',
+        params: IdParam,
+        ...multipartBody,
+        response: { 200: Product, ...errors },
+      },
+    },
     async (req) => {
       const form = await readMultipart(req, { maxFiles: MAX_PRODUCT_IMAGES, tooManyFiles: `A product may have at most ${MAX_PRODUCT_IMAGES} images.` });
       const f = parseOrBadRequest(ProductPatchForm, form.fields);
@@ -101,7 +127,15 @@ export async function catalogueAdminRoutes(app: App) {
 
   app.delete(
     '/api/products/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete a product (orders keep their copies)', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a product (orders keep their copies)',
+        params: IdParam,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
     async (req) => {
       await admin.deleteProduct(db, storage, req.params.id);
       return { message: 'Product deleted successfully' };
@@ -115,12 +149,29 @@ export async function catalogueAdminRoutes(app: App) {
   );
   app.patch(
     '/api/categories/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Rename a category (its products follow)', params: IdParam, body: CategoryInput, response: { 200: Category, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Rename a category (its products follow)',
+        params: IdParam,
+        body: CategoryInput,
+        response: { 200: Category, ...errors },
+      },
+    },
     async (req) => admin.renameCategory(db, req.params.id, req.body.name),
   );
   app.delete(
     '/api/categories/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete a category (refused while products use it)', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a category (refused while products use it)',
+        params: IdParam,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
     async (req) => {
       await admin.deleteCategory(db, req.params.id);
       return { message: 'Category deleted successfully' };

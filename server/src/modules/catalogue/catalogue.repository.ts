@@ -47,7 +47,9 @@ export async function listProductIds(db: Db, f: ProductFilter, page: { limit: nu
 }
 
 export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
-  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -76,11 +78,7 @@ export async function findCategoryById(db: Db, id: number) {
 }
 
 export async function findCategoryByType(db: Db, type: string) {
-  return db
-    .selectFrom('categories')
-    .select(['id', 'type'])
-    .where('type_key', '=', type.trim().toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom('categories').select(['id', 'type']).where('type_key', '=', type.trim().toLowerCase()).executeTakeFirst();
 }
 
 export async function countProductsByCategory(db: Db): Promise<Map<number, number>> {
@@ -93,11 +91,7 @@ export async function countProductsByCategory(db: Db): Promise<Map<number, numbe
 }
 
 export async function insertCategory(db: Db, type: string): Promise<number> {
-  const row = await db
-    .insertInto('categories')
-    .values({ type, type_key: type.trim().toLowerCase() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('categories').values({ type, type_key: type.trim().toLowerCase() }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -118,11 +112,7 @@ export async function insertProduct(db: Db, p: NewProduct): Promise<number> {
   return row.id;
 }
 
-export async function insertProductImages(
-  db: Db,
-  productId: number,
-  images: { path: string; width: number; height: number }[],
-): Promise<void> {
+export async function insertProductImages(db: Db, productId: number, images: { path: string; width: number; height: number }[]): Promise<void> {
   if (images.length === 0) return;
   await db
     .insertInto('product_images')

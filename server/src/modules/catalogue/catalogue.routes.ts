@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
-import {
-  Category,
-  ErrorBody,
-  IdParam,
-  Product,
-  ProductListQuery,
-  SearchQuery,
-} from '@shared/catalogue.schemas';
+import { Category, ErrorBody, IdParam, Product, ProductListQuery, SearchQuery } from '@shared/catalogue.schemas';
 import { FacetsQuery, refined, SearchFacets } from '@shared/search-filters.schemas';
 import * as catalogue from './catalogue.service';
 
@@ -21,7 +14,8 @@ export async function catalogueRoutes(app: App) {
       schema: {
         tags: ['catalogue'],
         summary: 'One product',
-        description: 'SPEC\'s fields; a product with options adds `options` and `variants` (`price` is the lowest variant price); a kit adds `parts` and `available`; a part lists the kits it is in under `usedIn`.',
+        description:
+          "SPEC's fields; a product with options adds `options` and `variants` (`price` is the lowest variant price); a kit adds `parts` and `available`; a part lists the kits it is in under `usedIn`.",
         params: IdParam,
         response: { 200: Product, 400: ErrorBody, 404: ErrorBody },
       },

@@ -94,10 +94,7 @@ async function listing(
     if (!category) return { products: [], total: 0 };
     filter.categoryId = category.id;
   }
-  const [ids, total] = await Promise.all([
-    repo.listProductIds(db, filter, query),
-    repo.countProducts(db, filter),
-  ]);
+  const [ids, total] = await Promise.all([repo.listProductIds(db, filter, query), repo.countProducts(db, filter)]);
   return { products: await keptProductsByIds(db, ids, (missing) => productsByIds(db, missing)), total };
 }
 
@@ -150,7 +147,8 @@ export async function searchFacets(db: Db, q: string | undefined, r: Refinement)
       from: b.from,
       to: b.to,
       value: `${b.from}-${b.to ?? ''}`,
-      label: b.to === null ? `${wholeRupees(b.from)} and above` : b.from === 0 ? `Under ${wholeRupees(b.to)}` : `${wholeRupees(b.from)} to ${wholeRupees(b.to)}`,
+      label:
+        b.to === null ? `${wholeRupees(b.from)} and above` : b.from === 0 ? `Under ${wholeRupees(b.to)}` : `${wholeRupees(b.from)} to ${wholeRupees(b.to)}`,
       count: counts.prices[i] ?? 0,
     })),
     inStock: counts.inStock,
@@ -177,9 +175,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
 export async function homeSections(db: Db): Promise<HomeSection[]> {
   const [categories, counts] = await Promise.all([repo.listCategories(db), repo.countProductsByCategory(db)]);
   const withProducts = categories.filter((c) => (counts.get(c.id) ?? 0) > 0);
-  const idLists = await Promise.all(
-    withProducts.map((c) => repo.listProductIds(db, { categoryId: c.id }, { limit: HOME_SECTION_SIZE, offset: 0 })),
-  );
+  const idLists = await Promise.all(withProducts.map((c) => repo.listProductIds(db, { categoryId: c.id }, { limit: HOME_SECTION_SIZE, offset: 0 })));
   const products = await keptProductsByIds(db, idLists.flat(), (missing) => productsByIds(db, missing));
   const byId = new Map(products.map((p) => [p.id, p]));
   return withProducts.map((c, i) => ({

@@ -3,7 +3,20 @@
  * product with them. RFC 4180 quoting (fields may hold commas, quotes and line breaks); a field
  * that a spreadsheet would read as a formula is written with a leading ' and read back without it.
  */
-export const PRODUCT_CSV_COLUMNS = ['product_id', 'title', 'category', 'description', 'price', 'stock', 'weight', 'hsn', 'gst', 'sku', 'options', 'parts'] as const;
+export const PRODUCT_CSV_COLUMNS = [
+  'product_id',
+  'title',
+  'category',
+  'description',
+  'price',
+  'stock',
+  'weight',
+  'hsn',
+  'gst',
+  'sku',
+  'options',
+  'parts',
+] as const;
 export type ProductCsvRow = Record<(typeof PRODUCT_CSV_COLUMNS)[number], string>;
 
 function cell(value: string | number | null): string {

@@ -32,13 +32,43 @@ export async function exportCsv(db: Db): Promise<string> {
       if (own.length > 0) {
         for (const v of own) {
           const options = JSON.parse(v.options_json) as Record<string, string>;
-          out.push(csvLine([p.id, p.title, p.category, p.description, money(Number(v.price_paise)), v.stock ?? '', v.weight_grams ?? '', v.hsn_code ?? '', gstText(v.gst_rate_bp), v.sku ?? '', formatOptions(options), '']));
+          out.push(
+            csvLine([
+              p.id,
+              p.title,
+              p.category,
+              p.description,
+              money(Number(v.price_paise)),
+              v.stock ?? '',
+              v.weight_grams ?? '',
+              v.hsn_code ?? '',
+              gstText(v.gst_rate_bp),
+              v.sku ?? '',
+              formatOptions(options),
+              '',
+            ]),
+          );
         }
         continue;
       }
       const t = tax.get(p.id);
       const kit = (p.parts?.length ?? 0) > 0;
-      out.push(csvLine([p.id, p.title, p.category, p.description, p.price.toFixed(2), kit || p.stock === null ? '' : p.stock, p.weight ?? '', t?.hsn ?? '', gstText(t?.rateBp), '', '', formatParts(p.parts ?? [])]));
+      out.push(
+        csvLine([
+          p.id,
+          p.title,
+          p.category,
+          p.description,
+          p.price.toFixed(2),
+          kit || p.stock === null ? '' : p.stock,
+          p.weight ?? '',
+          t?.hsn ?? '',
+          gstText(t?.rateBp),
+          '',
+          '',
+          formatParts(p.parts ?? []),
+        ]),
+      );
     }
   }
   return `${out.join('\r\n')}\r\n`;
@@ -106,7 +136,21 @@ function parseRow(line: number, f: ProductCsvRow, categories: Map<string, string
   if (!options) return 'options must read like "Battery=included; Colour=red"';
   const parts = parseParts(f.parts);
   if (!parts) return 'parts must read like "12x2; 15/7x1" (product id, optional /variant id, x quantity)';
-  return { line, productId, title: title.data, category, description: description.data, pricePaise, stock, weight, hsn: hsn || null, gst: gst || null, sku: sku || null, options, parts };
+  return {
+    line,
+    productId,
+    title: title.data,
+    category,
+    description: description.data,
+    pricePaise,
+    stock,
+    weight,
+    hsn: hsn || null,
+    gst: gst || null,
+    sku: sku || null,
+    options,
+    parts,
+  };
 }
 
 /**
@@ -130,7 +174,10 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
   records.slice(1).forEach((values, i) => {
     const line = i + 2;
     const fields = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, j) => [c, values[j] ?? ''])) as ProductCsvRow;
-    const parsed = values.length === PRODUCT_CSV_COLUMNS.length ? parseRow(line, fields, categories) : `Expected ${PRODUCT_CSV_COLUMNS.length} fields, found ${values.length}`;
+    const parsed =
+      values.length === PRODUCT_CSV_COLUMNS.length
+        ? parseRow(line, fields, categories)
+        : `Expected ${PRODUCT_CSV_COLUMNS.length} fields, found ${values.length}`;
     if (typeof parsed === 'string') {
       reports.push({ line, productId: null, title: fields.title.slice(0, 100), outcome: 'error', message: parsed });
       return;
@@ -144,7 +191,13 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
   for (let i = 0; i < existingIds.length; i += CHUNK) {
     const chunk = existingIds.slice(i, i + CHUNK);
     const [products, tax, variants] = await Promise.all([productsByIds(db, chunk), invoices.taxInfoOf(db, chunk), repo.findVariants(db, chunk)]);
-    for (const p of products) current.set(p.id, { product: p, hsn: tax.get(p.id)?.hsn ?? '', gst: gstText(tax.get(p.id)?.rateBp), variants: variants.filter((v) => v.product_id === p.id) });
+    for (const p of products)
+      current.set(p.id, {
+        product: p,
+        hsn: tax.get(p.id)?.hsn ?? '',
+        gst: gstText(tax.get(p.id)?.rateBp),
+        variants: variants.filter((v) => v.product_id === p.id),
+      });
   }
 
   // Kit parts must name products that are there now (a kit of products new in this file: import twice).
@@ -153,7 +206,9 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
   for (const [key, rows] of groups) {
     const missing = rows[0]!.parts.find((p) => !existing.has(p.productId));
     if (!missing) continue;
-    rows.forEach((r) => reports.push({ line: r.line, productId: r.productId, title: r.title, outcome: 'error', message: `parts: there is no product ${missing.productId}` }));
+    rows.forEach((r) =>
+      reports.push({ line: r.line, productId: r.productId, title: r.title, outcome: 'error', message: `parts: there is no product ${missing.productId}` }),
+    );
     groups.delete(key);
   }
 
@@ -168,7 +223,7 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
       continue;
     }
     const withVariants = first.options.length > 0;
-    if (rows.some((r) => (r.options.length > 0) !== withVariants)) {
+    if (rows.some((r) => r.options.length > 0 !== withVariants)) {
       fail('Either every row of a product names its option values, or it has one row without them.');
       continue;
     }
@@ -180,14 +235,28 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
       fail('A product with variants cannot be a kit.');
       continue;
     }
-    const fields: ProductFields = { title: first.title, description: first.description, category: first.category, pricePaise: first.pricePaise, stock: first.stock };
+    const fields: ProductFields = {
+      title: first.title,
+      description: first.description,
+      category: first.category,
+      pricePaise: first.pricePaise,
+      stock: first.stock,
+    };
     let variantsInput: ReturnType<typeof ProductVariantsInput.parse> | null = null;
     if (withVariants) {
       const names = first.options.map(([n]) => n);
       const options = names.map((name) => ({ name, values: [...new Set(rows.map((r) => r.options.find(([n]) => n === name)?.[1] ?? ''))] }));
       const parsed = ProductVariantsInput.safeParse({
         options,
-        variants: rows.map((r) => ({ options: Object.fromEntries(r.options), sku: r.sku, price: money(r.pricePaise), stock: r.stock, weight: r.weight, hsnCode: r.hsn, gstRate: r.gst })),
+        variants: rows.map((r) => ({
+          options: Object.fromEntries(r.options),
+          sku: r.sku,
+          price: money(r.pricePaise),
+          stock: r.stock,
+          weight: r.weight,
+          hsnCode: r.hsn,
+          gstRate: r.gst,
+        })),
       });
       if (!parsed.success) {
         fail(parsed.error.issues[0]!.message);
@@ -201,7 +270,7 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
       const p = now.product;
       changed = p.title !== first.title || p.description !== first.description || p.category !== first.category;
       if (!withVariants) {
-        const kit = (first.parts.length > 0) || (p.parts?.length ?? 0) > 0;
+        const kit = first.parts.length > 0 || (p.parts?.length ?? 0) > 0;
         changed ||=
           rupeesToPaise(p.price.toFixed(2)) !== first.pricePaise ||
           (!kit && p.stock !== first.stock) ||
@@ -236,7 +305,13 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
     rows.forEach((r) => reports.push({ line: r.line, productId: r.productId, title: r.title, outcome }));
     if (!changed) continue;
     writes.push(async () => {
-      const plain = { ...fields, ...(withVariants ? { stock: null } : {}), ...(first.hsn ? { hsnCode: first.hsn } : {}), ...(first.gst ? { gstRateBp: Math.round(Number(first.gst) * 100) } : {}), weightGrams: first.weight };
+      const plain = {
+        ...fields,
+        ...(withVariants ? { stock: null } : {}),
+        ...(first.hsn ? { hsnCode: first.hsn } : {}),
+        ...(first.gst ? { gstRateBp: Math.round(Number(first.gst) * 100) } : {}),
+        weightGrams: first.weight,
+      };
       if (withVariants) {
         plain.pricePaise = Math.min(...rows.map((r) => r.pricePaise));
         delete plain.hsnCode;

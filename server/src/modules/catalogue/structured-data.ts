@@ -7,10 +7,7 @@ import { variantLabel } from '@shared/variants.schemas';
  * `BreadcrumbList`), drawn with the page on the server so that search engines can show the price
  * and availability (issue 26 item 4, decision 046).
  */
-export function productStructuredData(
-  p: Product,
-  site: { publicUrl: string; shopName: string; categoryId: number | null },
-): object[] {
+export function productStructuredData(p: Product, site: { publicUrl: string; shopName: string; categoryId: number | null }): object[] {
   const url = `${site.publicUrl}/product/${p.id}`;
   const product = {
     '@context': 'https://schema.org',

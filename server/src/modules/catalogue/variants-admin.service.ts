@@ -1,14 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
-import {
-  combinationKey,
-  kitsAllowed,
-  type AdminKitParts,
-  type AdminVariants,
-  type KitPartsInput,
-  type ProductVariantsInput,
-} from '@shared/variants.schemas';
+import { combinationKey, kitsAllowed, type AdminKitParts, type AdminVariants, type KitPartsInput, type ProductVariantsInput } from '@shared/variants.schemas';
 import { AppError, badRequest } from '../../errors';
 import { findImages } from './catalogue.repository';
 import { getProduct } from './catalogue.service';
@@ -58,7 +51,9 @@ export async function saveVariants(db: Db, productId: number, input: VariantsInp
   const images = new Set((await findImages(db, [productId])).map((i) => i.path));
   input.variants.forEach((v, i) => {
     if (v.image != null && !images.has(v.image)) {
-      throw badRequest("A variant's image must be one of the product's images.", 'invalid_variant_image', { [`variants.${i}.image`]: "Choose one of the product's images" });
+      throw badRequest("A variant's image must be one of the product's images.", 'invalid_variant_image', {
+        [`variants.${i}.image`]: "Choose one of the product's images",
+      });
     }
   });
 
@@ -89,7 +84,10 @@ export async function saveVariants(db: Db, productId: number, input: VariantsInp
     }
     const kits = input.options.length > 0 ? await repo.kitsUsingWhole(trx, productId) : [];
     if (kits.length > 0) {
-      throw conflict('part_in_kit', `${kits.map((k) => `"${k.title}"`).join(', ')} use this product as a part. Remove it from the kit, add the options, then choose a variant in the kit.`);
+      throw conflict(
+        'part_in_kit',
+        `${kits.map((k) => `"${k.title}"`).join(', ')} use this product as a part. Remove it from the kit, add the options, then choose a variant in the kit.`,
+      );
     }
     await repo.replaceOptions(trx, productId, input.options);
     await repo.deleteVariants(trx, gone);
@@ -132,9 +130,15 @@ export async function saveParts(db: Db, kitId: number, input: KitPartsInput): Pr
   await getProduct(db, kitId);
   if (input.parts.length > 0) {
     const structures = await structuresOf(db, [kitId, ...input.parts.map((p) => p.productId)]);
-    if ((structures.get(kitId)?.variants.length ?? 0) > 0) throw conflict('kit_has_no_variants', 'A product with variants cannot be a kit. Remove its options first.');
+    if ((structures.get(kitId)?.variants.length ?? 0) > 0)
+      throw conflict('kit_has_no_variants', 'A product with variants cannot be a kit. Remove its options first.');
     if ((await repo.kitsUsing(db, kitId)).length > 0) throw conflict('kit_in_kit', 'This product is a part of another kit; a kit cannot be made of kits.');
-    const found = new Set((await repo.existingProducts(db, input.parts.map((p) => p.productId))));
+    const found = new Set(
+      await repo.existingProducts(
+        db,
+        input.parts.map((p) => p.productId),
+      ),
+    );
     input.parts.forEach((p, i) => {
       const field = { [`parts.${i}.productId`]: 'Choose another product' };
       if (p.productId === kitId) throw badRequest('A kit cannot be a part of itself.', 'invalid_part', field);
@@ -145,11 +149,16 @@ export async function saveParts(db: Db, kitId: number, input: KitPartsInput): Pr
       if (variants.length > 0 && (p.variantId == null || !variants.some((v) => v.id === p.variantId))) {
         throw badRequest('Choose which variant of this product goes in the kit.', 'invalid_part', { [`parts.${i}.variantId`]: 'Choose a variant' });
       }
-      if (variants.length === 0 && p.variantId != null) throw badRequest('This product has no variants.', 'invalid_part', { [`parts.${i}.variantId`]: 'This product has no variants' });
+      if (variants.length === 0 && p.variantId != null)
+        throw badRequest('This product has no variants.', 'invalid_part', { [`parts.${i}.variantId`]: 'This product has no variants' });
     });
   }
   await db.transaction().execute(async (trx) => {
-    await repo.replaceParts(trx, kitId, input.parts.map((p) => ({ productId: p.productId, variantId: p.variantId ?? null, quantity: p.quantity })));
+    await repo.replaceParts(
+      trx,
+      kitId,
+      input.parts.map((p) => ({ productId: p.productId, variantId: p.variantId ?? null, quantity: p.quantity })),
+    );
     if (input.parts.length > 0) await repo.untrackStock(trx, kitId);
   });
   return getParts(db, kitId);

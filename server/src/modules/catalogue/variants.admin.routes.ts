@@ -25,7 +25,10 @@ export async function variantsAdminRoutes(app: App) {
 
   app.get(
     '/api/admin/products/:id/variants',
-    { ...adminRoute, schema: { tags: ['admin'], summary: "A product's options and variants in full", params: IdParam, response: { 200: AdminVariants, ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: "A product's options and variants in full", params: IdParam, response: { 200: AdminVariants, ...errors } },
+    },
     async (req) => variants.getVariants(db, req.params.id),
   );
   app.put(
@@ -44,20 +47,37 @@ export async function variantsAdminRoutes(app: App) {
   );
   app.get(
     '/api/admin/products/:id/parts',
-    { ...adminRoute, schema: { tags: ['admin'], summary: "A kit's parts, the kits each allows and the part that limits it", params: IdParam, response: { 200: AdminKitParts, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: "A kit's parts, the kits each allows and the part that limits it",
+        params: IdParam,
+        response: { 200: AdminKitParts, ...errors },
+      },
+    },
     async (req) => variants.getParts(db, req.params.id),
   );
   app.put(
     '/api/admin/products/:id/parts',
     {
       ...adminRoute,
-      schema: { tags: ['admin'], summary: "Replace a kit's parts (none: no longer a kit)", params: IdParam, body: KitPartsInput, response: { 200: AdminKitParts, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: "Replace a kit's parts (none: no longer a kit)",
+        params: IdParam,
+        body: KitPartsInput,
+        response: { 200: AdminKitParts, ...errors },
+      },
     },
     async (req) => variants.saveParts(db, req.params.id, req.body),
   );
   app.get(
     '/api/admin/products/export.csv',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Every product and variant as CSV (one row per product, or per variant); importing it back changes nothing' } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Every product and variant as CSV (one row per product, or per variant); importing it back changes nothing' },
+    },
     async (_req, reply) => sendCsv(reply, 'products', await csv.exportCsv(db)),
   );
   app.post(
@@ -66,7 +86,8 @@ export async function variantsAdminRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Import products and variants (multipart: file = CSV as the export writes it, dryRun=1 to only check); a row-by-row report, nothing written when any row has an error',
+        summary:
+          'Import products and variants (multipart: file = CSV as the export writes it, dryRun=1 to only check); a row-by-row report, nothing written when any row has an error',
         consumes: ['multipart/form-data'],
         querystring: z.object({ dryRun: z.string().max(10).optional() }),
         response: { 200: ProductImportReport, ...errors, 413: ErrorBody, 415: ErrorBody },
@@ -76,13 +97,24 @@ export async function variantsAdminRoutes(app: App) {
       const form = await readMultipart(req, { maxFiles: 1, tooManyFiles: 'Send one CSV file', maxFileBytes: 16 * 1024 * 1024 });
       const file = form.files.find((f) => f.field === 'file');
       if (!file) throw badRequest('Choose a CSV file to import', 'file_missing', { file: 'Choose a CSV file' });
-      const dryRun = ['1', 'true', 'yes'].includes(String(form.fields.dryRun ?? req.query.dryRun ?? '').trim().toLowerCase());
+      const dryRun = ['1', 'true', 'yes'].includes(
+        String(form.fields.dryRun ?? req.query.dryRun ?? '')
+          .trim()
+          .toLowerCase(),
+      );
       return csv.importCsv(db, app.storage, file.data.toString('utf8'), dryRun);
     },
   );
   app.get(
     '/api/admin/kits',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Every kit, the kits its parts allow and the part that limits it, fewest first', response: { 200: KitOverview, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every kit, the kits its parts allow and the part that limits it, fewest first',
+        response: { 200: KitOverview, ...errors },
+      },
+    },
     async () => variants.kitOverview(db),
   );
 }

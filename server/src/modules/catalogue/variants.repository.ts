@@ -27,7 +27,14 @@ const variantColumns = ['id', 'product_id', 'options_json', 'sku', 'price_paise'
 
 export async function findVariants(db: Db, productIds: number[]): Promise<VariantRow[]> {
   if (productIds.length === 0) return [];
-  return db.selectFrom('product_variants').select(variantColumns).where('product_id', 'in', productIds).orderBy('product_id').orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('product_variants')
+    .select(variantColumns)
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findVariantsByIds(db: Db, ids: number[]): Promise<VariantRow[]> {
@@ -53,7 +60,16 @@ export async function findParts(db: Db, kitIds: number[]): Promise<PartRow[]> {
     .selectFrom('kit_parts as k')
     .innerJoin('products as p', 'p.id', 'k.part_product_id')
     .leftJoin('product_variants as v', 'v.id', 'k.part_variant_id')
-    .select(['k.kit_id', 'k.part_product_id', 'k.part_variant_id', 'k.quantity', 'p.title', 'v.options_json', 'p.stock as product_stock', 'v.stock as variant_stock'])
+    .select([
+      'k.kit_id',
+      'k.part_product_id',
+      'k.part_variant_id',
+      'k.quantity',
+      'p.title',
+      'v.options_json',
+      'p.stock as product_stock',
+      'v.stock as variant_stock',
+    ])
     .where('k.kit_id', 'in', kitIds)
     .orderBy('k.kit_id')
     .orderBy('k.id')
@@ -98,7 +114,10 @@ export async function replaceOptions(db: Db, productId: number, options: { name:
 export type VariantValues = Omit<Insertable<Database['product_variants']>, 'id' | 'product_id'>;
 
 export async function insertVariant(db: Db, productId: number, v: VariantValues): Promise<void> {
-  await db.insertInto('product_variants').values({ ...v, product_id: productId }).execute();
+  await db
+    .insertInto('product_variants')
+    .values({ ...v, product_id: productId })
+    .execute();
 }
 
 export async function updateVariant(db: Db, id: number, v: VariantValues): Promise<void> {

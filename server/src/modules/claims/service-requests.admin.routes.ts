@@ -21,7 +21,10 @@ type ServiceRequestList<Page extends z.ZodType> = {
 };
 
 /** The admin's pages of a service-request list, filtered by status, and marking a request new or handled. */
-export function serviceRequestAdminRoutes<Page extends z.ZodType>(app: App, { url, summaries, updated, pageSchema, list, setStatus }: ServiceRequestList<Page>) {
+export function serviceRequestAdminRoutes<Page extends z.ZodType>(
+  app: App,
+  { url, summaries, updated, pageSchema, list, setStatus }: ServiceRequestList<Page>,
+) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
   // `list` is checked against pageSchema where each list is declared (ServiceRequestList<Page>); Fastify's types cannot follow a generic schema.
   const listAnswer: z.ZodType = pageSchema;
@@ -34,7 +37,16 @@ export function serviceRequestAdminRoutes<Page extends z.ZodType>(app: App, { ur
 
   app.patch(
     `${url}/:id`,
-    { ...adminRoute, schema: { tags: ['admin'], summary: summaries.setStatus, params: IdParam, body: ServiceStatusBody, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: summaries.setStatus,
+        params: IdParam,
+        body: ServiceStatusBody,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
     async (req) => {
       await setStatus(app.db, req.params.id, req.body.status);
       return { message: updated };

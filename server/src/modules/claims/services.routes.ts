@@ -39,7 +39,11 @@ export async function serviceRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        const form = await readMultipart(req, { maxFiles: MAX_PRINT_FILES, tooManyFiles: `Send at most ${MAX_PRINT_FILES} files.`, maxFileBytes: MAX_PRINT_FILE_BYTES });
+        const form = await readMultipart(req, {
+          maxFiles: MAX_PRINT_FILES,
+          tooManyFiles: `Send at most ${MAX_PRINT_FILES} files.`,
+          maxFileBytes: MAX_PRINT_FILE_BYTES,
+        });
         const text = await printing.submitRequest(deps, form);
         return reply.type('text/plain; charset=utf-8').send(text);
       },

@@ -6,7 +6,16 @@ import { formatPaise } from '@shared/money';
 /** What the rules read of a coupon: its terms and counters as stored. */
 export type CouponTerms = Pick<
   Selectable<CouponTable>,
-  'discount_paise' | 'discount_percent' | 'min_purchase_paise' | 'product_id' | 'expires_at' | 'usage_limit' | 'once_per_customer' | 'used_count' | 'reserved_count' | 'free_shipping'
+  | 'discount_paise'
+  | 'discount_percent'
+  | 'min_purchase_paise'
+  | 'product_id'
+  | 'expires_at'
+  | 'usage_limit'
+  | 'once_per_customer'
+  | 'used_count'
+  | 'reserved_count'
+  | 'free_shipping'
 >;
 
 export interface CartForCoupon {

@@ -11,7 +11,14 @@ export async function couponAdminRoutes(app: App) {
 
   app.get(
     '/api/coupons',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'All coupons, as a JSON array (SPEC.md §7); X-Total-Count says how many', response: { 200: z.array(AdminCoupon), ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'All coupons, as a JSON array (SPEC.md §7); X-Total-Count says how many',
+        response: { 200: z.array(AdminCoupon), ...errors },
+      },
+    },
     async (_req, reply) => {
       const list = await coupons.listCoupons(app.db);
       reply.header('X-Total-Count', String(list.length));
@@ -30,7 +37,10 @@ export async function couponAdminRoutes(app: App) {
   );
   app.delete(
     '/api/coupons/:id',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Delete a coupon', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Delete a coupon', params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
     async (req) => {
       await coupons.deleteCoupon(app.db, req.params.id);
       return { message: 'Coupon deleted successfully' };

@@ -18,12 +18,7 @@ function normalise<T extends { discount_paise: unknown; min_purchase_paise: unkn
 }
 
 export async function shopperHasRedeemed(db: Db, couponId: number, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('coupon_redemptions')
-    .select('order_id')
-    .where('coupon_id', '=', couponId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('coupon_redemptions').select('order_id').where('coupon_id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -61,7 +56,10 @@ export async function releaseUse(db: Db, couponId: number): Promise<void> {
 }
 
 export async function insertRedemption(db: Db, r: { order_id: number; coupon_id: number; user_id: string; once_key: string | null }): Promise<void> {
-  await db.insertInto('coupon_redemptions').values({ ...r, state: 'reserved' }).execute();
+  await db
+    .insertInto('coupon_redemptions')
+    .values({ ...r, state: 'reserved' })
+    .execute();
 }
 
 export async function setRedemptionState(db: Db, orderId: number, state: 'used'): Promise<void> {
@@ -80,7 +78,12 @@ export async function deleteUsedRedemption(db: Db, orderId: number): Promise<boo
 
 /** Gives a paid use back (the paid order was canceled). */
 export async function giveBackUse(db: Db, couponId: number): Promise<void> {
-  await db.updateTable('coupons').set({ used_count: sql`used_count - 1` }).where('id', '=', couponId).where('used_count', '>', 0).execute();
+  await db
+    .updateTable('coupons')
+    .set({ used_count: sql`used_count - 1` })
+    .where('id', '=', couponId)
+    .where('used_count', '>', 0)
+    .execute();
 }
 
 /** A coupon as the admin writes it: its terms, not its counters. */
@@ -100,7 +103,6 @@ export async function listCoupons(db: Db) {
   const rows = await db.selectFrom('coupons').selectAll().orderBy('id').execute();
   return rows.map(normalise);
 }
-
 
 export async function updateCoupon(db: Db, id: number, c: CouponWrite): Promise<void> {
   await db.updateTable('coupons').set(c).where('id', '=', id).execute();

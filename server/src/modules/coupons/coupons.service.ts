@@ -29,7 +29,13 @@ export async function verifyCoupon(db: Db, userId: string, code: string) {
   if (lines.length === 0) return { success: false, discount: 0, message: orderMessages.cartEmptyCheckout };
   const { coupon, outcome } = await couponForCart(db, userId, code, lines);
   return outcome.ok
-    ? { success: true, discount: paiseToRupees(outcome.discountPaise), message: orderMessages.couponApplied, ...(coupon ? { code: coupon.code } : {}), freeShipping: outcome.freeShipping }
+    ? {
+        success: true,
+        discount: paiseToRupees(outcome.discountPaise),
+        message: orderMessages.couponApplied,
+        ...(coupon ? { code: coupon.code } : {}),
+        freeShipping: outcome.freeShipping,
+      }
     : { success: false, discount: 0, message: outcome.message };
 }
 

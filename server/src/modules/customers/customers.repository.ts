@@ -44,7 +44,22 @@ export interface CustomerFilter {
   phone: string | null;
 }
 
-const customerColumns = ['id', 'name', 'email', 'phone', 'createdAt', 'banned', 'banReason', 'username', 'displayUsername', 'address', 'city', 'state', 'zipCode', 'emailVerified'] as const;
+const customerColumns = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'createdAt',
+  'banned',
+  'banReason',
+  'username',
+  'displayUsername',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'emailVerified',
+] as const;
 
 function customers(db: Db, f: CustomerFilter) {
   // Shoppers: staff accounts are better-auth users with role 'admin'.
@@ -88,8 +103,14 @@ export const CUSTOMER_COUNT_CAP = 10_000;
  */
 export async function countCustomers(db: Db, f: CustomerFilter): Promise<number> {
   if (!f.text && ((await estimatedRows(db, 'user_customers_idx')) ?? 0) >= 5 * CUSTOMER_COUNT_CAP) return CUSTOMER_COUNT_CAP + 1;
-  const capped = customers(db, f).select(sql<number>`1`.as('one')).limit(CUSTOMER_COUNT_CAP + 1).as('listed');
-  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const capped = customers(db, f)
+    .select(sql<number>`1`.as('one'))
+    .limit(CUSTOMER_COUNT_CAP + 1)
+    .as('listed');
+  const row = await db
+    .selectFrom(capped)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -126,7 +147,11 @@ export async function ordersOf(db: Db, userId: string, limit: number) {
       'o.status',
       'o.total_paise',
       'o.paid_at',
-      eb.selectFrom('order_lines as l').select(sql<number>`coalesce(sum(l.quantity), 0)`.as('n')).whereRef('l.order_id', '=', 'o.id').as('items'),
+      eb
+        .selectFrom('order_lines as l')
+        .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('n'))
+        .whereRef('l.order_id', '=', 'o.id')
+        .as('items'),
     ])
     .where('o.user_id', '=', userId)
     .where('o.paid_at', 'is not', null)

@@ -45,7 +45,14 @@ function rowOf(u: repo.CustomerUserRow, stats: Stats | undefined): CustomerRow {
 }
 
 async function withStats(db: Db, users: repo.CustomerUserRow[]): Promise<CustomerRow[]> {
-  const stats = new Map((await repo.orderStats(db, users.map((u) => u.id))).map((s) => [s.user_id, s]));
+  const stats = new Map(
+    (
+      await repo.orderStats(
+        db,
+        users.map((u) => u.id),
+      )
+    ).map((s) => [s.user_id, s]),
+  );
   return users.map((u) => rowOf(u, stats.get(u.id)));
 }
 
@@ -92,8 +99,21 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
       blockReason: u.banned ? (u.banReason ?? null) : null,
     },
     addresses: [...new Set([profileAddress, ...addresses].filter(Boolean))],
-    orders: orders.map((o) => ({ orderId: o.order_code, status: o.status, total: paiseToRupees(o.total_paise), paidAt: iso(o.paid_at), items: Number(o.items ?? 0) })),
-    refunds: refunds.map((r) => ({ orderId: r.order_code, amount: paiseToRupees(r.amount_paise), status: r.status, kind: r.kind, reason: r.reason, createdAt: iso(r.created_at) })),
+    orders: orders.map((o) => ({
+      orderId: o.order_code,
+      status: o.status,
+      total: paiseToRupees(o.total_paise),
+      paidAt: iso(o.paid_at),
+      items: Number(o.items ?? 0),
+    })),
+    refunds: refunds.map((r) => ({
+      orderId: r.order_code,
+      amount: paiseToRupees(r.amount_paise),
+      status: r.status,
+      kind: r.kind,
+      reason: r.reason,
+      createdAt: iso(r.created_at),
+    })),
     claims: claims.map((c) => ({ id: c.id, productTitle: c.product_title, status: c.status, createdAt: iso(c.created_at) })),
     printRequests: prints.map((p) => ({ id: p.id, reason: p.reason, price: paiseToRupees(p.price_paise), status: p.status, createdAt: iso(p.created_at) })),
     note: note ? { text: note.note, updatedBy: note.updated_by, updatedAt: note.updated_at } : null,
@@ -141,7 +161,10 @@ export async function* customersCsv(db: Db, q: string): AsyncGenerator<string> {
     if (users.length === 0) return;
     const rows = await withStats(db, users);
     yield rows
-      .map((c) => [c.name, c.email, c.phone, c.createdAt, c.orders, c.totalSpent.toFixed(2), c.lastOrderAt, c.blocked ? 'yes' : 'no'].map(csvCell).join(',') + '\r\n')
+      .map(
+        (c) =>
+          [c.name, c.email, c.phone, c.createdAt, c.orders, c.totalSpent.toFixed(2), c.lastOrderAt, c.blocked ? 'yes' : 'no'].map(csvCell).join(',') + '\r\n',
+      )
       .join('');
     if (users.length < CSV_BATCH) return;
     const last = users.at(-1)!;

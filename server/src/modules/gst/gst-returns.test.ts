@@ -3,7 +3,14 @@ import type { TaxDocument } from '../invoices/invoices.service';
 import { gstr1Json, gstr1SectionCsv, hsnCsv, registerCsv } from './gst-returns';
 
 /** A one-line document at 18 % of `totalPaise` (tax-inclusive), within Maharashtra or to Karnataka. */
-function doc(kind: TaxDocument['kind'], number: string, day: string, totalPaise: number, intraState: boolean, invoice?: { number: string; day: string; totalPaise: number }): TaxDocument {
+function doc(
+  kind: TaxDocument['kind'],
+  number: string,
+  day: string,
+  totalPaise: number,
+  intraState: boolean,
+  invoice?: { number: string; day: string; totalPaise: number },
+): TaxDocument {
   const taxablePaise = Math.round((totalPaise * 100) / 118);
   const tax = totalPaise - taxablePaise;
   const cgstPaise = intraState ? Math.floor(tax / 2) : 0;
@@ -16,13 +23,30 @@ function doc(kind: TaxDocument['kind'], number: string, day: string, totalPaise:
     placeOfSupply: intraState ? { state: 'Maharashtra', code: '27' } : { state: 'Karnataka', code: '29' },
     intraState,
     invoice: invoice ?? { number, day, totalPaise },
-    lines: [{ hsn: '9023', title: 'Rover', rateBp: 1800, units: 1, shipping: false, taxablePaise, cgstPaise, sgstPaise: intraState ? tax - cgstPaise : 0, igstPaise: intraState ? 0 : tax, totalPaise }],
+    lines: [
+      {
+        hsn: '9023',
+        title: 'Rover',
+        rateBp: 1800,
+        units: 1,
+        shipping: false,
+        taxablePaise,
+        cgstPaise,
+        sgstPaise: intraState ? tax - cgstPaise : 0,
+        igstPaise: intraState ? 0 : tax,
+        totalPaise,
+      },
+    ],
   };
 }
 
 describe('GST returns from documents', () => {
   it('puts an inter-state invoice above ₹1 lakh in B2CL, one of exactly ₹1 lakh and any intra-state one in B2CS', () => {
-    const docs = [doc('invoice', 'RK/26-27/000001', '2026-10-01', 1_00_000_00, false), doc('invoice', 'RK/26-27/000002', '2026-10-02', 1_00_000_01, false), doc('invoice', 'RK/26-27/000003', '2026-10-03', 5_00_000_00, true)];
+    const docs = [
+      doc('invoice', 'RK/26-27/000001', '2026-10-01', 1_00_000_00, false),
+      doc('invoice', 'RK/26-27/000002', '2026-10-02', 1_00_000_01, false),
+      doc('invoice', 'RK/26-27/000003', '2026-10-03', 5_00_000_00, true),
+    ];
     const g = gstr1Json(docs, { gstin: '27ABCDE1234F1Z0', fp: '102026' });
     expect(g.b2cl?.[0]?.inv.map((i) => (i as { inum: string }).inum)).toEqual(['RK/26-27/000002']);
     expect(g.b2cs?.map((r) => [r.sply_ty, r.txval])).toEqual([

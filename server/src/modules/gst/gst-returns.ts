@@ -65,8 +65,24 @@ function inOrder(docs: TaxDocument[]): TaxDocument[] {
 }
 
 const REGISTER_HEADER = [
-  'Type', 'Number', 'Date', 'Against invoice', 'Order ID', 'Buyer', 'Buyer GSTIN', 'Place of supply code', 'Place of supply', 'Supply', 'GSTR-1 table', 'Rates (%)',
-  'Taxable value', 'CGST', 'SGST', 'IGST', 'Cess', 'Total',
+  'Type',
+  'Number',
+  'Date',
+  'Against invoice',
+  'Order ID',
+  'Buyer',
+  'Buyer GSTIN',
+  'Place of supply code',
+  'Place of supply',
+  'Supply',
+  'GSTR-1 table',
+  'Rates (%)',
+  'Taxable value',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Cess',
+  'Total',
 ];
 
 /**
@@ -77,11 +93,29 @@ export function registerCsv(docs: TaxDocument[]): string {
   const rows = inOrder(docs).map((doc) => {
     const t = documentTotals(doc);
     const sign = signOf(doc);
-    const rates = [...new Set(doc.lines.map((l) => l.rateBp))].sort((a, b) => a - b).map(ratePercent).join('; ');
+    const rates = [...new Set(doc.lines.map((l) => l.rateBp))]
+      .sort((a, b) => a - b)
+      .map(ratePercent)
+      .join('; ');
     return [
-      doc.kind === 'invoice' ? 'Invoice' : 'Credit note', doc.number, doc.day, doc.kind === 'invoice' ? '' : doc.invoice.number, doc.orderCode, doc.buyer, '',
-      doc.placeOfSupply.code ?? '', doc.placeOfSupply.state, doc.intraState ? 'Intra-state' : 'Inter-state', tableOf(doc), rates,
-      rupeesText(sign * t.taxablePaise), rupeesText(sign * t.cgstPaise), rupeesText(sign * t.sgstPaise), rupeesText(sign * t.igstPaise), rupeesText(0), rupeesText(sign * t.totalPaise),
+      doc.kind === 'invoice' ? 'Invoice' : 'Credit note',
+      doc.number,
+      doc.day,
+      doc.kind === 'invoice' ? '' : doc.invoice.number,
+      doc.orderCode,
+      doc.buyer,
+      '',
+      doc.placeOfSupply.code ?? '',
+      doc.placeOfSupply.state,
+      doc.intraState ? 'Intra-state' : 'Inter-state',
+      tableOf(doc),
+      rates,
+      rupeesText(sign * t.taxablePaise),
+      rupeesText(sign * t.cgstPaise),
+      rupeesText(sign * t.sgstPaise),
+      rupeesText(sign * t.igstPaise),
+      rupeesText(0),
+      rupeesText(sign * t.totalPaise),
     ];
   });
   return csv([REGISTER_HEADER, ...rows]);
@@ -143,7 +177,17 @@ export function hsnCsv(docs: TaxDocument[]): string {
   return csv([
     HSN_HEADER,
     ...hsnSummary(docs).map((r) => [
-      r.hsn, r.description, r.uqc, r.quantity, ratePercent(r.rateBp), rupeesText(r.taxablePaise), rupeesText(r.igstPaise), rupeesText(r.cgstPaise), rupeesText(r.sgstPaise), rupeesText(0), rupeesText(r.totalPaise),
+      r.hsn,
+      r.description,
+      r.uqc,
+      r.quantity,
+      ratePercent(r.rateBp),
+      rupeesText(r.taxablePaise),
+      rupeesText(r.igstPaise),
+      rupeesText(r.cgstPaise),
+      rupeesText(r.sgstPaise),
+      rupeesText(0),
+      rupeesText(r.totalPaise),
     ]),
   ]);
 }
@@ -194,7 +238,10 @@ interface DocumentRange {
  */
 function documentRanges(docs: TaxDocument[]): DocumentRange[] {
   const out: DocumentRange[] = [];
-  for (const [kind, nature, docNum] of [['invoice', 'Invoices for outward supply', 1], ['credit-note', 'Credit Note', 5]] as const) {
+  for (const [kind, nature, docNum] of [
+    ['invoice', 'Invoices for outward supply', 1],
+    ['credit-note', 'Credit Note', 5],
+  ] as const) {
     const series = new Map<string, { number: string; seq: number }[]>();
     for (const doc of docs.filter((d) => d.kind === kind)) {
       const cut = doc.number.lastIndexOf('/');
@@ -218,7 +265,10 @@ const GSTR1_JSON_VERSION = 'GST3.1.6';
 const taxFields = (a: Amounts, intraState: boolean) => (intraState ? { camt: rupees(a.cgstPaise), samt: rupees(a.sgstPaise) } : { iamt: rupees(a.igstPaise) });
 
 const items = (doc: TaxDocument) =>
-  byRate(doc.lines).map((r, i) => ({ num: i + 1, itm_det: { rt: ratePercent(r.rateBp), txval: rupees(r.taxablePaise), ...taxFields(r, doc.intraState), csamt: 0 } }));
+  byRate(doc.lines).map((r, i) => ({
+    num: i + 1,
+    itm_det: { rt: ratePercent(r.rateBp), txval: rupees(r.taxablePaise), ...taxFields(r, doc.intraState), csamt: 0 },
+  }));
 
 /** GSTR-1 in the GST portal offline tool's JSON format: the sections this shop's sales fall in (empty ones left out). */
 export function gstr1Json(docs: TaxDocument[], seller: { gstin: string; fp: string }) {
@@ -235,12 +285,23 @@ export function gstr1Json(docs: TaxDocument[], seller: { gstin: string; fp: stri
   const b2clByPos = new Map<string, unknown[]>();
   for (const doc of ordered.filter((d) => tableOf(d) === 'B2CL')) {
     const pos = doc.placeOfSupply.code ?? '';
-    b2clByPos.set(pos, [...(b2clByPos.get(pos) ?? []), { inum: doc.number, idt: jsonDate(doc.day), val: rupees(documentTotals(doc).totalPaise), itms: items(doc) }]);
+    b2clByPos.set(pos, [
+      ...(b2clByPos.get(pos) ?? []),
+      { inum: doc.number, idt: jsonDate(doc.day), val: rupees(documentTotals(doc).totalPaise), itms: items(doc) },
+    ]);
   }
   const b2cl = [...b2clByPos.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([pos, inv]) => ({ pos, inv }));
   const cdnur = ordered
     .filter((d) => tableOf(d) === 'CDNUR')
-    .map((doc) => ({ typ: 'B2CL', ntty: 'C', nt_num: doc.number, nt_dt: jsonDate(doc.day), val: rupees(documentTotals(doc).totalPaise), pos: doc.placeOfSupply.code ?? '', itms: items(doc) }));
+    .map((doc) => ({
+      typ: 'B2CL',
+      ntty: 'C',
+      nt_num: doc.number,
+      nt_dt: jsonDate(doc.day),
+      val: rupees(documentTotals(doc).totalPaise),
+      pos: doc.placeOfSupply.code ?? '',
+      itms: items(doc),
+    }));
   const hsn = hsnSummary(ordered).map((r, i) => ({
     num: i + 1,
     hsn_sc: r.hsn,
@@ -289,27 +350,97 @@ export function gstr1SectionCsv(docs: TaxDocument[], section: Gstr1Section): str
       ]);
     case 'b2cl':
       return csv([
-        ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'],
+        [
+          'Invoice Number',
+          'Invoice date',
+          'Invoice Value',
+          'Place Of Supply',
+          'Applicable % of Tax Rate',
+          'Rate',
+          'Taxable Value',
+          'Cess Amount',
+          'E-Commerce GSTIN',
+        ],
         ...ordered
           .filter((d) => tableOf(d) === 'B2CL')
-          .flatMap((doc) => byRate(doc.lines).map((r) => [doc.number, csvDate(doc.day), rupeesText(documentTotals(doc).totalPaise), posText(doc), '', ratePercent(r.rateBp), rupeesText(r.taxablePaise), rupeesText(0), ''])),
+          .flatMap((doc) =>
+            byRate(doc.lines).map((r) => [
+              doc.number,
+              csvDate(doc.day),
+              rupeesText(documentTotals(doc).totalPaise),
+              posText(doc),
+              '',
+              ratePercent(r.rateBp),
+              rupeesText(r.taxablePaise),
+              rupeesText(0),
+              '',
+            ]),
+          ),
       ]);
     case 'cdnur':
       return csv([
-        ['UR Type', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Note Value', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount'],
+        [
+          'UR Type',
+          'Note Number',
+          'Note Date',
+          'Note Type',
+          'Place Of Supply',
+          'Note Value',
+          'Applicable % of Tax Rate',
+          'Rate',
+          'Taxable Value',
+          'Cess Amount',
+        ],
         ...ordered
           .filter((d) => tableOf(d) === 'CDNUR')
-          .flatMap((doc) => byRate(doc.lines).map((r) => ['B2CL', doc.number, csvDate(doc.day), 'C', posText(doc), rupeesText(documentTotals(doc).totalPaise), '', ratePercent(r.rateBp), rupeesText(r.taxablePaise), rupeesText(0)])),
+          .flatMap((doc) =>
+            byRate(doc.lines).map((r) => [
+              'B2CL',
+              doc.number,
+              csvDate(doc.day),
+              'C',
+              posText(doc),
+              rupeesText(documentTotals(doc).totalPaise),
+              '',
+              ratePercent(r.rateBp),
+              rupeesText(r.taxablePaise),
+              rupeesText(0),
+            ]),
+          ),
       ]);
     case 'hsn':
       return csv([
-        ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'],
+        [
+          'HSN',
+          'Description',
+          'UQC',
+          'Total Quantity',
+          'Total Value',
+          'Rate',
+          'Taxable Value',
+          'Integrated Tax Amount',
+          'Central Tax Amount',
+          'State/UT Tax Amount',
+          'Cess Amount',
+        ],
         ...hsnSummary(ordered).map((r) => [
-          r.hsn, r.description, r.uqc === 'NOS' ? 'NOS-NUMBERS' : 'NA', r.quantity, rupeesText(r.totalPaise), ratePercent(r.rateBp), rupeesText(r.taxablePaise),
-          rupeesText(r.igstPaise), rupeesText(r.cgstPaise), rupeesText(r.sgstPaise), rupeesText(0),
+          r.hsn,
+          r.description,
+          r.uqc === 'NOS' ? 'NOS-NUMBERS' : 'NA',
+          r.quantity,
+          rupeesText(r.totalPaise),
+          ratePercent(r.rateBp),
+          rupeesText(r.taxablePaise),
+          rupeesText(r.igstPaise),
+          rupeesText(r.cgstPaise),
+          rupeesText(r.sgstPaise),
+          rupeesText(0),
         ]),
       ]);
     case 'docs':
-      return csv([['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'], ...documentRanges(ordered).map((r) => [r.nature, r.from, r.to, r.total, r.cancelled])]);
+      return csv([
+        ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+        ...documentRanges(ordered).map((r) => [r.nature, r.from, r.to, r.total, r.cancelled]),
+      ]);
   }
 }

@@ -21,7 +21,8 @@ export async function gstRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'The invoice and credit-note register from `from` to `to` (YYYY-MM-DD, days in India, at most 366 days) as CSV; credit notes have negative amounts',
+        summary:
+          'The invoice and credit-note register from `from` to `to` (YYYY-MM-DD, days in India, at most 366 days) as CSV; credit notes have negative amounts',
         querystring: GstRangeQuery,
         response: errors,
       },
@@ -49,7 +50,8 @@ export async function gstRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: "GSTR-1 in the GST portal offline tool's JSON format: `period=MMYYYY` (a month) or `from`/`to` spanning a whole month or quarter (fp is its last month)",
+        summary:
+          "GSTR-1 in the GST portal offline tool's JSON format: `period=MMYYYY` (a month) or `from`/`to` spanning a whole month or quarter (fp is its last month)",
         description: 'Sections b2cs, b2cl, cdnur, hsn (hsn_b2c) and doc_issue, the empty ones left out. 409 while the shop has no GSTIN.',
         querystring: Gstr1Query,
         response: errors,

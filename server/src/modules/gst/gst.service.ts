@@ -1,7 +1,16 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { gstMessages, istStartOf, nextDay, returnPeriod, type Gstr1Query, type Gstr1Section, type GstRangeQuery, type ReturnPeriod } from '@shared/gst-returns.schemas';
+import {
+  gstMessages,
+  istStartOf,
+  nextDay,
+  returnPeriod,
+  type Gstr1Query,
+  type Gstr1Section,
+  type GstRangeQuery,
+  type ReturnPeriod,
+} from '@shared/gst-returns.schemas';
 import { taxDocumentsIssued } from '../invoices/invoices.service';
 import { sellerDetails } from '../settings/settings.service';
 import * as returns from './gst-returns';

@@ -79,7 +79,11 @@ export async function isReadableImage(input: Buffer): Promise<boolean> {
 export async function storePrivateImage(storage: FileStorage, folder: string, input: Buffer): Promise<{ key: string; contentType: string; size: number }> {
   const { sharp, meta } = await readImage(input);
   const format = meta.format === 'png' || meta.format === 'webp' ? meta.format : 'jpeg';
-  const data = await sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }).toFormat(format).toBuffer();
+  const data = await sharp(input, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true })
+    .toFormat(format)
+    .toBuffer();
   const key = `${folder}/${randomUUID()}.${format === 'jpeg' ? 'jpg' : format}`;
   const contentType = `image/${format}`;
   await storage.put(key, data, contentType);

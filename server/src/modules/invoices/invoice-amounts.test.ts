@@ -9,7 +9,9 @@ describe('invoice amounts', () => {
   it('charges CGST + SGST within the shop’s state: the goods, then shipping and the COD fee at the principal supply’s rate', () => {
     const { deliveryState, intraState, lines, describe: d } = computeInvoice(order, [kit, motors], 'Karnataka');
     expect({ deliveryState, intraState }).toEqual({ deliveryState: 'Karnataka', intraState: true });
-    expect(lines.map((l) => [l.rateBp, l.quantity, l.grossPaise, l.discountPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise, l.igstPaise, l.totalPaise])).toEqual([
+    expect(
+      lines.map((l) => [l.rateBp, l.quantity, l.grossPaise, l.discountPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise, l.igstPaise, l.totalPaise]),
+    ).toEqual([
       [1800, 1, 118_000, 0, 100_000, 9_000, 9_000, 0, 118_000],
       [1200, 2, 112_000, 0, 100_000, 6_000, 6_000, 0, 112_000],
       // Of two lines of equal taxable value the higher rate is the principal supply.
@@ -36,7 +38,11 @@ describe('invoice amounts', () => {
   });
 
   it('shares the coupon’s discount over the goods only, and takes shipping’s HSN from the principal supply', () => {
-    const { lines, describe: d } = computeInvoice({ ...order, discount_paise: 10_440, cod_fee_paise: 0 }, [motors, { ...kit, unit_price_paise: 236_000 }], 'Karnataka');
+    const { lines, describe: d } = computeInvoice(
+      { ...order, discount_paise: 10_440, cod_fee_paise: 0 },
+      [motors, { ...kit, unit_price_paise: 236_000 }],
+      'Karnataka',
+    );
     expect(lines.map((l) => l.discountPaise)).toEqual([3_360, 7_080, 0]);
     expect(lines.map((l) => l.totalPaise)).toEqual([108_640, 228_920, 5_900]);
     expect(lines[2]!.rateBp).toBe(1800);
@@ -57,7 +63,12 @@ describe('invoice amounts', () => {
   });
 
   it('takes 18 % and HSN 9023 for a line stored without them, and the shop’s state when the order has none', () => {
-    const { deliveryState, intraState, lines, describe: d } = computeInvoice({ ...order, delivery_state: null, shipping_paise: 0, cod_fee_paise: 0 }, [{ ...kit, hsn_code: null, gst_rate_bp: null }], 'Goa');
+    const {
+      deliveryState,
+      intraState,
+      lines,
+      describe: d,
+    } = computeInvoice({ ...order, delivery_state: null, shipping_paise: 0, cod_fee_paise: 0 }, [{ ...kit, hsn_code: null, gst_rate_bp: null }], 'Goa');
     expect({ deliveryState, intraState }).toEqual({ deliveryState: 'Goa', intraState: true });
     expect(lines[0]).toMatchObject({ rateBp: 1800, taxablePaise: 100_000, cgstPaise: 9_000, sgstPaise: 9_000 });
     expect(d(0)).toEqual({ title: 'Line follower kit', hsn: '9023' });
@@ -84,10 +95,15 @@ describe('invoice amounts', () => {
   });
 
   it('reads which invoice lines a refund of lines was for; a refund by amount names none', () => {
-    expect(refundsOf([{ amount_paise: 5_000, lines: null }, { amount_paise: 90_000, lines: '[12]' }], [kit, motors])).toStrictEqual([
-      { amountPaise: 5_000 },
-      { amountPaise: 90_000, onlyLines: [false, true] },
-    ]);
+    expect(
+      refundsOf(
+        [
+          { amount_paise: 5_000, lines: null },
+          { amount_paise: 90_000, lines: '[12]' },
+        ],
+        [kit, motors],
+      ),
+    ).toStrictEqual([{ amountPaise: 5_000 }, { amountPaise: 90_000, onlyLines: [false, true] }]);
     expect(refundsOf([], [kit])).toEqual([]);
   });
 

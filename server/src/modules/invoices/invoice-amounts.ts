@@ -31,7 +31,11 @@ export function isIntraState(deliveryState: string, shopState: string): boolean 
  * supply, at the principal supply's rate and HSN), with the place of supply: the delivery state, or
  * the shop's own when the order has none.
  */
-export function computeInvoice(order: { delivery_state: string | null; discount_paise: number; shipping_paise: number; cod_fee_paise: number }, stored: StoredLine[], shopState: string) {
+export function computeInvoice(
+  order: { delivery_state: string | null; discount_paise: number; shipping_paise: number; cod_fee_paise: number },
+  stored: StoredLine[],
+  shopState: string,
+) {
   const deliveryState = order.delivery_state ?? shopState;
   const intraState = isIntraState(deliveryState, shopState);
   const goods = invoiceLines(
@@ -48,7 +52,9 @@ export function computeInvoice(order: { delivery_state: string | null; discount_
   /** The description and HSN code of the invoice line at `index`. */
   const describe = (index: number) => {
     const line = stored[index];
-    return line ? { title: line.title, hsn: line.hsn_code ?? DEFAULT_HSN } : { title: extra[index - stored.length]?.title ?? SHIPPING_TITLE, hsn: principal?.hsn_code ?? DEFAULT_HSN };
+    return line
+      ? { title: line.title, hsn: line.hsn_code ?? DEFAULT_HSN }
+      : { title: extra[index - stored.length]?.title ?? SHIPPING_TITLE, hsn: principal?.hsn_code ?? DEFAULT_HSN };
   };
   return { deliveryState, intraState, lines, describe };
 }

@@ -93,7 +93,13 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const credit = doc.kind === 'credit-note';
   const title = documentTitle(doc);
-  const pdf = new PDFDocument({ size: 'A4', margin: PAGE.margin, compress: false, bufferPages: true, info: { Title: `${title} ${doc.number}`, Author: doc.supplier.legalName } });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    compress: false,
+    bufferPages: true,
+    info: { Title: `${title} ${doc.number}`, Author: doc.supplier.legalName },
+  });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
@@ -116,7 +122,8 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.font('Helvetica').fontSize(9).fillColor(MUTED);
   if (doc.supplier.address) pdf.text(doc.supplier.address, { width: sellerWidth });
   pdf.text(`State: ${doc.supplier.state}${doc.supplier.stateCode ? ` (${doc.supplier.stateCode})` : ''}`, { width: sellerWidth });
-  if (doc.taxInvoice && doc.supplier.gstin) pdf.font('Helvetica-Bold').fillColor(INK).text(`GSTIN: ${doc.supplier.gstin}`, { width: sellerWidth }).font('Helvetica').fillColor(MUTED);
+  if (doc.taxInvoice && doc.supplier.gstin)
+    pdf.font('Helvetica-Bold').fillColor(INK).text(`GSTIN: ${doc.supplier.gstin}`, { width: sellerWidth }).font('Helvetica').fillColor(MUTED);
   const contact = [doc.supplier.phone && `Phone: ${doc.supplier.phone}`, doc.supplier.email && `E-mail: ${doc.supplier.email}`].filter(Boolean).join('   ');
   if (contact) pdf.text(contact, { width: sellerWidth });
   const sellerBottom = Math.max(pdf.y, doc.logo ? y + 54 : y);
@@ -130,7 +137,12 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.text(`Order: ${doc.orderCode}`, { width: rightWidth, align: 'right' });
   if (doc.against) pdf.text(`Against invoice: ${doc.against.number} of ${doc.against.date}`, { width: rightWidth, align: 'right' });
   y = Math.max(sellerBottom, pdf.y) + 10;
-  pdf.moveTo(left, y).lineTo(left + CONTENT, y).lineWidth(1).strokeColor(RULE).stroke();
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + CONTENT, y)
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .stroke();
   y += 10;
 
   // The buyer on the left; the place of supply and the reason on the right.
@@ -164,7 +176,12 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       x += c.width;
     });
     y += h;
-    pdf.moveTo(left, y).lineTo(left + CONTENT, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    pdf
+      .moveTo(left, y)
+      .lineTo(left + CONTENT, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   };
   const heading = columns.map((c) => c.header);
   drawRow(heading, 'Helvetica-Bold', 8, HEAD_FILL);
@@ -203,7 +220,12 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.text(text, left, y, { width: CONTENT, align: 'right' });
     y = pdf.y + 2;
   }
-  pdf.moveTo(left + CONTENT - 220, y).lineTo(left + CONTENT, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  pdf
+    .moveTo(left + CONTENT - 220, y)
+    .lineTo(left + CONTENT, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   y += 4;
   pdf.font('Helvetica-Bold').fontSize(11.5).text(grand, left, y, { width: CONTENT, align: 'right' });
   y = pdf.y + 8;
@@ -211,22 +233,35 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y = pdf.y + 8;
   pdf.fillColor(MUTED).fontSize(8.5);
   if (doc.taxInvoice) pdf.text('Prices include GST.', left, y, { width: CONTENT });
-  else pdf.text('The supplier is not registered under GST: no tax is charged on this document, and the prices are the amounts payable.', left, y, { width: CONTENT });
+  else
+    pdf.text('The supplier is not registered under GST: no tax is charged on this document, and the prices are the amounts payable.', left, y, {
+      width: CONTENT,
+    });
 
   // The footer on every page.
   const range = pdf.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page++) {
     pdf.switchToPage(page);
-    pdf.moveTo(left, FOOTER_TOP).lineTo(left + CONTENT, FOOTER_TOP).lineWidth(0.5).strokeColor(RULE).stroke();
+    pdf
+      .moveTo(left, FOOTER_TOP)
+      .lineTo(left + CONTENT, FOOTER_TOP)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     pdf
       .fillColor(MUTED)
       .font('Helvetica')
       .fontSize(8)
-      .text(`This is a computer-generated document and needs no signature. ${title} ${doc.number} · page ${page - range.start + 1} of ${range.count}`, left, FOOTER_TOP + 6, {
-        width: CONTENT,
-        align: 'center',
-        lineBreak: false,
-      });
+      .text(
+        `This is a computer-generated document and needs no signature. ${title} ${doc.number} · page ${page - range.start + 1} of ${range.count}`,
+        left,
+        FOOTER_TOP + 6,
+        {
+          width: CONTENT,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
   }
   pdf.end();
   return done;

@@ -37,8 +37,11 @@ export async function insertInvoice(db: Db, orderId: number, number: string, sup
   await insertingInvoice(db, orderId, number, new Date().toISOString(), supplier.json, supplier.gstin, supplier.state, supplier.gstin ? 1 : 0);
 }
 
-const insertingInvoice = compiledOnce((db, orderId: number, number: string, at: string, supplier: string, gstin: string | null, state: string, taxInvoice: number) =>
-  db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at, supplier, supplier_gstin: gstin, supplier_state: state, tax_invoice: taxInvoice }),
+const insertingInvoice = compiledOnce(
+  (db, orderId: number, number: string, at: string, supplier: string, gstin: string | null, state: string, taxInvoice: number) =>
+    db
+      .insertInto('invoices')
+      .values({ order_id: orderId, number, issued_at: at, supplier, supplier_gstin: gstin, supplier_state: state, tax_invoice: taxInvoice }),
 );
 
 export async function invoiceOf(db: Db, orderId: number) {
@@ -49,7 +52,23 @@ export async function invoiceOf(db: Db, orderId: number) {
 export async function orderForInvoice(db: Db, orderCode: string) {
   const row = await db
     .selectFrom('orders')
-    .select(['id', 'order_code', 'user_id', 'name', 'email', 'phone', 'address', 'delivery_state', 'subtotal_paise', 'discount_paise', 'shipping_paise', 'cod_fee_paise', 'total_paise', 'coupon_code', 'paid_at'])
+    .select([
+      'id',
+      'order_code',
+      'user_id',
+      'name',
+      'email',
+      'phone',
+      'address',
+      'delivery_state',
+      'subtotal_paise',
+      'discount_paise',
+      'shipping_paise',
+      'cod_fee_paise',
+      'total_paise',
+      'coupon_code',
+      'paid_at',
+    ])
     .where('order_code', '=', orderCode.toUpperCase())
     .executeTakeFirst();
   return (
@@ -79,8 +98,14 @@ export async function numbersOf(db: Db, orderIds: number[]) {
   return db.selectFrom('invoices').select(['order_id', 'number']).where('order_id', 'in', orderIds).execute();
 }
 
-export async function insertCreditNote(db: Db, note: { refund_id: number | null; order_id: number; number: string; supplier: string; amount_paise?: number; reason?: string }): Promise<void> {
-  await db.insertInto('credit_notes').values({ ...note, issued_at: new Date().toISOString() }).execute();
+export async function insertCreditNote(
+  db: Db,
+  note: { refund_id: number | null; order_id: number; number: string; supplier: string; amount_paise?: number; reason?: string },
+): Promise<void> {
+  await db
+    .insertInto('credit_notes')
+    .values({ ...note, issued_at: new Date().toISOString() })
+    .execute();
 }
 
 export async function creditNoteOfRefund(db: Db, refundId: number) {
@@ -130,7 +155,13 @@ async function inChunks<T>(ids: number[], read: (chunk: number[]) => Promise<T[]
 export async function documentsIssuedWithin(db: Db, from: string, to: string) {
   const [invoices, notes] = await Promise.all([
     db.selectFrom('invoices').select(['order_id', 'number', 'issued_at']).where('issued_at', '>=', from).where('issued_at', '<', to).orderBy('id').execute(),
-    db.selectFrom('credit_notes').select(['id', 'order_id', 'number', 'issued_at']).where('issued_at', '>=', from).where('issued_at', '<', to).orderBy('id').execute(),
+    db
+      .selectFrom('credit_notes')
+      .select(['id', 'order_id', 'number', 'issued_at'])
+      .where('issued_at', '>=', from)
+      .where('issued_at', '<', to)
+      .orderBy('id')
+      .execute(),
   ]);
   return { invoices, notes };
 }
@@ -139,11 +170,22 @@ export async function documentsIssuedWithin(db: Db, from: string, to: string) {
 export async function invoicedOrders(db: Db, orderIds: number[]) {
   const [orders, invoices, lines, notes] = await Promise.all([
     inChunks(orderIds, (ids) =>
-      db.selectFrom('orders').select(['id', 'order_code', 'name', 'delivery_state', 'discount_paise', 'shipping_paise', 'cod_fee_paise', 'total_paise']).where('id', 'in', ids).execute(),
+      db
+        .selectFrom('orders')
+        .select(['id', 'order_code', 'name', 'delivery_state', 'discount_paise', 'shipping_paise', 'cod_fee_paise', 'total_paise'])
+        .where('id', 'in', ids)
+        .execute(),
     ),
-    inChunks(orderIds, (ids) => db.selectFrom('invoices').select(['order_id', 'number', 'issued_at', 'supplier_state', 'tax_invoice']).where('order_id', 'in', ids).execute()),
     inChunks(orderIds, (ids) =>
-      db.selectFrom('order_lines').select(['id', 'order_id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp']).where('order_id', 'in', ids).orderBy('id').execute(),
+      db.selectFrom('invoices').select(['order_id', 'number', 'issued_at', 'supplier_state', 'tax_invoice']).where('order_id', 'in', ids).execute(),
+    ),
+    inChunks(orderIds, (ids) =>
+      db
+        .selectFrom('order_lines')
+        .select(['id', 'order_id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp'])
+        .where('order_id', 'in', ids)
+        .orderBy('id')
+        .execute(),
     ),
     inChunks(orderIds, (ids) =>
       db
@@ -165,7 +207,13 @@ export async function invoicedOrders(db: Db, orderIds: number[]) {
     ),
   ]);
   return {
-    orders: orders.map((o) => ({ ...o, discount_paise: Number(o.discount_paise), shipping_paise: Number(o.shipping_paise), cod_fee_paise: Number(o.cod_fee_paise), total_paise: Number(o.total_paise) })),
+    orders: orders.map((o) => ({
+      ...o,
+      discount_paise: Number(o.discount_paise),
+      shipping_paise: Number(o.shipping_paise),
+      cod_fee_paise: Number(o.cod_fee_paise),
+      total_paise: Number(o.total_paise),
+    })),
     invoices: invoices.map((i) => ({ ...i, tax_invoice: Number(i.tax_invoice) })),
     lines: lines.map((l) => ({ ...l, unit_price_paise: Number(l.unit_price_paise) })),
     notes: notes.map((n) => ({ ...n, amount_paise: Number(n.amount_paise), reason: n.reason ?? '' })),

@@ -67,7 +67,9 @@ async function logoBytes(storage: FileStorage | undefined, logo: string | null):
  */
 export async function warnIfNotRegistered(db: Db, config: Config, log: { warn: (msg: string) => void }): Promise<void> {
   if ((await sellerDetails(db, config)).gstin) return;
-  log.warn('no GSTIN is set (dashboard: Shop settings, or SHOP_GSTIN): paid orders get plain invoices with no GST charged or shown, not tax invoices; set the GSTIN once the shop is registered under GST');
+  log.warn(
+    'no GSTIN is set (dashboard: Shop settings, or SHOP_GSTIN): paid orders get plain invoices with no GST charged or shown, not tax invoices; set the GSTIN once the shop is registered under GST',
+  );
 }
 
 /** The date printed on a document: the day in India it was issued (23:30 IST on the 31st is the 31st). */
@@ -93,10 +95,24 @@ async function invoiced(db: Db, config: Config, orderCode: string, ownerId: stri
   return { order, invoice, seller, stored, lines, describe, parties };
 }
 
-const supplierOf = (s: SellerDetails) => ({ legalName: s.legalName, address: s.address, state: s.state, stateCode: s.stateCode ?? stateCode(s.state), gstin: s.gstin, phone: s.phone ?? '', email: s.email ?? '' });
+const supplierOf = (s: SellerDetails) => ({
+  legalName: s.legalName,
+  address: s.address,
+  state: s.state,
+  stateCode: s.stateCode ?? stateCode(s.state),
+  gstin: s.gstin,
+  phone: s.phone ?? '',
+  email: s.email ?? '',
+});
 
 /** The invoice of a paid order as a PDF; 404 when it has none or (for a shopper) is someone else's. */
-export async function invoicePdfOf(db: Db, config: Config, orderCode: string, ownerId: string | null, storage?: FileStorage): Promise<{ number: string; pdf: Buffer }> {
+export async function invoicePdfOf(
+  db: Db,
+  config: Config,
+  orderCode: string,
+  ownerId: string | null,
+  storage?: FileStorage,
+): Promise<{ number: string; pdf: Buffer }> {
   const { order, invoice, seller, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Invoice not found');
   const pdf = await invoicePdf({
     ...parties,
@@ -123,8 +139,16 @@ export async function creditNoteAttachment(db: Db, refundId: number, orderCode: 
 }
 
 /** The PDF of an invoice or credit note attached to a mail, made when the mail is sent. */
-export async function attachmentPdf(db: Db, config: Config, ref: Extract<AttachmentRef, { kind: 'invoice' | 'credit-note' }>, storage?: FileStorage): Promise<Buffer> {
-  const made = ref.kind === 'invoice' ? await invoicePdfOf(db, config, ref.orderCode, null, storage) : await creditNotePdfOf(db, config, ref.orderCode, ref.creditNoteId, null, storage);
+export async function attachmentPdf(
+  db: Db,
+  config: Config,
+  ref: Extract<AttachmentRef, { kind: 'invoice' | 'credit-note' }>,
+  storage?: FileStorage,
+): Promise<Buffer> {
+  const made =
+    ref.kind === 'invoice'
+      ? await invoicePdfOf(db, config, ref.orderCode, null, storage)
+      : await creditNotePdfOf(db, config, ref.orderCode, ref.creditNoteId, null, storage);
   return made.pdf;
 }
 
@@ -145,7 +169,12 @@ export async function issueCreditNoteIn(trx: Db, config: Config, refund: { id: n
 }
 
 /** Numbers a credit note in the financial year's series and stores it with the seller's details in force. */
-async function insertCreditNoteIn(trx: Db, config: Config, at: Date, note: { refund_id: number | null; order_id: number; amount_paise?: number; reason?: string }): Promise<string> {
+async function insertCreditNoteIn(
+  trx: Db,
+  config: Config,
+  at: Date,
+  note: { refund_id: number | null; order_id: number; amount_paise?: number; reason?: string },
+): Promise<string> {
   const [seller, prefix] = await Promise.all([sellerDetails(trx, config), invoicePrefix(trx, config)]);
   const fy = financialYear(at);
   const seq = await repo.nextInSeries(trx, `${prefix}C/${fy}`);
@@ -160,7 +189,12 @@ async function insertCreditNoteIn(trx: Db, config: Config, at: Date, note: { ref
  * inside the transaction that cancels it. None when the order has no invoice (canceled before
  * dispatch: nothing was invoiced).
  */
-export async function issueCancellingNoteIn(trx: Db, config: Config, order: { id: number; totalPaise: number; reason: string }, at: Date = new Date()): Promise<string | null> {
+export async function issueCancellingNoteIn(
+  trx: Db,
+  config: Config,
+  order: { id: number; totalPaise: number; reason: string },
+  at: Date = new Date(),
+): Promise<string | null> {
   if (!(await repo.invoiceOf(trx, order.id))) return null;
   return insertCreditNoteIn(trx, config, at, { refund_id: null, order_id: order.id, amount_paise: order.totalPaise, reason: order.reason });
 }
@@ -178,7 +212,14 @@ export async function creditNotesOf(db: Db, orderIds: number[]): Promise<Map<num
 }
 
 /** A credit note as a PDF: the refund shared out over the lines it is for, with their tax. */
-export async function creditNotePdfOf(db: Db, config: Config, orderCode: string, creditNoteId: number, ownerId: string | null, storage?: FileStorage): Promise<{ number: string; pdf: Buffer }> {
+export async function creditNotePdfOf(
+  db: Db,
+  config: Config,
+  orderCode: string,
+  creditNoteId: number,
+  ownerId: string | null,
+  storage?: FileStorage,
+): Promise<{ number: string; pdf: Buffer }> {
   const { order, invoice, seller: invoiceSeller, stored, lines, describe, parties } = await invoiced(db, config, orderCode, ownerId, 'Credit note not found');
   const notes = await repo.creditNotesWithRefunds(db, order.id);
   const at = notes.findIndex((n) => n.id === creditNoteId);
@@ -278,9 +319,26 @@ export async function taxDocumentsIssued(db: Db, config: Config, from: Date, to:
     const lineOf = (l: InvoiceLine, index: number, units: number): TaxDocumentLine => {
       const { title, hsn } = describe(index);
       const shipping = index >= stored.length;
-      return { hsn, title, rateBp: l.rateBp, units: shipping ? 0 : units, shipping, taxablePaise: l.taxablePaise, cgstPaise: l.cgstPaise, sgstPaise: l.sgstPaise, igstPaise: l.igstPaise, totalPaise: l.totalPaise };
+      return {
+        hsn,
+        title,
+        rateBp: l.rateBp,
+        units: shipping ? 0 : units,
+        shipping,
+        taxablePaise: l.taxablePaise,
+        cgstPaise: l.cgstPaise,
+        sgstPaise: l.sgstPaise,
+        igstPaise: l.igstPaise,
+        totalPaise: l.totalPaise,
+      };
     };
-    const invoiceDocument: TaxDocument = { kind: 'invoice', number: invoice.number, day: header.invoice.day, ...header, lines: lines.map((l, i) => lineOf(l, i, l.quantity)) };
+    const invoiceDocument: TaxDocument = {
+      kind: 'invoice',
+      number: invoice.number,
+      day: header.invoice.day,
+      ...header,
+      lines: lines.map((l, i) => lineOf(l, i, l.quantity)),
+    };
     // Every credit note of the order counts, in the order issued: a line is never credited twice.
     const orderNotes = notesOfOrder.get(order.id) ?? [];
     const credited = creditNotesLines(lines, refundsOf(orderNotes, stored), intraState);

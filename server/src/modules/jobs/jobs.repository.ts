@@ -7,7 +7,11 @@ import type { Db } from '../../db/database';
  * already has it. Of any number of nodes asking at once, one gets it.
  */
 export async function takeLease(db: Db, name: string, holder: string, now: string, until: string): Promise<boolean> {
-  await db.insertInto('job_leases').values({ name, holder: '', until: '1970-01-01T00:00:00.000Z', last_run_at: null }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('job_leases')
+    .values({ name, holder: '', until: '1970-01-01T00:00:00.000Z', last_run_at: null })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const res = await db
     .updateTable('job_leases')
     .set({ holder, until })
@@ -31,7 +35,12 @@ export async function setLastRun(db: Db, name: string, at: string): Promise<void
 }
 
 export async function enqueueWebhook(db: Db, w: { event_id: string; payload: string; next_attempt_at: string }): Promise<number | null> {
-  const row = await db.insertInto('simulated_webhooks').values(w).onConflict((oc) => oc.column('event_id').doNothing()).returning('id').executeTakeFirst();
+  const row = await db
+    .insertInto('simulated_webhooks')
+    .values(w)
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 

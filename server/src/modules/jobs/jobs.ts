@@ -13,7 +13,9 @@ import { scheduler, type Job } from './scheduler';
  * is one entry here.
  */
 export function shopJobs(app: App): Job[] {
-  const jobs: Job[] = [{ name: 'reconcile-payments', everyMs: app.config.jobs.reconcileEveryMs, run: () => reconcile(app.orderDeps, app.config.pendingOrderMinutes) }];
+  const jobs: Job[] = [
+    { name: 'reconcile-payments', everyMs: app.config.jobs.reconcileEveryMs, run: () => reconcile(app.orderDeps, app.config.pendingOrderMinutes) },
+  ];
   const webhooks = app.simulatedWebhooks;
   if (webhooks) jobs.push({ name: 'simulated-webhooks', everyMs: 0, run: () => webhooks.deliverDue() });
   // Queued mail, at every tick (decision 035); without SMTP_URL mail is kept, nothing to deliver.

@@ -24,7 +24,8 @@ export function scheduler(db: Db, log: FastifyBaseLogger, jobs: Job[], options: 
 
   async function tick(): Promise<void> {
     let leased = Date.now();
-    const takeSchedulerLease = (now: number) => repo.takeLease(db, 'scheduler', holder, new Date(now).toISOString(), new Date(now + options.leaseMs).toISOString());
+    const takeSchedulerLease = (now: number) =>
+      repo.takeLease(db, 'scheduler', holder, new Date(now).toISOString(), new Date(now + options.leaseMs).toISOString());
     if (!(await takeSchedulerLease(leased))) return;
     for (const job of jobs) {
       if (stopped) return;
@@ -52,7 +53,9 @@ export function scheduler(db: Db, log: FastifyBaseLogger, jobs: Job[], options: 
     if (stopped) return;
     running = tick()
       // While the database is away the pool has logged it; the next tick tries again.
-      .catch((err) => (isDatabaseUnavailable(err) ? log.debug({ err }, 'scheduler tick put off: the database is unreachable') : log.warn({ err }, 'scheduler tick failed')))
+      .catch((err) =>
+        isDatabaseUnavailable(err) ? log.debug({ err }, 'scheduler tick put off: the database is unreachable') : log.warn({ err }, 'scheduler tick failed'),
+      )
       .finally(() => {
         running = null;
         if (!stopped) timer = setTimeout(loop, options.tickMs);

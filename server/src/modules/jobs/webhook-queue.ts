@@ -33,7 +33,10 @@ export function webhookQueue(db: Db, deliver: Deliver) {
       if (id === null) return;
       const timer = setTimeout(() => {
         timers.delete(timer);
-        void repo.findWebhook(db, id).then((row) => (row && !row.delivered_at ? attempt(row) : undefined)).catch(() => {});
+        void repo
+          .findWebhook(db, id)
+          .then((row) => (row && !row.delivered_at ? attempt(row) : undefined))
+          .catch(() => {});
       }, delayMs);
       timer.unref();
       timers.add(timer);

@@ -42,7 +42,12 @@ export async function importCategories(ctx: Ctx): Promise<CategoryIds> {
     } else {
       let id = byKey.get(key);
       if (id !== undefined) {
-        note(ctx, kind, c.id, importedIds.has(id) ? `same name as another category of the original ("${name.value}"): merged` : `"${name.value}" already exists here: merged`);
+        note(
+          ctx,
+          kind,
+          c.id,
+          importedIds.has(id) ? `same name as another category of the original ("${name.value}"): merged` : `"${name.value}" already exists here: merged`,
+        );
         if (!ctx.dryRun) await repo.saveMapping(ctx.db, 'category', c.id, id, sum);
       } else if (ctx.dryRun) {
         id = -1;

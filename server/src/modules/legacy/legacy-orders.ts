@@ -23,7 +23,8 @@ interface ProductLookup {
 function orderLines(o: LegacyOrder, products: ProductLookup): Outcome<orders.ImportedLine[]> {
   const lines: orders.ImportedLine[] = [];
   for (const it of o.items) {
-    if (it.quantity === null || !Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > MAX_QUANTITY) return { ok: false, reason: `an item has the quantity ${it.quantity}` };
+    if (it.quantity === null || !Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > MAX_QUANTITY)
+      return { ok: false, reason: `an item has the quantity ${it.quantity}` };
     const price = amountToPaise(it.price, 'an item price');
     if (!price.ok) return price;
     const productId = it.product_id === null ? undefined : products.ids.get(it.product_id);
@@ -86,10 +87,19 @@ export async function importOrders(ctx: Ctx, legacyProducts: LegacyProduct[], id
   const kind = 'orders';
   const rows = await ctx.source.orders();
   const known = await repo.mappings(ctx.db, 'order');
-  const products: ProductLookup = { ids, titles: new Map(legacyProducts.map((p) => [p.id, cleanText(p.title)])), local: await repo.productTitles(ctx.db, [...ids.values()]) };
+  const products: ProductLookup = {
+    ids,
+    titles: new Map(legacyProducts.map((p) => [p.id, cleanText(p.title)])),
+    local: await repo.productTitles(ctx.db, [...ids.values()]),
+  };
   const tableRows = rows.reduce((n, o) => n + o.rowCount, 0);
   if (tableRows > rows.length) {
-    note(ctx, kind, '*', `the original's orders table has ${tableRows} rows for these ${rows.length} orders (one per cart line, then the order, under one order ID): each order is imported once, from its last row`);
+    note(
+      ctx,
+      kind,
+      '*',
+      `the original's orders table has ${tableRows} rows for these ${rows.length} orders (one per cart line, then the order, under one order ID): each order is imported once, from its last row`,
+    );
   }
   const users = await repo.userIdsByEmail(ctx.db, [...new Set(rows.map((o) => cleanText(o.user).toLowerCase()).filter((e) => EMAIL.test(e)))]);
   await eachRow(ctx, kind, rows, async (o) => {

@@ -70,7 +70,9 @@ async function importProduct(ctx: Ctx, p: LegacyProduct, categories: CategoryIds
     return mapped?.local_id ?? p.id;
   }
   try {
-    const { id, oldPaths } = await search.catalogueTransaction(ctx.db, (trx) => writeProduct(ctx, trx, p, f, { categoryId, images, localId: mapped?.local_id, sum }));
+    const { id, oldPaths } = await search.catalogueTransaction(ctx.db, (trx) =>
+      writeProduct(ctx, trx, p, f, { categoryId, images, localId: mapped?.local_id, sum }),
+    );
     await Promise.all(oldPaths.map((path) => deleteImage(ctx.storage, path).catch(() => {})));
     countProduct(ctx, outcome, images, p);
     return id;

@@ -104,7 +104,14 @@ export interface RowWriter {
  * conflicts with a row of the shop's own, imported otherwise; a dry run counts and writes nothing.
  * Answers what happened.
  */
-export async function importRow(ctx: Ctx, kind: ReportKind, id: string | number, mapped: repo.Mapping | undefined, sum: string, writer: RowWriter): Promise<RowResult> {
+export async function importRow(
+  ctx: Ctx,
+  kind: ReportKind,
+  id: string | number,
+  mapped: repo.Mapping | undefined,
+  sum: string,
+  writer: RowWriter,
+): Promise<RowResult> {
   try {
     if (mapped && !(await writer.exists(mapped.local_id))) {
       skip(ctx, kind, id, DELETED_HERE);

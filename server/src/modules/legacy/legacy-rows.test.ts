@@ -17,7 +17,10 @@ describe('rows of the original shop', () => {
     });
     expect(productFields({ title: '', price: '10.00', description: null, category: 'A' })).toEqual({ ok: false, reason: 'it has no title' });
     expect(productFields({ title: 'x'.repeat(255), price: '10.00', description: 'd'.repeat(65_535), category: 'A' }).ok).toBe(true);
-    expect(productFields({ title: 'x'.repeat(256), price: '10.00', description: null, category: 'A' })).toEqual({ ok: false, reason: 'its title is longer than 255 characters' });
+    expect(productFields({ title: 'x'.repeat(256), price: '10.00', description: null, category: 'A' })).toEqual({
+      ok: false,
+      reason: 'its title is longer than 255 characters',
+    });
   });
 
   it('maps the free-text statuses, refusing unknown ones', () => {
@@ -32,7 +35,10 @@ describe('rows of the original shop', () => {
   it('takes coupons as they were, and says what the rules of the shop changed', () => {
     const base = { id: 1, code: 'SAVE', discount: null, discount_percent: null, product_id: null, min_purchase: '2000.00' };
     const fixed = couponInput({ ...base, discount: '100.00', discount_percent: '0.00' }, null);
-    expect(fixed.ok && fixed.value).toEqual({ input: expect.objectContaining({ code: 'SAVE', discount: '100.00', discount_percent: null, min_purchase: '2000.00' }), changes: [] });
+    expect(fixed.ok && fixed.value).toEqual({
+      input: expect.objectContaining({ code: 'SAVE', discount: '100.00', discount_percent: null, min_purchase: '2000.00' }),
+      changes: [],
+    });
     const percent = couponInput({ ...base, discount_percent: '10.00' }, 7);
     expect(percent.ok && percent.value.input).toMatchObject({ discount: null, discount_percent: 10, product_id: 7 });
     const both = couponInput({ ...base, discount: '5.00', discount_percent: '5.00' }, null);
@@ -45,7 +51,10 @@ describe('rows of the original shop', () => {
     expect(hindi.ok && hindi.value.input.code).toBe('दिवाली');
     expect(couponInput({ ...base, code: 'SAVE  10!', discount: '5.00' }, null)).toEqual({
       ok: true,
-      value: { input: expect.objectContaining({ code: 'SAVE 10' }), changes: ['its code "SAVE  10!" is imported as "SAVE 10" (codes here are letters, digits, single spaces, - and _)'] },
+      value: {
+        input: expect.objectContaining({ code: 'SAVE 10' }),
+        changes: ['its code "SAVE  10!" is imported as "SAVE 10" (codes here are letters, digits, single spaces, - and _)'],
+      },
     });
     expect(couponInput({ ...base, discount_percent: '150.00' }, null)).toEqual({
       ok: true,

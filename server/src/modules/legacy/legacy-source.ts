@@ -180,7 +180,11 @@ export class LegacySource {
     const itemsOf = new Map<string, LegacyOrder['items']>();
     for (const it of items) {
       const list = itemsOf.get(it.order_id) ?? [];
-      list.push({ product_id: it.product_id === null ? null : Number(it.product_id), quantity: it.quantity === null ? null : Number(it.quantity), price: it.price });
+      list.push({
+        product_id: it.product_id === null ? null : Number(it.product_id),
+        quantity: it.quantity === null ? null : Number(it.quantity),
+        price: it.price,
+      });
       itemsOf.set(it.order_id, list);
     }
     const last = new Map<string, Omit<LegacyOrder, 'items'>>();

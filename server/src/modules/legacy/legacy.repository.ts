@@ -57,7 +57,11 @@ export async function productTitles(db: Db, ids: number[]): Promise<Map<number, 
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('products')
-    .select(['id', 'title', (eb) => eb.selectFrom('product_images').select('path').whereRef('product_id', '=', 'products.id').orderBy('position').limit(1).as('image')])
+    .select([
+      'id',
+      'title',
+      (eb) => eb.selectFrom('product_images').select('path').whereRef('product_id', '=', 'products.id').orderBy('position').limit(1).as('image'),
+    ])
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.id, { title: r.title, image: r.image ?? null }]));
@@ -65,7 +69,11 @@ export async function productTitles(db: Db, ids: number[]): Promise<Map<number, 
 
 export async function userIdsByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
   if (emails.length === 0) return new Map();
-  const rows = await db.selectFrom('user').select(['id', 'email']).where(sql<string>`lower(email)`, 'in', emails).execute();
+  const rows = await db
+    .selectFrom('user')
+    .select(['id', 'email'])
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .execute();
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
 }
 
@@ -80,4 +88,3 @@ export async function orderExists(db: Db, id: number): Promise<boolean> {
 export async function productImageIds(db: Db, productId: number): Promise<number[]> {
   return (await db.selectFrom('product_images').select('id').where('product_id', '=', productId).execute()).map((r) => r.id);
 }
-

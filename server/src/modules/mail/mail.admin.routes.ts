@@ -15,7 +15,7 @@ export async function mailAdminRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'The shop\'s mail, newest first, with each one\'s delivery state',
+        summary: "The shop's mail, newest first, with each one's delivery state",
         querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
         response: { 200: OutboxPage, ...errors },
       },

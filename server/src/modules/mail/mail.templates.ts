@@ -8,8 +8,7 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(shopName: string, heading: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const button = action
@@ -60,7 +59,11 @@ export function passwordResetMail(shopName: string, name: string, url: string): 
   return mail(
     shopName,
     `Reset your ${shopName} password`,
-    [`Hello ${name},`, 'Someone (we hope you) asked to reset the password of your account. The link works for 1 hour.', 'If you did not ask for this, ignore this message: your password stays as it is.'],
+    [
+      `Hello ${name},`,
+      'Someone (we hope you) asked to reset the password of your account. The link works for 1 hour.',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ],
     { label: 'Choose a new password', url },
   );
 }
@@ -91,11 +94,17 @@ function orderTableHtml(o: OrderForMail): string {
         `<tr><td style="padding:4px 8px">${escapeHtml(l.title)}</td><td style="padding:4px 8px;text-align:right">${l.quantity}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(l.unit)}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(l.total)}</td></tr>`,
     )
     .join('');
-  const discount = o.couponCode ? `<tr><td colspan="3" style="padding:4px 8px">Coupon ${escapeHtml(o.couponCode)}</td><td style="padding:4px 8px;text-align:right">-${escapeHtml(o.discount)}</td></tr>` : '';
+  const discount = o.couponCode
+    ? `<tr><td colspan="3" style="padding:4px 8px">Coupon ${escapeHtml(o.couponCode)}</td><td style="padding:4px 8px;text-align:right">-${escapeHtml(o.discount)}</td></tr>`
+    : '';
   return `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="padding:4px 8px">Qty</th><th style="padding:4px 8px;text-align:right">Price</th><th style="padding:4px 8px;text-align:right">Total</th></tr></thead><tbody>${rows}
 <tr><td colspan="3" style="padding:4px 8px">Subtotal</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.subtotal)}</td></tr>${discount}
-<tr><td colspan="3" style="padding:4px 8px">Shipping</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.shipping)}</td></tr>${o.codFee ? `
-<tr><td colspan="3" style="padding:4px 8px">Cash on delivery fee</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.codFee)}</td></tr>` : ''}
+<tr><td colspan="3" style="padding:4px 8px">Shipping</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.shipping)}</td></tr>${
+    o.codFee
+      ? `
+<tr><td colspan="3" style="padding:4px 8px">Cash on delivery fee</td><td style="padding:4px 8px;text-align:right">${escapeHtml(o.codFee)}</td></tr>`
+      : ''
+  }
 <tr><td colspan="3" style="padding:4px 8px;font-weight:700">${o.payOnDelivery ? 'Total to pay on delivery' : 'Total paid'}</td><td style="padding:4px 8px;text-align:right;font-weight:700">${escapeHtml(o.total)}</td></tr></tbody></table>`;
 }
 
@@ -128,7 +137,11 @@ export function receiptMail(shopName: string, o: OrderForMail, ordersUrl: string
 /** The shop's notice of a new paid order. */
 export function newOrderMail(shopName: string, o: OrderForMail): MailContent {
   const subject = `New order ${o.orderCode}: ${o.total}`;
-  const paragraphs = [`Customer: ${o.name} <${o.email}>, ${o.phone}`, `Deliver to: ${o.address}`, o.payOnDelivery ? `Payment: cash on delivery, to collect ${o.payOnDelivery}` : `Payment: ${o.paymentId}`];
+  const paragraphs = [
+    `Customer: ${o.name} <${o.email}>, ${o.phone}`,
+    `Deliver to: ${o.address}`,
+    o.payOnDelivery ? `Payment: cash on delivery, to collect ${o.payOnDelivery}` : `Payment: ${o.paymentId}`,
+  ];
   const base = mail(shopName, subject, paragraphs);
   return { subject, text: `${orderText(o)}\n\n${base.text}`, html: withTable(base.html, orderTableHtml(o)) };
 }
@@ -144,15 +157,23 @@ type Tracking = { courier: string; trackingNumber: string; trackingUrl: string |
 const NO_TRACKING_YET = 'When we add the courier and the tracking number, you will find them under Your Orders and we will email them to you.';
 
 function trackingLines(tracking: Tracking): string[] {
-  return [`Courier: ${tracking.courier}. Tracking number: ${tracking.trackingNumber}.`, ...(tracking.trackingUrl ? [`Track it at ${tracking.trackingUrl}`] : [])];
+  return [
+    `Courier: ${tracking.courier}. Tracking number: ${tracking.trackingNumber}.`,
+    ...(tracking.trackingUrl ? [`Track it at ${tracking.trackingUrl}`] : []),
+  ];
 }
 
 /** The shopper's notice of the courier and tracking number of an order dispatched before they were known. */
 export function trackingMail(shopName: string, name: string, orderCode: string, tracking: Tracking, ordersUrl: string): MailContent {
-  return mail(shopName, `Tracking for your order ${orderCode}`, [`Hello ${name},`, `Your order ${orderCode} is on its way. Here is how to follow it:`, ...trackingLines(tracking)], {
-    label: 'View my orders',
-    url: ordersUrl,
-  });
+  return mail(
+    shopName,
+    `Tracking for your order ${orderCode}`,
+    [`Hello ${name},`, `Your order ${orderCode} is on its way. Here is how to follow it:`, ...trackingLines(tracking)],
+    {
+      label: 'View my orders',
+      url: ordersUrl,
+    },
+  );
 }
 
 /**
@@ -175,13 +196,17 @@ export function orderStatusMail(
   // The original dashboard dispatches with the status alone (decision 038): the details may follow.
   const shipping = [
     ...(tracking ? trackingLines(tracking) : status === 'dispatched' ? [NO_TRACKING_YET] : []),
-    ...(payOnDelivery && status === 'dispatched' ? [`Cash on delivery: please keep ${payOnDelivery} ready to pay on delivery. Your GST invoice is attached.`] : []),
+    ...(payOnDelivery && status === 'dispatched'
+      ? [`Cash on delivery: please keep ${payOnDelivery} ready to pay on delivery. Your GST invoice is attached.`]
+      : []),
   ];
   const money =
     status !== 'canceled'
       ? []
       : refund
-        ? [`We have asked our payment provider to refund ${refund} to your original payment method. Banks usually show it within 5 to 7 working days; we will write again when the refund is processed.`]
+        ? [
+            `We have asked our payment provider to refund ${refund} to your original payment method. Banks usually show it within 5 to 7 working days; we will write again when the refund is processed.`,
+          ]
         : ['No payment was taken for this order, so there is nothing to refund.'];
   return mail(shopName, `Your order ${orderCode} ${words.subject}`, [`Hello ${name},`, words.line, ...shipping, ...money, `Order: ${orderCode}.`], {
     label: 'View my orders',
@@ -194,12 +219,7 @@ export function refundProcessedMail(shopName: string, name: string, orderCode: s
   const how = manual
     ? `Your refund of ${amount} for order ${orderCode} has been sent to you by bank transfer or UPI (you paid cash on delivery). Depending on your bank it can take a working day or two to show on your statement.`
     : `Your refund of ${amount} for order ${orderCode} has been processed by our payment provider. Depending on your bank it can take a few working days to show on your statement.`;
-  return mail(
-    shopName,
-    `Refund of ${amount} for order ${orderCode} processed`,
-    [`Hello ${name},`, how],
-    { label: 'View my orders', url: ordersUrl },
-  );
+  return mail(shopName, `Refund of ${amount} for order ${orderCode} processed`, [`Hello ${name},`, how], { label: 'View my orders', url: ordersUrl });
 }
 
 /** The shopper's notice that a payment came for an order that no longer awaited one, and is being returned. */
@@ -229,7 +249,10 @@ function detailsMail(shopName: string, subject: string, intro: string[], details
   const base = mail(shopName, subject, intro, action);
   const text = `${intro.join('\n\n')}\n\n${details.map(([k, v]) => `${k}: ${v}`).join('\n')}${action ? `\n\n${action.label}: ${action.url}` : ''}\n\n-- ${shopName}`;
   const table = `<table style="border-collapse:collapse;font-size:14px">${details
-    .map(([k, v]) => `<tr><th style="text-align:left;padding:4px 8px;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 8px;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th style="text-align:left;padding:4px 8px;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 8px;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+    )
     .join('')}</table>`;
   return { subject, text, html: base.html.replace('</h1>', `</h1>\n${table}`) };
 }
@@ -246,12 +269,18 @@ export function claimNoticeMail(shopName: string, productTitle: string, fields: 
 }
 
 export function printNoticeMail(shopName: string, requestId: number, fields: [string, string][], downloadUrl: string): MailContent {
-  return detailsMail(shopName, `New 3D printing request #${requestId}`, ['A new 3D printing request has arrived.'], fields, { label: 'Files in the admin dashboard', url: downloadUrl });
+  return detailsMail(shopName, `New 3D printing request #${requestId}`, ['A new 3D printing request has arrived.'], fields, {
+    label: 'Files in the admin dashboard',
+    url: downloadUrl,
+  });
 }
 
 /** A request of the company site's other forms (school enrollment, demo booking, refund or service, other). */
 export function contactNoticeMail(shopName: string, title: string, requestId: number, fields: [string, string][], dashboardUrl: string): MailContent {
-  return detailsMail(shopName, `${title} #${requestId}`, [`A new request has arrived: ${title.toLowerCase()}.`], fields, { label: 'Requests in the admin dashboard', url: dashboardUrl });
+  return detailsMail(shopName, `${title} #${requestId}`, [`A new request has arrived: ${title.toLowerCase()}.`], fields, {
+    label: 'Requests in the admin dashboard',
+    url: dashboardUrl,
+  });
 }
 
 export function printConfirmationMail(shopName: string, name: string, requestId: number, price: string): MailContent {
@@ -262,7 +291,12 @@ export function printConfirmationMail(shopName: string, name: string, requestId:
 }
 
 /** The shop's low-stock alert (decision 047): what just fell to its threshold, then everything that is low. */
-export function lowStockMail(shopName: string, crossed: { title: string; stock: number }[], low: { title: string; stock: number; threshold: number }[], dashboardUrl: string): MailContent {
+export function lowStockMail(
+  shopName: string,
+  crossed: { title: string; stock: number }[],
+  low: { title: string; stock: number; threshold: number }[],
+  dashboardUrl: string,
+): MailContent {
   const subject = crossed.length === 1 ? `Low stock: ${crossed[0]!.title} (${crossed[0]!.stock} left)` : `Low stock: ${crossed.length} products`;
   return mail(
     shopName,
@@ -277,7 +311,10 @@ export function lowStockMail(shopName: string, crossed: { title: string; stock: 
 
 const RETURN_WORDS: Record<string, { subject: string; line: string }> = {
   requested: { subject: 'return request received', line: 'We have your return request and will look at it shortly; we will write again with our decision.' },
-  approved: { subject: 'return approved', line: 'Your return has been approved. Please pack the items securely and send the parcel back to us; we will refund you once it arrives.' },
+  approved: {
+    subject: 'return approved',
+    line: 'Your return has been approved. Please pack the items securely and send the parcel back to us; we will refund you once it arrives.',
+  },
   rejected: { subject: 'return not approved', line: 'We are sorry: we could not approve your return request.' },
   received: { subject: 'return parcel received', line: 'Your returned parcel has arrived. We will refund you shortly.' },
   refunded: { subject: 'return refunded', line: 'We have refunded your return.' },
@@ -288,12 +325,28 @@ const RETURN_WORDS: Record<string, { subject: string; line: string }> = {
  * rejected, received, refunded (with the amount; a second mail follows when the provider has
  * processed it, with the credit note). `message` is the shop's note with its decision.
  */
-export function returnStatusMail(shopName: string, name: string, orderCode: string, returnId: number, status: string, ordersUrl: string, message: string | null, refund: string | null = null): MailContent {
+export function returnStatusMail(
+  shopName: string,
+  name: string,
+  orderCode: string,
+  returnId: number,
+  status: string,
+  ordersUrl: string,
+  message: string | null,
+  refund: string | null = null,
+): MailContent {
   const words = RETURN_WORDS[status] ?? { subject: `return ${status}`, line: `Your return is now ${status}.` };
-  const money = refund ? [`We have asked our payment provider to refund ${refund} to your original payment method. Banks usually show it within 5 to 7 working days.`] : [];
+  const money = refund
+    ? [`We have asked our payment provider to refund ${refund} to your original payment method. Banks usually show it within 5 to 7 working days.`]
+    : [];
   const note = message ? [`Our note: ${message}`] : [];
-  return mail(shopName, `Order ${orderCode}: ${words.subject} (return #${returnId})`, [`Hello ${name},`, words.line, ...note, ...money, `Order: ${orderCode}, return #${returnId}.`], {
-    label: 'View my orders',
-    url: ordersUrl,
-  });
+  return mail(
+    shopName,
+    `Order ${orderCode}: ${words.subject} (return #${returnId})`,
+    [`Hello ${name},`, words.line, ...note, ...money, `Order: ${orderCode}, return #${returnId}.`],
+    {
+      label: 'View my orders',
+      url: ordersUrl,
+    },
+  );
 }

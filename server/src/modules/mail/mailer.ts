@@ -142,7 +142,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
     try {
       const refs = row.attachments ? (JSON.parse(row.attachments) as AttachmentRef[]) : [];
       const attachments = await Promise.all(refs.map(async (ref) => ({ filename: ref.filename, content: await makeAttachment(ref) })));
-      await (await transporter()).sendMail({
+      await (
+        await transporter()
+      ).sendMail({
         from,
         to: row.to_address,
         subject: row.subject,

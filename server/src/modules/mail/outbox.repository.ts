@@ -3,7 +3,9 @@ import type { Db } from '../../db/database';
 import type { OutboxTable } from '../../db/schema';
 
 /** A mail as written to the outbox. */
-export type NewMail = Required<Pick<Insertable<OutboxTable>, 'to_address' | 'subject' | 'text_body' | 'html_body' | 'kind' | 'transport' | 'state' | 'next_attempt_at' | 'attachments'>>;
+export type NewMail = Required<
+  Pick<Insertable<OutboxTable>, 'to_address' | 'subject' | 'text_body' | 'html_body' | 'kind' | 'transport' | 'state' | 'next_attempt_at' | 'attachments'>
+>;
 
 /** Writes mails to the outbox, all in one statement; answers their ids. */
 export async function insertMails(db: Db, mails: NewMail[]): Promise<number[]> {
@@ -17,7 +19,10 @@ export async function listMail(db: Db, page: { limit: number; offset: number }) 
 }
 
 export async function countMail(db: Db): Promise<number> {
-  const row = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -48,7 +53,12 @@ export async function claim(db: Db, id: number, now: string): Promise<boolean> {
 }
 
 export async function markSent(db: Db, id: number, now: string): Promise<void> {
-  await db.updateTable('outbox').set({ state: 'sent', sent_at: now, claimed_at: null, last_error: null, next_attempt_at: null }).where('id', '=', id).where('state', '=', 'sending').execute();
+  await db
+    .updateTable('outbox')
+    .set({ state: 'sent', sent_at: now, claimed_at: null, last_error: null, next_attempt_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'sending')
+    .execute();
 }
 
 /** A failed attempt: queued again for `nextAttemptAt`, or failed for good when it is null. */
@@ -83,7 +93,9 @@ export async function retryWaitingNow(db: Db, now: string): Promise<number> {
 
 /** Whether some queued mail waits out a back-off. */
 export async function anyWaiting(db: Db, now: string): Promise<boolean> {
-  return (await db.selectFrom('outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '>', now).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '>', now).limit(1).executeTakeFirst()) !== undefined
+  );
 }
 
 /** An admin's resend: the mail is queued again with a fresh count of attempts, unless it is being sent or kept. */

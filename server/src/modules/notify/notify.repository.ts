@@ -14,6 +14,9 @@ export async function listSignups(db: Db, page: { limit: number; offset: number 
 }
 
 export async function countSignups(db: Db): Promise<number> {
-  const row = await db.selectFrom('notify_signups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('notify_signups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -14,7 +14,8 @@ export async function notifyRoutes(app: App) {
       config: { rateLimit: { max: Math.max(app.config.formRateLimit, 5), timeWindow: '10 minutes' } },
       schema: {
         tags: ['services'],
-        summary: 'Notify Me on the coming-soon page: keeps the address once, with the same answer whether or not it was listed (rate-limited per client address)',
+        summary:
+          'Notify Me on the coming-soon page: keeps the address once, with the same answer whether or not it was listed (rate-limited per client address)',
         body: NotifyInput,
         response: { 200: z.object({ message: z.string() }), 400: ErrorBody, 429: ErrorBody },
       },

@@ -60,7 +60,10 @@ export async function recordCollection(deps: OrderDeps, orderCode: string, input
   if (order.status === 'canceled') throw new AppError('order_canceled', 409, codMessages.collectCanceled);
   if (order.cod_collected_at !== null) throw new AppError('already_collected', 409, codMessages.alreadyCollected);
   if (order.status === 'placed') throw new AppError('not_dispatched', 409, codMessages.collectNotDispatched);
-  if (!isExactCollection(input.amount, order)) throw badRequest(codMessages.wrongAmount(formatPaise(order.total_paise)), 'wrong_amount', { amount: codMessages.wrongAmount(formatPaise(order.total_paise)) });
+  if (!isExactCollection(input.amount, order))
+    throw badRequest(codMessages.wrongAmount(formatPaise(order.total_paise)), 'wrong_amount', {
+      amount: codMessages.wrongAmount(formatPaise(order.total_paise)),
+    });
   const at = input.date ? `${input.date}T12:00:00.000Z` : new Date().toISOString();
   const done = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.recordCodCollection(trx, order.id, { paise: order.total_paise, at, reference: input.reference }))) return false;

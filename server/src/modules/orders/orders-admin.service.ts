@@ -39,7 +39,8 @@ async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdmi
     razorpayOrderId: o.provider_order_id,
     razorpayPaymentId: o.provider_payment_id,
     shippingAddress: o.address,
-    nextStatuses: o.paid_at === null ? [] : [...nextStatuses(o.status as OrderStatus), ...(toCollectPaise(o) !== null && o.status === 'dispatched' ? [RETURNED] : [])],
+    nextStatuses:
+      o.paid_at === null ? [] : [...nextStatuses(o.status as OrderStatus), ...(toCollectPaise(o) !== null && o.status === 'dispatched' ? [RETURNED] : [])],
     refunded: paiseToRupees(refunded.get(o.id)?.processed ?? 0),
     refundPending: paiseToRupees(refunded.get(o.id)?.pending ?? 0),
     flag: o.flag,
@@ -71,7 +72,25 @@ export function csvCell(value: string | number | null): string {
 export async function ordersCsv(db: Db, q: AdminOrdersQuery): Promise<string> {
   const filter = filterOf(q);
   // "Paid at" is when the order was placed; for cash on delivery the cash is in the COD columns (decision 044).
-  const header = ['Order ID', 'Paid at', 'Status', 'Customer email', 'Customer phone', 'Shipping address', 'Products', 'Total (INR)', 'Razorpay order ID', 'Razorpay payment ID', 'Payment method', 'COD fee (INR)', 'COD to collect (INR)', 'COD collected at', 'COD collected (INR)', 'COD reference', 'Returned to origin at'];
+  const header = [
+    'Order ID',
+    'Paid at',
+    'Status',
+    'Customer email',
+    'Customer phone',
+    'Shipping address',
+    'Products',
+    'Total (INR)',
+    'Razorpay order ID',
+    'Razorpay payment ID',
+    'Payment method',
+    'COD fee (INR)',
+    'COD to collect (INR)',
+    'COD collected at',
+    'COD collected (INR)',
+    'COD reference',
+    'Returned to origin at',
+  ];
   const out = [header.map(csvCell).join(',')];
   for (let offset = 0; offset < 100_000; offset += 1000) {
     const rows = await repo.listAdminOrders(db, filter, { limit: 1000, offset });
@@ -81,7 +100,16 @@ export async function ordersCsv(db: Db, q: AdminOrdersQuery): Promise<string> {
       const cod = o.paymentMethod === 'cod';
       out.push(
         [
-          o.orderId, o.createdAt, o.status, o.customerEmail, o.customerPhone, o.shippingAddress, o.products.map((p) => `${p.quantity} x ${p.name}`).join('; '), o.totalAmount.toFixed(2), o.razorpayOrderId, o.razorpayPaymentId,
+          o.orderId,
+          o.createdAt,
+          o.status,
+          o.customerEmail,
+          o.customerPhone,
+          o.shippingAddress,
+          o.products.map((p) => `${p.quantity} x ${p.name}`).join('; '),
+          o.totalAmount.toFixed(2),
+          o.razorpayOrderId,
+          o.razorpayPaymentId,
           cod ? 'Cash on delivery' : 'Online',
           cod ? o.codFee.toFixed(2) : null,
           cod ? o.codToCollect.toFixed(2) : null,
@@ -218,7 +246,12 @@ export async function setDispatchDetails(deps: OrderDeps, orderCode: string, inp
 export async function overview(db: Db, now = new Date()) {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
   const since = start.toISOString();
-  const [rows, top, lowStock, cod] = await Promise.all([repo.revenueByDay(db, since), repo.topProducts(db, since, 5), stock.lowStock(db), repo.codToCollect(db)]);
+  const [rows, top, lowStock, cod] = await Promise.all([
+    repo.revenueByDay(db, since),
+    repo.topProducts(db, since, 5),
+    stock.lowStock(db),
+    repo.codToCollect(db),
+  ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
@@ -248,11 +281,16 @@ export async function packingSlips(db: Db, shopName: string, orderCodes: string[
   }
   const orders = [];
   for (const code of codes) orders.push(await paidOrder(db, code));
-  const lines = await repo.listLines(db, orders.map((o) => o.id));
+  const lines = await repo.listLines(
+    db,
+    orders.map((o) => o.id),
+  );
   const products = await catalogue.productsByIds(db, [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))]);
   const weight = new Map(products.map((p) => [p.id, p.weight ?? 0]));
   const slips: PackingSlip[] = orders.map((o) => {
-    const own = lines.filter((l) => l.order_id === o.id).map((l) => ({ title: l.title, quantity: l.quantity, weightGrams: (l.product_id !== null && weight.get(l.product_id)) || 0 }));
+    const own = lines
+      .filter((l) => l.order_id === o.id)
+      .map((l) => ({ title: l.title, quantity: l.quantity, weightGrams: (l.product_id !== null && weight.get(l.product_id)) || 0 }));
     return {
       orderCode: o.order_code,
       date: (o.paid_at ?? o.created_at).slice(0, 10),

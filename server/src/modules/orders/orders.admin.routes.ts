@@ -16,7 +16,8 @@ export async function orderAdminRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
   adminListRoute(app, '/api/ordersAdmin', {
-    summary: 'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
+    summary:
+      'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
     description:
       '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing). Without filters, on PostgreSQL, "10000 or more" comes without counting once the planner estimates 50000 listed orders or more.',
     querystring: AdminOrdersQuery,
@@ -32,13 +33,18 @@ export async function orderAdminRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Packing slips (PDF, one page an order: delivery name, address and phone, lines, weight) of the paid orders in `orders` (order ids, comma-separated, at most 100)',
+        summary:
+          'Packing slips (PDF, one page an order: delivery name, address and phone, lines, weight) of the paid orders in `orders` (order ids, comma-separated, at most 100)',
         querystring: PackingSlipsQuery,
       },
     },
     async (req, reply) => {
       const pdf = await admin.packingSlips(app.db, app.config.public.shopName, req.query.orders.split(','));
-      return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="packing-slips.pdf"').header('Cache-Control', 'private, no-store').send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', 'attachment; filename="packing-slips.pdf"')
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 
@@ -86,7 +92,8 @@ export async function orderAdminRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Set the courier and tracking number of a dispatched order (e.g. one the original dashboard dispatched with the status alone); the shopper is mailed',
+        summary:
+          'Set the courier and tracking number of a dispatched order (e.g. one the original dashboard dispatched with the status alone); the shopper is mailed',
         params: OrderParam,
         body: DispatchInput,
         response: { 200: z.object({ message: z.string() }), ...errors },
@@ -101,7 +108,8 @@ export async function orderAdminRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Revenue (money received: a cash-on-delivery order counts once its cash is recorded) and orders placed per day (30 days), the top products, the products low on stock, and the COD cash still to collect',
+        summary:
+          'Revenue (money received: a cash-on-delivery order counts once its cash is recorded) and orders placed per day (30 days), the top products, the products low on stock, and the COD cash still to collect',
         response: {
           200: AdminOverview,
           ...errors,

@@ -8,7 +8,10 @@ import { estimatedRows } from '../../db/row-estimate';
 import type { OrderLineTable, OrderTable } from '../../db/schema';
 
 /** An order as created: awaiting payment, its code and times set by insertPendingOrder. */
-export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_code' | 'status' | 'provider_order_id' | 'provider_payment_id' | 'paid_at' | 'created_at' | 'updated_at'>;
+export type NewOrder = Omit<
+  Insertable<OrderTable>,
+  'id' | 'order_code' | 'status' | 'provider_order_id' | 'provider_payment_id' | 'paid_at' | 'created_at' | 'updated_at'
+>;
 
 /** Inserts an order awaiting payment and gives it its public code (RK000123). */
 export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: number; order_code: string }> {
@@ -30,7 +33,16 @@ const settingCode = compiledOnce((db, id: number, code: string) => db.updateTabl
 export async function insertLines(
   db: Db,
   orderId: number,
-  lines: { product_id: number; variant_id?: number | null; title: string; unit_price_paise: number; quantity: number; image_path: string | null; hsn_code: string | null; gst_rate_bp: number | null }[],
+  lines: {
+    product_id: number;
+    variant_id?: number | null;
+    title: string;
+    unit_price_paise: number;
+    quantity: number;
+    image_path: string | null;
+    hsn_code: string | null;
+    gst_rate_bp: number | null;
+  }[],
 ): Promise<void> {
   await db
     .insertInto('order_lines')
@@ -39,9 +51,18 @@ export async function insertLines(
 }
 
 /** Copies what each kit line of a new order takes per kit (kits have no variants: one line per kit product). */
-export async function insertKitParts(db: Db, orderId: number, kits: Map<number, { productId: number; variantId?: number | null; quantity: number }[]>): Promise<void> {
+export async function insertKitParts(
+  db: Db,
+  orderId: number,
+  kits: Map<number, { productId: number; variantId?: number | null; quantity: number }[]>,
+): Promise<void> {
   if (kits.size === 0) return;
-  const lines = await db.selectFrom('order_lines').select(['id', 'product_id']).where('order_id', '=', orderId).where('product_id', 'in', [...kits.keys()]).execute();
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['id', 'product_id'])
+    .where('order_id', '=', orderId)
+    .where('product_id', 'in', [...kits.keys()])
+    .execute();
   const values = lines.flatMap((l) =>
     (kits.get(l.product_id!) ?? []).map((p) => ({ order_line_id: l.id, product_id: p.productId, variant_id: p.variantId ?? null, quantity: p.quantity })),
   );
@@ -89,7 +110,16 @@ const columns = [
   'returned_at',
 ] as const;
 
-function normalise<T extends { subtotal_paise: unknown; discount_paise: unknown; shipping_paise: unknown; total_paise: unknown; cod_fee_paise: unknown; cod_collected_paise: unknown }>(row: T) {
+function normalise<
+  T extends {
+    subtotal_paise: unknown;
+    discount_paise: unknown;
+    shipping_paise: unknown;
+    total_paise: unknown;
+    cod_fee_paise: unknown;
+    cod_collected_paise: unknown;
+  },
+>(row: T) {
   return {
     ...row,
     cod_fee_paise: Number(row.cod_fee_paise),
@@ -151,13 +181,22 @@ export async function markPlaced(db: Db, orderId: number, paymentId: string): Pr
 }
 
 const placing = compiledOnce((db, orderId: number, paymentId: string, now: string) =>
-  db.updateTable('orders').set({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'pending_payment'),
+  db
+    .updateTable('orders')
+    .set({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment'),
 );
 
 /** Places a cash-on-delivery order at once (its status and placing time), inside the transaction that creates it. */
 export async function markCodPlaced(db: Db, orderId: number): Promise<void> {
   const now = new Date().toISOString();
-  await db.updateTable('orders').set({ status: 'placed', paid_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'pending_payment').execute();
+  await db
+    .updateTable('orders')
+    .set({ status: 'placed', paid_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .execute();
 }
 
 /**
@@ -254,7 +293,9 @@ export async function listStalePending(db: Db, before: string) {
   return rows.map(normalise);
 }
 
-const pendingOf = compiledOnce((db, userId: string) => db.selectFrom('orders').select(columns).where('user_id', '=', userId).where('status', '=', 'pending_payment').orderBy('id'));
+const pendingOf = compiledOnce((db, userId: string) =>
+  db.selectFrom('orders').select(columns).where('user_id', '=', userId).where('status', '=', 'pending_payment').orderBy('id'),
+);
 
 /** A shopper's orders still awaiting payment (every checkout asks). */
 export async function listPendingOf(db: Db, userId: string) {
@@ -275,7 +316,6 @@ export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
   const row = await db.selectFrom('payment_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
   return row !== undefined;
 }
-
 
 export interface AdminOrderFilter {
   status: string;
@@ -327,7 +367,10 @@ export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<num
   // (86,400 orders in a month at 1,000,000: 23 ms) before the limit; in the index's order it stops at the cap.
   if (f.since && !f.q && isPostgres(db)) listed = listed.orderBy(listedAt, 'desc').orderBy('id', 'desc');
   const capped = listed.limit(ADMIN_COUNT_CAP + 1).as('listed');
-  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(capped)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

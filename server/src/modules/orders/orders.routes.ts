@@ -47,7 +47,8 @@ export async function orderRoutes(app: App) {
       {
         schema: {
           tags: ['checkout'],
-          summary: "Check a Razorpay payment's signature (the original backend's call); with a verified shopper's session, complete their order as processOrder does",
+          summary:
+            "Check a Razorpay payment's signature (the original backend's call); with a verified shopper's session, complete their order as processOrder does",
           body: ProcessOrderInput,
           response: { 200: z.object({ success: z.literal(true), message: z.string(), orderId: z.string().optional() }), ...errors },
         },
@@ -65,7 +66,8 @@ export async function orderRoutes(app: App) {
       preHandler: requireUser,
       schema: {
         tags: ['orders'],
-        summary: "Cancel one of the signed-in shopper's orders while it is placed and not dispatched: units back, the payment refunded at once (404 for anyone else's order)",
+        summary:
+          "Cancel one of the signed-in shopper's orders while it is placed and not dispatched: units back, the payment refunded at once (404 for anyone else's order)",
         params: z.object({ orderId: z.string().min(1).max(40) }),
         response: { 200: z.object({ message: z.string(), refund: z.number().optional() }), ...errors },
       },

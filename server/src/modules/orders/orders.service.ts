@@ -22,7 +22,6 @@ import { toCollectPaise } from './cod-amounts';
 import * as repo from './orders.repository';
 import type { OrderDeps } from './order-deps';
 
-
 /**
  * POST api/createBulkOrder. The order is made from the shopper's cart on the
  * server, priced from the catalogue as it is now; the items the browser sends
@@ -64,15 +63,26 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
     discount = found.outcome.discountPaise;
     freeShipping = found.outcome.freeShipping;
   }
-  const { shippingPaise, valuePaise } = orderValue({ subtotalPaise: subtotal, discountPaise: discount, quotedShippingPaise: delivery.shippingPaise, freeShipping });
+  const { shippingPaise, valuePaise } = orderValue({
+    subtotalPaise: subtotal,
+    discountPaise: discount,
+    quotedShippingPaise: delivery.shippingPaise,
+    freeShipping,
+  });
   const cod = input.paymentMethod === 'cod' ? await codTerms(db, delivery.place, valuePaise) : null;
   const codFee = cod?.feePaise ?? 0;
   const total = orderTotalPaise(valuePaise, codFee);
   if (belowMinimumOrder(total)) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
 
-  const tax = await invoices.taxInfoOf(db, lines.map((l) => l.productId));
+  const tax = await invoices.taxInfoOf(
+    db,
+    lines.map((l) => l.productId),
+  );
   // A variant's own HSN and rate, when it has them, else the product's (decision 045).
-  const variantTax = await variants.variantTaxInfo(db, lines.flatMap((l) => (l.variantId !== null ? [l.variantId] : [])));
+  const variantTax = await variants.variantTaxInfo(
+    db,
+    lines.flatMap((l) => (l.variantId !== null ? [l.variantId] : [])),
+  );
   const taxOf = (l: cart.PricedLine) => {
     const own = l.variantId !== null ? variantTax.get(l.variantId) : undefined;
     const product = tax.get(l.productId);
@@ -245,7 +255,12 @@ async function queueOrderMails(deps: OrderDeps, trx: Db, order: repo.OrderRow, i
     email: order.email,
     phone: order.phone,
     address: order.address,
-    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit: formatPaise(l.unit_price_paise), total: formatPaise(l.unit_price_paise * l.quantity) })),
+    lines: lines.map((l) => ({
+      title: l.title,
+      quantity: l.quantity,
+      unit: formatPaise(l.unit_price_paise),
+      total: formatPaise(l.unit_price_paise * l.quantity),
+    })),
     subtotal: formatPaise(order.subtotal_paise),
     discount: formatPaise(order.discount_paise),
     shipping: formatPaise(order.shipping_paise),

@@ -42,7 +42,12 @@ export async function packingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     pdf.moveDown();
     pdf.font('Helvetica-Bold').text(`Parcel weight: ${grams(slip.weightGrams)}`);
     // The rupee sign is not in the standard fonts (as on invoices): "Rs.".
-    if (slip.collectPaise !== null) pdf.moveDown().fontSize(13).text(`CASH ON DELIVERY: collect ${formatPaise(slip.collectPaise).replace('₹', 'Rs. ')}`).fontSize(11);
+    if (slip.collectPaise !== null)
+      pdf
+        .moveDown()
+        .fontSize(13)
+        .text(`CASH ON DELIVERY: collect ${formatPaise(slip.collectPaise).replace('₹', 'Rs. ')}`)
+        .fontSize(11);
   }
   pdf.end();
   return done;

@@ -18,21 +18,32 @@ import type { App } from '../../app-types';
 export async function webhookRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/api/razorpay/webhook', { schema: { tags: ['checkout'], summary: 'Razorpay webhooks (payment.captured, order.paid, refund.processed, refund.failed)', response: { 200: z.object({ status: z.string() }), 400: ErrorBody } }, config: { rateLimit: false, signedBody: true } }, async (req) => {
-    const raw = typeof req.body === 'string' ? req.body : '';
-    const signature = req.headers['x-razorpay-signature'];
-    if (typeof signature !== 'string' || !app.payments.verifyWebhook(raw, signature)) {
-      throw new AppError('signature_invalid', 400, 'Invalid webhook signature');
-    }
-    let body: WebhookBody;
-    try {
-      body = WebhookBody.parse(JSON.parse(raw));
-    } catch {
-      throw new AppError('bad_json', 400, 'Invalid JSON');
-    }
-    const headerId = req.headers['x-razorpay-event-id'];
-    return { status: await webhooks.handleEvent(app.orderDeps, typeof headerId === 'string' && headerId ? headerId : null, body) };
-  });
+  app.post(
+    '/api/razorpay/webhook',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Razorpay webhooks (payment.captured, order.paid, refund.processed, refund.failed)',
+        response: { 200: z.object({ status: z.string() }), 400: ErrorBody },
+      },
+      config: { rateLimit: false, signedBody: true },
+    },
+    async (req) => {
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const signature = req.headers['x-razorpay-signature'];
+      if (typeof signature !== 'string' || !app.payments.verifyWebhook(raw, signature)) {
+        throw new AppError('signature_invalid', 400, 'Invalid webhook signature');
+      }
+      let body: WebhookBody;
+      try {
+        body = WebhookBody.parse(JSON.parse(raw));
+      } catch {
+        throw new AppError('bad_json', 400, 'Invalid JSON');
+      }
+      const headerId = req.headers['x-razorpay-event-id'];
+      return { status: await webhooks.handleEvent(app.orderDeps, typeof headerId === 'string' && headerId ? headerId : null, body) };
+    },
+  );
 }
 
 /** The simulated checkout's buttons (only without Razorpay keys). */
@@ -51,7 +62,11 @@ export async function simulatedCheckoutRoutes(app: App) {
         tags: ['checkout'],
         summary: 'Simulated checkout: pay (answers what Razorpay Checkout hands the browser)',
         params: Params,
-        response: { 200: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }), 404: ErrorBody, 409: ErrorBody },
+        response: {
+          200: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }),
+          404: ErrorBody,
+          409: ErrorBody,
+        },
       },
     },
     async (req) => {
@@ -79,14 +94,25 @@ export async function simulatedCheckoutRoutes(app: App) {
         tags: ['checkout'],
         summary: 'Simulated checkout: a declined payment',
         params: Params,
-        response: { 200: z.object({ error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }) }), 404: ErrorBody },
+        response: {
+          200: z.object({
+            error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }),
+          }),
+          404: ErrorBody,
+        },
       },
     },
     async (req) => {
       await ownOrder(req.params.orderId, req.user!.id);
       const failed = await sim.fail(req.params.orderId);
       if (!failed) throw notFound(orderMessages.orderNotFound, 'order_not_found');
-      return { error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed (simulated)', metadata: { order_id: req.params.orderId, payment_id: failed.paymentId } } };
+      return {
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'Payment failed (simulated)',
+          metadata: { order_id: req.params.orderId, payment_id: failed.paymentId },
+        },
+      };
     },
   );
 }

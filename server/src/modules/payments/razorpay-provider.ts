@@ -41,7 +41,12 @@ export function razorpayProvider(keys: RazorpayKeys, options: { apiBaseUrl?: str
     },
     async refund(paymentId, amountPaise, refundKey) {
       // Normal speed: Razorpay refunds every payment method that way; 'optimum' may charge an instant-refund fee.
-      const refund = await client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes: { refund_key: refundKey }, receipt: refundKey.slice(0, 40) });
+      const refund = await client.payments.refund(paymentId, {
+        amount: amountPaise,
+        speed: 'normal',
+        notes: { refund_key: refundKey },
+        receipt: refundKey.slice(0, 40),
+      });
       return refundOf(refund);
     },
     async fetchRefunds(paymentId) {

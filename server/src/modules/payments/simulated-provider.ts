@@ -97,7 +97,11 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
       await sendWebhook({
         event: 'refund.processed',
         id: `evt_${refundId}`,
-        payload: { refund: { entity: { id: refundId, payment_id: paymentId, amount: amountPaise, currency: 'INR', status: 'processed', notes: { refund_key: refundKey } } } },
+        payload: {
+          refund: {
+            entity: { id: refundId, payment_id: paymentId, amount: amountPaise, currency: 'INR', status: 'processed', notes: { refund_key: refundKey } },
+          },
+        },
       });
       return { id: refundId, status: 'pending', amount: amountPaise, refundKey };
     },

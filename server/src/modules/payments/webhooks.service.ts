@@ -5,10 +5,23 @@ import * as refunds from '../refunds/refunds.service';
 import type { ProviderRefund } from './payment-provider';
 
 /** A provider id (pay_…, order_…, rfnd_…) or event name; anything else reads as absent. */
-const Id = z.string().regex(/^[\w.-]{1,100}$/).optional().catch(undefined);
+const Id = z
+  .string()
+  .regex(/^[\w.-]{1,100}$/)
+  .optional()
+  .catch(undefined);
 /** Text such as a status or our own refund key (the admin's idempotency key, any characters). */
-const Text = z.string().max(200).refine((v) => !v.includes('\u0000')).optional().catch(undefined);
-const entityOf = <T extends z.ZodRawShape>(shape: T) => z.object({ entity: z.object(shape).optional().catch(undefined) }).optional().catch(undefined);
+const Text = z
+  .string()
+  .max(200)
+  .refine((v) => !v.includes('\u0000'))
+  .optional()
+  .catch(undefined);
+const entityOf = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ entity: z.object(shape).optional().catch(undefined) })
+    .optional()
+    .catch(undefined);
 
 /**
  * The fields of a webhook the shop reads. The body is signed, but its shape is the

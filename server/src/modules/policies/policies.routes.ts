@@ -12,19 +12,40 @@ export async function policyRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
   app.get(
     '/api/policies/:slug',
-    { config: { publicCache: true }, schema: { tags: ['storefront'], summary: 'A policy page (terms, privacy, refunds, shipping, contact) as HTML made from sanitised Markdown', params: Params, response: { 200: PolicyPage, 400: ErrorBody } } },
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['storefront'],
+        summary: 'A policy page (terms, privacy, refunds, shipping, contact) as HTML made from sanitised Markdown',
+        params: Params,
+        response: { 200: PolicyPage, 400: ErrorBody },
+      },
+    },
     async (req) => policies.policyPage(app.db, app.config, req.params.slug),
   );
   app.get(
     '/api/admin/policies',
-    { ...adminRoute, schema: { tags: ['admin'], summary: "The policy pages' Markdown in force, whether the owner wrote it, and the default made from the shop settings", response: { 200: z.array(AdminPolicy), ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: "The policy pages' Markdown in force, whether the owner wrote it, and the default made from the shop settings",
+        response: { 200: z.array(AdminPolicy), ...errors },
+      },
+    },
     async () => policies.adminPolicies(app.db, app.config),
   );
   app.put(
     '/api/admin/policies/:slug',
     {
       ...adminRoute,
-      schema: { tags: ['admin'], summary: "Set a policy page's text (Markdown, shown sanitised: no raw HTML, no javascript: links); empty puts the default back", params: Params, body: PolicyInput, response: { 200: AdminPolicy, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: "Set a policy page's text (Markdown, shown sanitised: no raw HTML, no javascript: links); empty puts the default back",
+        params: Params,
+        body: PolicyInput,
+        response: { 200: AdminPolicy, ...errors },
+      },
     },
     async (req) => policies.savePolicy(app.db, app.config, req.params.slug, req.body.markdown),
   );

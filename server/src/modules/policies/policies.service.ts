@@ -50,7 +50,14 @@ export async function adminPolicies(db: Db, config: Config): Promise<AdminPolicy
   return POLICY_SLUGS.map((slug) => {
     const own = saved.find((p) => p.slug === slug);
     const defaultMarkdown = defaultPolicy(slug, facts);
-    return { slug, title: POLICY_TITLES[slug], markdown: own?.markdown ?? defaultMarkdown, custom: Boolean(own), defaultMarkdown, updatedAt: own?.updated_at ?? null };
+    return {
+      slug,
+      title: POLICY_TITLES[slug],
+      markdown: own?.markdown ?? defaultMarkdown,
+      custom: Boolean(own),
+      defaultMarkdown,
+      updatedAt: own?.updated_at ?? null,
+    };
   });
 }
 

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { normalizePhone } from '@shared/account.schemas';
 import { formatRupees } from '@shared/money';
-import { CONTACT_REASONS, isContactReason, MAX_PRINT_FILES, printPrice, PrintRequestFields, type ContactReason, type ServiceStatus } from '@shared/services.schemas';
+import {
+  CONTACT_REASONS,
+  isContactReason,
+  MAX_PRINT_FILES,
+  printPrice,
+  PrintRequestFields,
+  type ContactReason,
+  type ServiceStatus,
+} from '@shared/services.schemas';
 import { fitsBuildVolume, MAX_PRINT_CM, parseStl, StlError, type StlInfo } from '@shared/stl';
 import { badRequest, notFound, parseOrBadRequest } from '../../errors';
 import type { MultipartForm } from '../../plugins/multipart';
@@ -19,8 +27,11 @@ const OTHER_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf', 'svg', 'dxf', 'obj', '3mf
 const MAX_ATTACH_BYTES = 15 * 1024 * 1024;
 
 const extension = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-const safeName = (name: string) => (name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(-80) || 'file');
-
+const safeName = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(-80) || 'file';
 
 type CheckedFile = { file: MultipartForm['files'][number]; name: string; info: StlInfo | null };
 
@@ -35,7 +46,10 @@ function checkFiles(files: MultipartForm['files']): CheckedFile[] {
         const info = parseStl(file.data);
         if (!fitsBuildVolume(info)) {
           const cm = (mm: number) => (mm / 10).toFixed(1);
-          throw badRequest(`${name} measures ${cm(info.size.x)} x ${cm(info.size.y)} x ${cm(info.size.z)} cm, larger than our ${MAX_PRINT_CM} cm build volume.`, 'too_large_model');
+          throw badRequest(
+            `${name} measures ${cm(info.size.x)} x ${cm(info.size.y)} x ${cm(info.size.z)} cm, larger than our ${MAX_PRINT_CM} cm build volume.`,
+            'too_large_model',
+          );
         }
         return { file, name, info };
       } catch (err) {
@@ -104,7 +118,9 @@ const contactFields = (input: PrintRequestFields): [string, string][] => [
 
 const fileField = (c: CheckedFile): [string, string] => [
   'File',
-  c.info ? `${c.name} (${(c.info.size.x / 10).toFixed(1)} x ${(c.info.size.y / 10).toFixed(1)} x ${(c.info.size.z / 10).toFixed(1)} cm, ${(c.info.volume / 1000).toFixed(1)} cm³)` : c.name,
+  c.info
+    ? `${c.name} (${(c.info.size.x / 10).toFixed(1)} x ${(c.info.size.y / 10).toFixed(1)} x ${(c.info.size.z / 10).toFixed(1)} cm, ${(c.info.volume / 1000).toFixed(1)} cm³)`
+    : c.name,
 ];
 
 const baseRow = (input: PrintRequestFields) => ({
@@ -126,7 +142,8 @@ const baseRow = (input: PrintRequestFields) => ({
 export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, form: MultipartForm): Promise<string> {
   const input = parseOrBadRequest(PrintRequestFields, form.fields);
   if (isContactReason(input.reason)) return submitContactRequest(deps, input, input.reason, checkFiles(form.files));
-  if (form.files.length === 0) throw badRequest('Add at least one file (an .stl model, or a drawing for 2D-to-3D).', 'no_files', { files: 'Add at least one file' });
+  if (form.files.length === 0)
+    throw badRequest('Add at least one file (an .stl model, or a drawing for 2D-to-3D).', 'no_files', { files: 'Add at least one file' });
   const checked = checkFiles(form.files);
 
   const price = printPrice(checked.map((c) => c.name));
@@ -152,7 +169,9 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
     checked,
     (requestId, attachments) => [
       { to: deps.config.mail.shopEmail, kind: 'print-request', ...printNoticeMail(shopName, requestId, fields, `${deps.config.publicUrl}/admin`), attachments },
-      ...(input.email ? [{ to: input.email, kind: 'print-confirmation', ...printConfirmationMail(shopName, input.con_name, requestId, formatRupees(price)) }] : []),
+      ...(input.email
+        ? [{ to: input.email, kind: 'print-confirmation', ...printConfirmationMail(shopName, input.con_name, requestId, formatRupees(price)) }]
+        : []),
     ],
   );
   return `Thank you! Your 3D printing request #${id} has been received. Estimated price: ${formatRupees(price)}. We will contact you soon.`;
@@ -164,11 +183,18 @@ export async function submitRequest(deps: ClaimDeps & { storage: FileStorage }, 
  * a demo booking names a paid order of this shop (order ID, payment id or invoice
  * number). Stored with the 3D requests (no price) and mailed to the shop.
  */
-async function submitContactRequest(deps: ClaimDeps & { storage: FileStorage }, input: PrintRequestFields, reason: ContactReason, checked: CheckedFile[]): Promise<string> {
+async function submitContactRequest(
+  deps: ClaimDeps & { storage: FileStorage },
+  input: PrintRequestFields,
+  reason: ContactReason,
+  checked: CheckedFile[],
+): Promise<string> {
   const invoice = input.invoice ?? null;
   if (reason === 'Demo Request') {
-    if (!invoice) throw badRequest('Invoice is required for demo booking', 'invoice_required', { invoice: 'Enter the order ID or invoice number of your purchase' });
-    if (!(await orders.isPaidOrderReference(deps.db, invoice))) throw badRequest('Invalid invoice', 'invoice_unknown', { invoice: 'No order of this shop has this ID or invoice number' });
+    if (!invoice)
+      throw badRequest('Invoice is required for demo booking', 'invoice_required', { invoice: 'Enter the order ID or invoice number of your purchase' });
+    if (!(await orders.isPaidOrderReference(deps.db, invoice)))
+      throw badRequest('Invalid invoice', 'invoice_unknown', { invoice: 'No order of this shop has this ID or invoice number' });
   }
   const fields: [string, string][] = [...contactFields(input), ...(invoice ? [['Invoice', invoice] as [string, string]] : []), ...checked.map(fileField)];
   await storeRequest(

@@ -24,7 +24,12 @@ describe('refund amounts', () => {
     // ₹1,000 of goods with a ₹100 coupon, ₹49 shipping and a ₹50 COD fee: a ₹250 line (2 × ₹125) gives back ₹225.
     const order = { subtotal_paise: 100_000, total_paise: 99_900, shipping_paise: 4_900, cod_fee_paise: 5_000 };
     expect(linesRefundOf(order, [{ unit_price_paise: 12_500, quantity: 2 }])).toBe(22_500);
-    expect(linesRefundOf(order, [{ unit_price_paise: 12_500, quantity: 2 }, { unit_price_paise: 75_000, quantity: 1 }])).toBe(90_000);
+    expect(
+      linesRefundOf(order, [
+        { unit_price_paise: 12_500, quantity: 2 },
+        { unit_price_paise: 75_000, quantity: 1 },
+      ]),
+    ).toBe(90_000);
     expect(linesRefundOf({ subtotal_paise: 300, total_paise: 100, shipping_paise: 0, cod_fee_paise: 0 }, [{ unit_price_paise: 100, quantity: 1 }])).toBe(33);
     expect(linesRefundOf(order, [])).toBe(0);
   });

@@ -29,11 +29,16 @@ export function linesRefundOf(
   order: { subtotal_paise: number; total_paise: number; shipping_paise: number; cod_fee_paise: number },
   lines: readonly { unit_price_paise: number; quantity: number }[],
 ): number {
-  return linesRefundPaise({ subtotalPaise: order.subtotal_paise, totalPaise: goodsPaidPaise(order) }, lines.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })));
+  return linesRefundPaise(
+    { subtotalPaise: order.subtotal_paise, totalPaise: goodsPaidPaise(order) },
+    lines.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })),
+  );
 }
 
 /** Processed and pending refund totals per order (paise), for order lists; failed refunds count for nothing. */
-export function refundTotalsOf(refunds: readonly { order_id: number; status: string; amount_paise: number }[]): Map<number, { processed: number; pending: number }> {
+export function refundTotalsOf(
+  refunds: readonly { order_id: number; status: string; amount_paise: number }[],
+): Map<number, { processed: number; pending: number }> {
   const totals = new Map<number, { processed: number; pending: number }>();
   for (const r of refunds) {
     const t = totals.get(r.order_id) ?? { processed: 0, pending: 0 };

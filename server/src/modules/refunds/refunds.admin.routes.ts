@@ -6,7 +6,13 @@ import { adminRoute } from '../admin/admin.guards';
 import * as refunds from './refunds.service';
 
 const OrderParams = z.object({ orderId: z.string().min(1).max(40) });
-const RefundParams = z.object({ refundId: z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(MAX_ID)) });
+const RefundParams = z.object({
+  refundId: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_ID)),
+});
 
 /** The admin's view of an order's money: payments and refunds, partial refunds, retrying a failed refund. */
 export async function refundAdminRoutes(app: App) {
@@ -14,7 +20,15 @@ export async function refundAdminRoutes(app: App) {
 
   app.get(
     '/api/admin/orders/:orderId/money',
-    { ...adminRoute, schema: { tags: ['admin'], summary: "An order's payments (late ones flagged) and refunds, and what can still be refunded", params: OrderParams, response: { 200: OrderMoney, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: "An order's payments (late ones flagged) and refunds, and what can still be refunded",
+        params: OrderParams,
+        response: { 200: OrderMoney, ...errors },
+      },
+    },
     async (req) => refunds.orderMoney(app.db, req.params.orderId),
   );
 

@@ -75,7 +75,16 @@ export async function releaseRefundable(db: Db, paymentId: number, amount: numbe
 
 export async function insertRefund(
   db: Db,
-  r: { order_id: number; payment_id: number; amount_paise: number; kind: string; reason: string; lines: string | null; idempotency_key: string; created_by: string },
+  r: {
+    order_id: number;
+    payment_id: number;
+    amount_paise: number;
+    kind: string;
+    reason: string;
+    lines: string | null;
+    idempotency_key: string;
+    created_by: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('refunds')
@@ -151,7 +160,19 @@ export async function clearProviderRefund(db: Db, id: number): Promise<void> {
   await db.updateTable('refunds').set({ provider_refund_id: null }).where('id', '=', id).execute();
 }
 
-const orderColumns = ['id', 'order_code', 'status', 'flag', 'name', 'email', 'subtotal_paise', 'shipping_paise', 'total_paise', 'payment_method', 'cod_fee_paise'] as const;
+const orderColumns = [
+  'id',
+  'order_code',
+  'status',
+  'flag',
+  'name',
+  'email',
+  'subtotal_paise',
+  'shipping_paise',
+  'total_paise',
+  'payment_method',
+  'cod_fee_paise',
+] as const;
 
 function normaliseOrder<T extends { subtotal_paise: unknown; shipping_paise: unknown; total_paise: unknown; cod_fee_paise: unknown }>(row: T) {
   return {

@@ -111,7 +111,14 @@ async function markProcessed(deps: OrderDeps, refund: repo.RefundRow, manual = f
     const order = await repo.findOrder(trx, refund.order_id);
     if (!order) return true;
     const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
-    const mail = refundProcessedMail(deps.config.public.shopName, order.name, order.order_code, formatPaise(refund.amount_paise), `${deps.config.publicUrl}/Orders`, manual);
+    const mail = refundProcessedMail(
+      deps.config.public.shopName,
+      order.name,
+      order.order_code,
+      formatPaise(refund.amount_paise),
+      `${deps.config.publicUrl}/Orders`,
+      manual,
+    );
     await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
     return true;
   });
@@ -205,9 +212,21 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
     orderId: order.order_code,
     status: order.status,
     flag: order.flag,
-    payments: payments.map((p) => ({ paymentId: p.provider_payment_id, amount: paiseToRupees(p.amount_paise), refunded: paiseToRupees(p.refunded_paise), late: Boolean(p.late), createdAt: String(p.created_at) })),
+    payments: payments.map((p) => ({
+      paymentId: p.provider_payment_id,
+      amount: paiseToRupees(p.amount_paise),
+      refunded: paiseToRupees(p.refunded_paise),
+      late: Boolean(p.late),
+      createdAt: String(p.created_at),
+    })),
     refunds: refunds.map(view),
-    lines: lines.map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, unitPrice: paiseToRupees(l.unit_price_paise), refundable: placing !== undefined && l.restocked_quantity < l.quantity })),
+    lines: lines.map((l) => ({
+      id: l.id,
+      title: l.title,
+      quantity: l.quantity,
+      unitPrice: paiseToRupees(l.unit_price_paise),
+      refundable: placing !== undefined && l.restocked_quantity < l.quantity,
+    })),
     refundable: placing ? paiseToRupees(leftToRefundPaise(placing)) : 0,
     creditNotes: creditNotes.get(order.id) ?? [],
   };
@@ -364,7 +383,15 @@ export async function refundRestIn(trx: Db, orderId: number, createdBy: string):
   const payment = (await repo.paymentsOf(trx, orderId)).find((p) => !p.late);
   const left = payment ? leftToRefundPaise(payment) : 0;
   if (!payment || left <= 0) return null;
-  const id = await createRefundIn(trx, { orderId, paymentId: payment.id, amountPaise: left, kind: 'cancel', reason: 'Order canceled', key: `cancel:${orderId}`, createdBy });
+  const id = await createRefundIn(trx, {
+    orderId,
+    paymentId: payment.id,
+    amountPaise: left,
+    kind: 'cancel',
+    reason: 'Order canceled',
+    key: `cancel:${orderId}`,
+    createdBy,
+  });
   return { id, amountPaise: left };
 }
 

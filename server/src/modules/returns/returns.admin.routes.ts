@@ -6,7 +6,11 @@ import { adminRoute } from '../admin/admin.guards';
 import { adminListRoute } from '../admin/admin-list';
 import * as returns from './returns.service';
 
-const Id = z.string().regex(/^\d{1,10}$/, 'must be a number').transform(Number).pipe(z.number().int().min(1).max(MAX_ID));
+const Id = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a number')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(MAX_ID));
 const Params = z.object({ id: Id });
 
 /** The shop's side of returns: the list, decisions, receipt and refund (decision 048). */

@@ -1,7 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-const orderColumns = ['id', 'order_code', 'user_id', 'status', 'name', 'email', 'paid_at', 'delivered_at', 'subtotal_paise', 'total_paise', 'shipping_paise'] as const;
+const orderColumns = [
+  'id',
+  'order_code',
+  'user_id',
+  'status',
+  'name',
+  'email',
+  'paid_at',
+  'delivered_at',
+  'subtotal_paise',
+  'total_paise',
+  'shipping_paise',
+] as const;
 
 function returnOrder<T extends { subtotal_paise: unknown; total_paise: unknown; shipping_paise: unknown }>(row: T) {
   return { ...row, subtotal_paise: Number(row.subtotal_paise), total_paise: Number(row.total_paise), shipping_paise: Number(row.shipping_paise) };
@@ -113,7 +125,10 @@ export const RETURNS_COUNT_CAP = 10_000;
 export async function countReturns(db: Db, status: string | undefined): Promise<number> {
   let listed = db.selectFrom('return_requests').select(sql<number>`1`.as('one'));
   if (status) listed = listed.where('status', '=', status);
-  const row = await db.selectFrom(listed.limit(RETURNS_COUNT_CAP + 1).as('listed')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(listed.limit(RETURNS_COUNT_CAP + 1).as('listed'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -143,7 +158,13 @@ export async function findPhoto(db: Db, returnId: number, photoId: number) {
  * Moves a return from one status to another in one conditional statement: of any number of
  * concurrent moves exactly one sees a row changed.
  */
-export async function moveReturn(db: Db, id: number, from: string, to: string, set: { admin_message?: string | null; restocked?: number } = {}): Promise<boolean> {
+export async function moveReturn(
+  db: Db,
+  id: number,
+  from: string,
+  to: string,
+  set: { admin_message?: string | null; restocked?: number } = {},
+): Promise<boolean> {
   const res = await db
     .updateTable('return_requests')
     .set({ status: to, updated_at: new Date().toISOString(), ...set })

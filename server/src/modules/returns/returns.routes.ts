@@ -7,7 +7,11 @@ import { requireUser } from '../auth/auth.guards';
 import * as returns from './returns.service';
 
 const OrderParams = z.object({ orderId: z.string().min(1).max(40) });
-const Id = z.string().regex(/^\d{1,10}$/, 'must be a number').transform(Number).pipe(z.number().int().min(1).max(MAX_ID));
+const Id = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a number')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(MAX_ID));
 const PhotoParams = OrderParams.extend({ returnId: Id, photoId: Id });
 
 /** The shopper's returns: asking for one (with photos), and seeing its photos (decision 048). */
@@ -39,7 +43,10 @@ export async function returnRoutes(app: App) {
 
   app.get(
     '/api/orders/:orderId/returns/:returnId/photos/:photoId',
-    { preHandler: requireUser, schema: { tags: ['orders'], summary: "A photo of one of the signed-in shopper's return requests (404 for anyone else's)", params: PhotoParams } },
+    {
+      preHandler: requireUser,
+      schema: { tags: ['orders'], summary: "A photo of one of the signed-in shopper's return requests (404 for anyone else's)", params: PhotoParams },
+    },
     async (req, reply) => {
       const { contentType, file } = await returns.photo(deps(), req.user!.id, req.params.orderId, req.params.returnId, req.params.photoId);
       return reply.header('Cache-Control', 'private, no-store').header('Content-Length', String(file.size)).type(contentType).send(file.body);

@@ -125,8 +125,25 @@ export async function requestReturn(deps: ReturnDeps, userId: string, orderCode:
   }
 }
 
-async function queueMail(deps: ReturnDeps, trx: Db, order: repo.ReturnOrder, returnId: number, status: ReturnStatus, message: string | null, refundPaise: number | null = null) {
-  const mail = returnStatusMail(deps.config.public.shopName, order.name, order.order_code, returnId, status, `${deps.config.publicUrl}/Orders`, message, refundPaise === null ? null : formatPaise(refundPaise));
+async function queueMail(
+  deps: ReturnDeps,
+  trx: Db,
+  order: repo.ReturnOrder,
+  returnId: number,
+  status: ReturnStatus,
+  message: string | null,
+  refundPaise: number | null = null,
+) {
+  const mail = returnStatusMail(
+    deps.config.public.shopName,
+    order.name,
+    order.order_code,
+    returnId,
+    status,
+    `${deps.config.publicUrl}/Orders`,
+    message,
+    refundPaise === null ? null : formatPaise(refundPaise),
+  );
   await deps.mailer.queue(trx, [{ to: order.email, kind: `return-${status}`, ...mail }]);
 }
 
@@ -135,7 +152,10 @@ async function views(db: Db, rows: repo.ReturnRow[]): Promise<ReturnView[]> {
   const [lines, photos, paid] = await Promise.all([
     repo.linesOfReturns(db, ids),
     repo.photosOf(db, ids),
-    refunds.refundsByIds(db, rows.flatMap((r) => (r.refund_id === null ? [] : [r.refund_id]))),
+    refunds.refundsByIds(
+      db,
+      rows.flatMap((r) => (r.refund_id === null ? [] : [r.refund_id])),
+    ),
   ]);
   return rows.map((r) => {
     const refund = r.refund_id === null ? undefined : paid.get(r.refund_id);
@@ -184,7 +204,10 @@ export async function photo(deps: ReturnDeps, userId: string | null, orderCode: 
 
 async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]> {
   const base = await views(db, rows);
-  const lines = await repo.linesOfReturns(db, rows.map((r) => r.id));
+  const lines = await repo.linesOfReturns(
+    db,
+    rows.map((r) => r.id),
+  );
   const orders = new Map((await repo.findOrdersByIds(db, [...new Set(rows.map((r) => r.order_id))])).map((o) => [o.id, o]));
   return rows.map((r, i) => {
     const order = orders.get(r.order_id)!;
@@ -193,7 +216,12 @@ async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]
       orderId: order.order_code,
       customerEmail: order.email,
       customerName: order.name,
-      value: paiseToRupees(valueOf(order, lines.filter((l) => l.return_id === r.id))),
+      value: paiseToRupees(
+        valueOf(
+          order,
+          lines.filter((l) => l.return_id === r.id),
+        ),
+      ),
       restocked: Boolean(r.restocked),
     };
   });
@@ -236,7 +264,12 @@ export async function decide(deps: ReturnDeps, id: number, input: ReturnDecision
   const message = input.message?.trim() || null;
   const restock = to === 'received' && input.restock === true;
   const stockChanged = await db.transaction().execute(async (trx) => {
-    if (!(await repo.moveReturn(trx, id, from, to, { ...(message !== null || to !== 'received' ? { admin_message: message } : {}), ...(restock ? { restocked: 1 } : {}) }))) {
+    if (
+      !(await repo.moveReturn(trx, id, from, to, {
+        ...(message !== null || to !== 'received' ? { admin_message: message } : {}),
+        ...(restock ? { restocked: 1 } : {}),
+      }))
+    ) {
       throw new AppError('return_changed', 409, returnMessages.changed);
     }
     if (to === 'rejected') for (const l of lines) await repo.releaseReturnUnits(trx, l.order_line_id, l.quantity);
@@ -260,7 +293,11 @@ export async function refundReturn(deps: ReturnDeps, id: number, input: ReturnRe
   const ret = await repo.findReturn(db, id);
   if (!ret) throw notFound('Return not found', 'return_not_found');
   if (ret.status !== 'received') {
-    throw new AppError('return_not_received', 409, ret.status === 'refunded' ? returnMessages.statusNotAllowed('refunded', 'refunded') : returnMessages.notReceived);
+    throw new AppError(
+      'return_not_received',
+      409,
+      ret.status === 'refunded' ? returnMessages.statusNotAllowed('refunded', 'refunded') : returnMessages.notReceived,
+    );
   }
   const order = (await repo.findOrderById(db, ret.order_id))!;
   const lines = await repo.linesOfReturns(db, [id]);

@@ -328,7 +328,12 @@ export class ProductFacts {
 }
 
 async function readFacts(db: Db): Promise<ProductFacts> {
-  const [rows, categories, variants, parts] = await Promise.all([repo.productFactRows(db), repo.categoryRows(db), repo.variantFactRows(db), repo.kitPartFactRows(db)]);
+  const [rows, categories, variants, parts] = await Promise.all([
+    repo.productFactRows(db),
+    repo.categoryRows(db),
+    repo.variantFactRows(db),
+    repo.kitPartFactRows(db),
+  ]);
   return new ProductFacts(rows, categories, variants, parts);
 }
 
@@ -411,9 +416,11 @@ export async function productFacts(db: Db): Promise<ProductFacts> {
     load = { version, facts };
     loading.set(db, load);
     const started = load;
-    void facts.finally(() => {
-      if (loading.get(db) === started) loading.delete(db);
-    }).catch(() => {});
+    void facts
+      .finally(() => {
+        if (loading.get(db) === started) loading.delete(db);
+      })
+      .catch(() => {});
   }
   return load.facts;
 }

@@ -352,7 +352,10 @@ export class MatchSet {
   readonly ids: Int32Array;
   size = 0;
 
-  constructor(idLimit: number, readonly cap: number) {
+  constructor(
+    idLimit: number,
+    readonly cap: number,
+  ) {
     this.bits = new Uint32Array((idLimit >>> 5) + 1);
     this.ids = new Int32Array(Math.max(0, cap));
   }

@@ -19,9 +19,17 @@ const MAX_OPTION_VALUES_SHOWN = 30;
 function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) => number[]) | undefined {
   switch (sort) {
     case 'price_asc':
-      return (ids) => ids.map((id, i) => ({ id, i })).sort((a, b) => facts.price[a.id]! - facts.price[b.id]! || a.i - b.i).map((x) => x.id);
+      return (ids) =>
+        ids
+          .map((id, i) => ({ id, i }))
+          .sort((a, b) => facts.price[a.id]! - facts.price[b.id]! || a.i - b.i)
+          .map((x) => x.id);
     case 'price_desc':
-      return (ids) => ids.map((id, i) => ({ id, i })).sort((a, b) => facts.price[b.id]! - facts.price[a.id]! || a.i - b.i).map((x) => x.id);
+      return (ids) =>
+        ids
+          .map((id, i) => ({ id, i }))
+          .sort((a, b) => facts.price[b.id]! - facts.price[a.id]! || a.i - b.i)
+          .map((x) => x.id);
     // Ids are given in the order products are added: the newest has the highest.
     case 'newest':
       return (ids) => [...ids].sort((a, b) => b - a);
@@ -34,7 +42,13 @@ const isFiltered = (f: DocFilter) =>
   f.categoryId !== undefined || f.minPaise !== undefined || f.maxPaise !== undefined || f.inStock === true || (f.options?.length ?? 0) > 0;
 
 /** A search's product ids, filtered and sorted; the SPEC's search when neither is asked for. */
-export async function refinedSearch(db: Db, query: string, page: { limit: number; offset: number }, filter: DocFilter, sort: Sort | undefined): Promise<number[]> {
+export async function refinedSearch(
+  db: Db,
+  query: string,
+  page: { limit: number; offset: number },
+  filter: DocFilter,
+  sort: Sort | undefined,
+): Promise<number[]> {
   const facts = await productFacts(db);
   const refine: Refine = {};
   if (isFiltered(filter)) refine.accept = facts.matcher(filter);

@@ -201,7 +201,7 @@ export class SearchReplica {
     const read = this.state.read();
     const state = read instanceof Promise ? await read : read;
     const builder = new MemoryIndexBuilder();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       if (this.stopped) return;
       const { postings, last } = await repo.nextPostings(this.db, after, LOAD_BATCH);
       if (last === null) break;

@@ -57,11 +57,13 @@ export async function addVocabulary(db: Db, terms: string[], minFuzzyLength: num
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  const dels = fresh
-    .filter((t) => [...t].length >= minFuzzyLength)
-    .flatMap((term) => deletions(term).map((variant) => ({ variant, term })));
+  const dels = fresh.filter((t) => [...t].length >= minFuzzyLength).flatMap((term) => deletions(term).map((variant) => ({ variant, term })));
   for (const batch of chunks(dels)) {
-    await db.insertInto('search_deletes').values(batch).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('search_deletes')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 
@@ -88,11 +90,7 @@ async function docCounts(db: Db, terms: string[]): Promise<Map<string, number>> 
 }
 
 /** Vocabulary words that a query word may stand for when it is not a word itself: words it begins, and words one edit away. */
-async function findNearTerms(
-  db: Db,
-  word: string,
-  options: { fuzzy: boolean; prefixLimit: number },
-): Promise<TermCandidate[]> {
+async function findNearTerms(db: Db, word: string, options: { fuzzy: boolean; prefixLimit: number }): Promise<TermCandidate[]> {
   // Binary (memcmp) order on both databases: SQLite's default and PostgreSQL's "C" collation (see migration 001).
   let query = db
     .selectFrom(
@@ -112,7 +110,10 @@ async function findNearTerms(
     const dels = deletions(word);
     query = query
       .unionAll(
-        db.selectFrom('search_vocab').select(['term', sql<number>`1`.as('quality'), 'doc_count']).where('term', 'in', dels),
+        db
+          .selectFrom('search_vocab')
+          .select(['term', sql<number>`1`.as('quality'), 'doc_count'])
+          .where('term', 'in', dels),
       )
       .unionAll(
         db
@@ -142,12 +143,7 @@ async function matchingProducts(db: Db, q: MatchQuery): Promise<number[]> {
     const ids = await matchingProducts(db, { ...rest, limit: Math.max(q.limit, q.scan) });
     return ids.filter(accept).slice(0, q.limit);
   }
-  const postings = db
-    .selectFrom('search_postings')
-    .select('product_id')
-    .where('term', '=', q.term)
-    .where('weight', '=', q.weight)
-    .orderBy('product_id');
+  const postings = db.selectFrom('search_postings').select('product_id').where('term', '=', q.term).where('weight', '=', q.weight).orderBy('product_id');
   if (q.filters.length === 0) {
     const rows = await postings.limit(q.limit).execute();
     return rows.map((r) => Number(r.product_id));
@@ -236,13 +232,7 @@ export async function recordChanges(db: Db, productIds: number[]): Promise<void>
 
 /** The products changed by the changes numbered after `after` up to `upTo`. */
 export async function changedProducts(db: Db, after: number, upTo: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('search_index_changes')
-    .select('product_id')
-    .distinct()
-    .where('seq', '>', after)
-    .where('seq', '<=', upTo)
-    .execute();
+  const rows = await db.selectFrom('search_index_changes').select('product_id').distinct().where('seq', '>', after).where('seq', '<=', upTo).execute();
   return rows.map((r) => Number(r.product_id));
 }
 

@@ -34,7 +34,7 @@ describe('word forms', () => {
 });
 
 describe('ranking of a multi-word query', () => {
-  it('orders by the sum of the words\' best weights, highest first, ties by the lower id', async () => {
+  it("orders by the sum of the words' best weights, highest first, ties by the lower id", async () => {
     // A seeded generator: each product holds each word (or not) in a random field.
     let seed = 12345;
     const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;

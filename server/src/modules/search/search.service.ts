@@ -191,11 +191,7 @@ function readsOf(words: QueryWord[]): { reads: { term: string; weight: number }[
 }
 
 /** Up to `wanted` products holding every word, in the order of readsOf. */
-async function candidatesOf(
-  index: SearchSource,
-  words: QueryWord[],
-  o: { wanted: number; scan: number; accept?: (id: number) => boolean },
-): Promise<number[]> {
+async function candidatesOf(index: SearchSource, words: QueryWord[], o: { wanted: number; scan: number; accept?: (id: number) => boolean }): Promise<number[]> {
   const { reads, filters } = readsOf(words);
   const candidates = new Set<number>();
   for (const read of reads) {

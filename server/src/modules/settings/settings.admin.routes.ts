@@ -14,7 +14,14 @@ export async function settingsAdminRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody };
   app.get(
     '/api/admin/settings',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'The shop settings in force (saved in the dashboard, else the environment’s defaults)', response: { 200: ShopSettingsView, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'The shop settings in force (saved in the dashboard, else the environment’s defaults)',
+        response: { 200: ShopSettingsView, ...errors },
+      },
+    },
     async () => settings.shopSettings(app.db, app.config),
   );
   app.put(
@@ -33,7 +40,15 @@ export async function settingsAdminRoutes(app: App) {
   );
   app.post(
     '/api/admin/settings/logo',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Upload the shop logo (multipart, field logo: PNG, JPEG or WebP; shown on new invoices and credit notes)', consumes: ['multipart/form-data'], response: { 200: ShopSettingsView, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload the shop logo (multipart, field logo: PNG, JPEG or WebP; shown on new invoices and credit notes)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ShopSettingsView, ...errors },
+      },
+    },
     async (req) => {
       const form = await readMultipart(req, { maxFiles: 1, tooManyFiles: 'Send one logo image', maxFileBytes: MAX_LOGO_BYTES });
       const file = form.files.find((f) => f.field === 'logo');
@@ -43,7 +58,10 @@ export async function settingsAdminRoutes(app: App) {
   );
   app.delete(
     '/api/admin/settings/logo',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Remove the shop logo (new documents are made without it)', response: { 200: ShopSettingsView, ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Remove the shop logo (new documents are made without it)', response: { 200: ShopSettingsView, ...errors } },
+    },
     async () => settings.removeLogo(app.db, app.config),
   );
 }

@@ -28,6 +28,10 @@ export async function writeSetting(db: Db, name: string, value: string): Promise
 
 /** The values of these settings that are set, in one query. */
 export async function readSettings(db: Db, names: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('app_settings').select(['name', 'value']).where('name', 'in', [...names]).execute();
+  const rows = await db
+    .selectFrom('app_settings')
+    .select(['name', 'value'])
+    .where('name', 'in', [...names])
+    .execute();
   return new Map(rows.map((r) => [r.name, r.value]));
 }

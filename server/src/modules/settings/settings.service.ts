@@ -11,7 +11,6 @@ import { readSetting, writeSetting } from './settings.repository';
 /** The shop's details as saved in the dashboard: one JSON row, so that a save is all or nothing (decision 049). */
 const SHOP = 'shop';
 
-
 /** The shop's settings as stored: what the owner saved, and the logo's path. */
 type StoredShop = Partial<ShopSettingsInput> & { logo?: string | null };
 
@@ -67,7 +66,11 @@ export async function uploadLogo(db: Db, storage: FileStorage, config: Config, i
   const { default: sharp } = await import('sharp');
   let png: Buffer;
   try {
-    png = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize({ width: 600, height: 300, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    png = await sharp(input, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: 600, height: 300, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
     throw badRequest('The file is not an image we can read (use PNG, JPEG or WebP).', 'invalid_image', { logo: 'Use a PNG, JPEG or WebP image' });
   }

@@ -14,7 +14,10 @@ export async function shippingAdminRoutes(app: App) {
 
   app.get(
     '/api/admin/shipping',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Shipping rules (rupees) and what the pincode list holds', response: { 200: ShippingAdminView, ...errors } } },
+    {
+      ...adminRoute,
+      schema: { tags: ['admin'], summary: 'Shipping rules (rupees) and what the pincode list holds', response: { 200: ShippingAdminView, ...errors } },
+    },
     async () => shipping.adminView(app.db),
   );
   app.put(
@@ -37,7 +40,8 @@ export async function shippingAdminRoutes(app: App) {
       ...adminRoute,
       schema: {
         tags: ['admin'],
-        summary: 'Replace the pincode list (multipart, field file: CSV with the header pincode,zone,cod,days); answers how many rows were taken and the bad rows',
+        summary:
+          'Replace the pincode list (multipart, field file: CSV with the header pincode,zone,cod,days); answers how many rows were taken and the bad rows',
         consumes: ['multipart/form-data'],
         response: { 200: PincodeUploadSummary, ...errors },
       },
@@ -51,7 +55,14 @@ export async function shippingAdminRoutes(app: App) {
   );
   app.delete(
     '/api/admin/shipping/pincodes',
-    { ...adminRoute, schema: { tags: ['admin'], summary: 'Empty the pincode list: every valid pincode is then served at the default zone', response: { 200: ShippingAdminView, ...errors } } },
+    {
+      ...adminRoute,
+      schema: {
+        tags: ['admin'],
+        summary: 'Empty the pincode list: every valid pincode is then served at the default zone',
+        response: { 200: ShippingAdminView, ...errors },
+      },
+    },
     async () => shipping.clearPincodes(app.db),
   );
 }

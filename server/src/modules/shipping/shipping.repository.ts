@@ -41,6 +41,9 @@ export async function countByZone(db: Db): Promise<{ zone: string; count: number
 export async function replacePincodes(trx: Db, rows: PincodeRow[]): Promise<void> {
   await trx.deleteFrom('shipping_pincodes').execute();
   for (let i = 0; i < rows.length; i += BATCH) {
-    await trx.insertInto('shipping_pincodes').values(rows.slice(i, i + BATCH)).execute();
+    await trx
+      .insertInto('shipping_pincodes')
+      .values(rows.slice(i, i + BATCH))
+      .execute();
   }
 }

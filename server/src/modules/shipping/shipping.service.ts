@@ -71,7 +71,12 @@ async function placeOf(db: Db, pincode: string, rules: ShippingRules, listed: bo
 }
 
 function asCheck(place: Place, cod: CodRules): DeliveryCheck {
-  return { pincode: place.pincode, serviceable: place.serviceable, ...(place.serviceable && place.days ? { days: place.days } : {}), cod: cod.enabled && place.serviceable && place.codAllowed };
+  return {
+    pincode: place.pincode,
+    serviceable: place.serviceable,
+    ...(place.serviceable && place.days ? { days: place.days } : {}),
+    cod: cod.enabled && place.serviceable && place.codAllowed,
+  };
 }
 
 const codOf = (rules: ShippingRules): CodRules => rules.cod ?? COD_OFF;
@@ -102,7 +107,11 @@ export async function quote(db: Db, order: { pincode: string | null | undefined;
   if (!PINCODE_PATTERN.test(pincode)) return null;
   const { rules, listed } = await currentRules(db);
   const place = await placeOf(db, pincode, rules, listed);
-  return { place, check: asCheck(place, codOf(rules)), shippingPaise: place.serviceable ? shippingPaise(rules, { goodsPaise: order.goodsPaise, weightGrams: order.weightGrams, zone: place.zone }) : 0 };
+  return {
+    place,
+    check: asCheck(place, codOf(rules)),
+    shippingPaise: place.serviceable ? shippingPaise(rules, { goodsPaise: order.goodsPaise, weightGrams: order.weightGrams, zone: place.zone }) : 0,
+  };
 }
 
 /**

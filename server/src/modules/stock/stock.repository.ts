@@ -60,13 +60,23 @@ export async function markRestocked(db: Db, lineId: number, quantity: number): P
 }
 
 export async function linesOf(db: Db, orderId: number) {
-  return db.selectFrom('order_lines').select(['id', 'product_id', 'variant_id', 'quantity', 'restocked_quantity']).where('order_id', '=', orderId).orderBy('id').execute();
+  return db
+    .selectFrom('order_lines')
+    .select(['id', 'product_id', 'variant_id', 'quantity', 'restocked_quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
 }
 
 /** The parts a kit line took per kit (none for a line that is not a kit). */
 export async function partsOfLines(db: Db, lineIds: number[]) {
   if (lineIds.length === 0) return [];
-  return db.selectFrom('order_line_parts').select(['order_line_id', 'product_id', 'variant_id', 'quantity']).where('order_line_id', 'in', lineIds).orderBy('id').execute();
+  return db
+    .selectFrom('order_line_parts')
+    .select(['order_line_id', 'product_id', 'variant_id', 'quantity'])
+    .where('order_line_id', 'in', lineIds)
+    .orderBy('id')
+    .execute();
 }
 
 /** Takes units of a tracked variant as `takeUnits` does for a product; an untracked variant always succeeds. */

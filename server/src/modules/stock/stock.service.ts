@@ -51,7 +51,9 @@ function takesOf(lines: StockLine[]): Take[] {
     } else add(line.productId, line.variantId ?? null, line.quantity, line.stock !== null, line.title, 1);
   }
   // A fixed order of rows (products by id, then variants by id) keeps two checkouts from deadlocking on PostgreSQL.
-  return [...takes.values()].sort((a, b) => (a.variantId === null ? 0 : 1) - (b.variantId === null ? 0 : 1) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId));
+  return [...takes.values()].sort(
+    (a, b) => (a.variantId === null ? 0 : 1) - (b.variantId === null ? 0 : 1) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId),
+  );
 }
 
 /**
@@ -67,7 +69,9 @@ export async function holdUnits(trx: Db, lines: StockLine[], alerts?: LowStockAl
   const takenProducts: number[] = [];
   for (const take of takesOf(lines)) {
     const taken =
-      take.variantId !== null ? await repo.takeVariantUnits(trx, take.variantId, take.units) : await repo.takeUnits(trx, take.productId, take.units, take.tracked);
+      take.variantId !== null
+        ? await repo.takeVariantUnits(trx, take.variantId, take.units)
+        : await repo.takeUnits(trx, take.productId, take.units, take.tracked);
     if (!taken) {
       const left = (take.variantId !== null ? await repo.variantStockOf(trx, take.variantId) : await repo.stockOf(trx, take.productId)) ?? 0;
       throw notEnoughStock(take.title, Math.floor(left / take.perUnit));
@@ -138,7 +142,10 @@ export async function returnUnits(trx: Db, orderId: number, only?: Map<number, n
   let changed = false;
   const restocked: number[] = [];
   const lines = await repo.linesOf(trx, orderId);
-  const parts = await repo.partsOfLines(trx, lines.map((l) => l.id));
+  const parts = await repo.partsOfLines(
+    trx,
+    lines.map((l) => l.id),
+  );
   const back = async (productId: number, variantId: number | null, units: number) => {
     if (!(await giveBack(trx, productId, variantId, units))) return;
     changed = true;
@@ -168,7 +175,10 @@ function giveBack(trx: Db, productId: number, variantId: number | null, units: n
  * by its variants, not its own row, which is not sold).
  */
 export async function lowStock(db: Db, limit = 20) {
-  const [products, variants] = await Promise.all([repo.listLowStock(db, LOW_STOCK_THRESHOLD, limit), repo.listLowStockVariants(db, LOW_STOCK_THRESHOLD, limit)]);
+  const [products, variants] = await Promise.all([
+    repo.listLowStock(db, LOW_STOCK_THRESHOLD, limit),
+    repo.listLowStockVariants(db, LOW_STOCK_THRESHOLD, limit),
+  ]);
   const label = (json: string) => {
     try {
       return variantLabel(JSON.parse(json) as Record<string, string>);

@@ -34,7 +34,10 @@ async function within<T>(ms: number, fallback: T, work: (signal: AbortSignal) =>
  * cannot make every node's probe time out together. The database's state is also taken from the
  * pool as it happens (a failed connection marks it down at once, before the next check).
  */
-export function healthMonitor(deps: { db: Db; storage: FileStorage; redis: RedisWithFallback | null; log: FastifyBaseLogger }, options: { intervalMs: number; timeoutMs: number }) {
+export function healthMonitor(
+  deps: { db: Db; storage: FileStorage; redis: RedisWithFallback | null; log: FastifyBaseLogger },
+  options: { intervalMs: number; timeoutMs: number },
+) {
   let last: DependencyState = { database: 'up', storage: 'up', redis: deps.redis ? 'up' : 'off' };
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;

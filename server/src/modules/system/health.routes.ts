@@ -38,7 +38,11 @@ export async function healthRoutes(app: App) {
     '/api/health/live',
     {
       config: { rateLimit: false },
-      schema: { tags: ['system'], summary: 'Liveness: 200 while the process runs and answers HTTP; checks no dependency (restart the process only when this fails)', response: { 200: Live } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: 200 while the process runs and answers HTTP; checks no dependency (restart the process only when this fails)',
+        response: { 200: Live },
+      },
     },
     async (_req, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const }),
   );

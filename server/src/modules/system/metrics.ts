@@ -38,11 +38,30 @@ export function createMetrics(db: Db, searchInMemory: boolean) {
       buckets: LATENCY_BUCKETS,
       registers,
     }),
-    jobRuns: new Counter({ name: 'shop_job_runs_total', help: 'Scheduled job runs on this node, by job and outcome (ok, failed)', labelNames: ['job', 'outcome'] as const, registers }),
+    jobRuns: new Counter({
+      name: 'shop_job_runs_total',
+      help: 'Scheduled job runs on this node, by job and outcome (ok, failed)',
+      labelNames: ['job', 'outcome'] as const,
+      registers,
+    }),
     ordersCreated: new Counter({ name: 'shop_orders_created_total', help: 'Orders created at checkout, awaiting payment', registers }),
-    ordersPaid: new Counter({ name: 'shop_orders_paid_total', help: 'Orders paid and placed (by the browser callback, a webhook or reconciliation)', registers }),
-    refunds: new Counter({ name: 'shop_refunds_total', help: 'Refunds settled by the payment provider, by outcome (processed, failed)', labelNames: ['outcome'] as const, registers }),
-    refundedRupees: new Counter({ name: 'shop_refunds_amount_rupees_total', help: 'Amount of the refunds settled, in rupees, by outcome (processed, failed)', labelNames: ['outcome'] as const, registers }),
+    ordersPaid: new Counter({
+      name: 'shop_orders_paid_total',
+      help: 'Orders paid and placed (by the browser callback, a webhook or reconciliation)',
+      registers,
+    }),
+    refunds: new Counter({
+      name: 'shop_refunds_total',
+      help: 'Refunds settled by the payment provider, by outcome (processed, failed)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    refundedRupees: new Counter({
+      name: 'shop_refunds_amount_rupees_total',
+      help: 'Amount of the refunds settled, in rupees, by outcome (processed, failed)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
 
     /** Hands the public cache's counters to the scrape (they are plain numbers there: its fast path must stay a counter increment). */
     readCache(counts: CacheCounts) {
@@ -90,7 +109,7 @@ export function createMetrics(db: Db, searchInMemory: boolean) {
 
   new Gauge({
     name: 'shop_search_index_state',
-    help: "Where searches are answered from on this node: its copy of the index in memory, the tables while that loads, or the tables alone (SEARCH_IN_MEMORY=0); 1 for the current state",
+    help: 'Where searches are answered from on this node: its copy of the index in memory, the tables while that loads, or the tables alone (SEARCH_IN_MEMORY=0); 1 for the current state',
     labelNames: ['state'] as const,
     registers,
     collect() {
@@ -101,7 +120,7 @@ export function createMetrics(db: Db, searchInMemory: boolean) {
   });
   new Gauge({
     name: 'shop_search_index_documents',
-    help: 'Products in this node\'s copy of the search index (0 while it loads or without one)',
+    help: "Products in this node's copy of the search index (0 while it loads or without one)",
     registers,
     collect() {
       this.set(searchReplicaOf(db)?.documents ?? 0);
@@ -111,9 +130,30 @@ export function createMetrics(db: Db, searchInMemory: boolean) {
   // SQLite has no pool (one connection, used synchronously): these exist on PostgreSQL only.
   const pool = pgPools.get(db);
   if (pool) {
-    new Gauge({ name: 'shop_db_pool_connections_in_use', help: 'PostgreSQL connections of this node running a query or holding a transaction', registers, collect() { this.set(pool.totalCount - pool.idleCount); } });
-    new Gauge({ name: 'shop_db_pool_connections_idle', help: 'PostgreSQL connections of this node open and idle', registers, collect() { this.set(pool.idleCount); } });
-    new Gauge({ name: 'shop_db_pool_waiting_requests', help: 'Queries of this node waiting for a PostgreSQL connection (the pool is full)', registers, collect() { this.set(pool.waitingCount); } });
+    new Gauge({
+      name: 'shop_db_pool_connections_in_use',
+      help: 'PostgreSQL connections of this node running a query or holding a transaction',
+      registers,
+      collect() {
+        this.set(pool.totalCount - pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'shop_db_pool_connections_idle',
+      help: 'PostgreSQL connections of this node open and idle',
+      registers,
+      collect() {
+        this.set(pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'shop_db_pool_waiting_requests',
+      help: 'Queries of this node waiting for a PostgreSQL connection (the pool is full)',
+      registers,
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
   }
   return metrics;
 }

@@ -85,7 +85,9 @@ export function redisWithFallback(url: string, log: FastifyBaseLogger) {
       current.count++;
       local.set(key, current);
       if (local.size > 50_000) for (const [k, v] of local) if (v.until <= now) local.delete(k);
-      return current.count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: Math.max(1, Math.ceil((current.until - now) / 1000)) };
+      return current.count <= rule.max
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.max(1, Math.ceil((current.until - now) / 1000)) };
     },
   };
 

@@ -5,8 +5,7 @@ import * as catalogue from '../catalogue/catalogue.service';
 /** A sitemap holds at most 50,000 addresses. */
 const SITEMAP_MAX_PRODUCTS = 49_000;
 
-const xmlEscape = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export async function seoRoutes(app: App) {
   const base = app.config.publicUrl;
@@ -29,10 +28,7 @@ export async function seoRoutes(app: App) {
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const [categories, productIds] = await Promise.all([
-      catalogue.listCategories(app.db),
-      catalogue.allProductIds(app.db, SITEMAP_MAX_PRODUCTS),
-    ]);
+    const [categories, productIds] = await Promise.all([catalogue.listCategories(app.db), catalogue.allProductIds(app.db, SITEMAP_MAX_PRODUCTS)]);
     const urls = [
       `${base}/`,
       `${base}/3dprinting`,

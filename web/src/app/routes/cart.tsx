@@ -39,7 +39,9 @@ export function CartRoute() {
     const state: LoginState = { from: '/cart' };
     body = (
       <PageNotice heading={orderMessages.loginToViewCart}>
-        <NoticeLink to="/login" state={state}>Login</NoticeLink>
+        <NoticeLink to="/login" state={state}>
+          Login
+        </NoticeLink>
       </PageNotice>
     );
   } else if (!cart.data) {
@@ -102,7 +104,14 @@ function DeliverySection({ user, delivery, other }: DeliveryProps) {
           Delivery address
         </h2>
         {address || editing ? (
-          <button type="button" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => { setAddress(null); setEditing(false); }}>
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+            onClick={() => {
+              setAddress(null);
+              setEditing(false);
+            }}
+          >
             Deliver to my address
           </button>
         ) : (
@@ -112,11 +121,21 @@ function DeliverySection({ user, delivery, other }: DeliveryProps) {
         )}
       </div>
       {editing ? (
-        <OtherAddressForm initial={address} onUse={(a) => { setAddress(a); setEditing(false); }} onCancel={() => setEditing(false)} />
+        <OtherAddressForm
+          initial={address}
+          onUse={(a) => {
+            setAddress(a);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <>
           <AddressBlock to={address ?? user} />
-          <p role={delivery?.serviceable ? undefined : 'alert'} className={`mt-2 text-sm font-medium ${delivery?.serviceable ? 'text-emerald-800' : 'text-red-700'}`}>
+          <p
+            role={delivery?.serviceable ? undefined : 'alert'}
+            className={`mt-2 text-sm font-medium ${delivery?.serviceable ? 'text-emerald-800' : 'text-red-700'}`}
+          >
             {delivery ? deliveryText(delivery) : shippingMessages.checkoutPincodeInvalid}
           </p>
           <button type="button" className="mt-3 text-sm font-medium text-brand-700 underline underline-offset-2" onClick={() => setEditing(true)}>
@@ -189,21 +208,12 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
             </ul>
           </section>
         </div>
-        <section
-          aria-labelledby="summary-heading"
-          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:sticky lg:top-24"
-        >
+        <section aria-labelledby="summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:sticky lg:top-24">
           <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
             Order summary
           </h2>
           <OrderSummary summary={summary} couponCode={coupon.applied?.code ?? null} />
-          <CouponBox
-            applied={coupon.applied}
-            isApplying={coupon.isApplying}
-            disabled={checkout.isProcessing}
-            onApply={coupon.apply}
-            onRemove={coupon.remove}
-          />
+          <CouponBox applied={coupon.applied} isApplying={coupon.isApplying} disabled={checkout.isProcessing} onApply={coupon.apply} onRemove={coupon.remove} />
           {codOffered && <PaymentChoice method={method} onChange={setMethod} disabled={checkout.isProcessing} codFee={cart.codFee} />}
           <button
             type="button"

@@ -67,7 +67,9 @@ export function CategoryRoute() {
         <Link to="/" className="text-brand-700 underline underline-offset-4">
           Home
         </Link>
-        <span aria-hidden="true" className="mx-2 text-slate-400">/</span>
+        <span aria-hidden="true" className="mx-2 text-slate-400">
+          /
+        </span>
         <span aria-current="page">{name}</span>
       </nav>
       <h1 className="mb-1 text-2xl font-bold text-slate-900">{name}</h1>

@@ -43,13 +43,7 @@ function LoginPage() {
       <PageMeta title={TITLES[mode]} />
       <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {mode === 'login' && (
-          <LoginForm
-            defaultEmail={email}
-            notice={notice}
-            redirectTo={redirectTo}
-            onForgotPassword={switchTo('forgot')}
-            onSignUp={switchTo('signup')}
-          />
+          <LoginForm defaultEmail={email} notice={notice} redirectTo={redirectTo} onForgotPassword={switchTo('forgot')} onSignUp={switchTo('signup')} />
         )}
         {mode === 'signup' && (
           <SignUpForm

@@ -32,12 +32,23 @@ function PaymentResult(props: { tone: keyof typeof TONES; title: string; text: s
 
 /** /orderSucess (SPEC.md §2; the path's spelling is part of the public contract). */
 export function OrderSuccessRoute() {
-  return <PaymentResult tone="success" title={orderMessages.paymentSuccessful} text={orderMessages.thankYou} to="/Orders" action={orderMessages.viewMyOrders} />;
+  return (
+    <PaymentResult tone="success" title={orderMessages.paymentSuccessful} text={orderMessages.thankYou} to="/Orders" action={orderMessages.viewMyOrders} />
+  );
 }
 
 /** /orderFail (SPEC.md §2). */
 export function OrderFailRoute() {
   // The checkout passes what the server said when the money is being returned (a late payment).
   const detail = (useLocation().state as { detail?: string } | null)?.detail;
-  return <PaymentResult tone="failure" title={orderMessages.paymentFailed} text={orderMessages.paymentFailedText} to="/" action={orderMessages.goHome} detail={detail} />;
+  return (
+    <PaymentResult
+      tone="failure"
+      title={orderMessages.paymentFailed}
+      text={orderMessages.paymentFailedText}
+      to="/"
+      action={orderMessages.goHome}
+      detail={detail}
+    />
+  );
 }

@@ -135,14 +135,17 @@ function AddToCartButton({ productId, variantId }: { productId: number; variantI
       redirectToLogin(accountMessages.pleaseLoginToAdd);
       return;
     }
-    add.mutate({ productId, variantId }, {
-      onSuccess: () => notify('success', orderMessages.itemAdded),
-      onError: (error) => {
-        // Already there (added in another tab): the button turns to 'Already in Cart' once the cart is re-read.
-        if (error instanceof ApiError && error.code === 'already_in_cart') return;
-        notify('error', error instanceof ApiError ? error.message : messages.internalError);
+    add.mutate(
+      { productId, variantId },
+      {
+        onSuccess: () => notify('success', orderMessages.itemAdded),
+        onError: (error) => {
+          // Already there (added in another tab): the button turns to 'Already in Cart' once the cart is re-read.
+          if (error instanceof ApiError && error.code === 'already_in_cart') return;
+          notify('error', error instanceof ApiError ? error.message : messages.internalError);
+        },
       },
-    });
+    );
   };
 
   return (

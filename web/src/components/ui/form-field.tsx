@@ -26,9 +26,7 @@ export function FormField({ label, error, prefix, id, ref, className = '', ...in
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div
-        className={`mt-1 flex overflow-hidden rounded-md border bg-white focus-within:ring-3 focus-within:ring-brand-600 ${border}`}
-      >
+      <div className={`mt-1 flex overflow-hidden rounded-md border bg-white focus-within:ring-3 focus-within:ring-brand-600 ${border}`}>
         {prefix && (
           <span id={prefixId} className="flex items-center border-r border-slate-300 bg-slate-100 px-3 text-slate-700">
             {prefix}

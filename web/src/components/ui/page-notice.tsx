@@ -4,7 +4,15 @@ import { primaryButton } from './button-styles';
 import { PageMeta } from './page-meta';
 
 /** A page that only says one thing (not found, empty, sign in first): its heading, then what to do next. */
-export function PageNotice({ heading, title, children }: { heading: string; /** The tab's title, when the page sets it. */ title?: string; children: ReactNode }) {
+export function PageNotice({
+  heading,
+  title,
+  children,
+}: {
+  heading: string;
+  /** The tab's title, when the page sets it. */ title?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="py-16 text-center">
       {title && <PageMeta title={title} />}

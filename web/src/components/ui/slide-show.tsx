@@ -51,16 +51,19 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
         throw error;
       }));
     startRef.current = (action) =>
-      void load().then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
-        if (cancelled) return;
-        if (!api) {
-          api = EmblaCarousel(node, { loop: true }, [Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: true })]);
-          const started = api;
-          const onSelect = () => setSelected(started.selectedScrollSnap());
-          started.on('select', onSelect).on('reInit', onSelect);
-        }
-        action?.(api);
-      }, () => undefined);
+      void load().then(
+        ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+          if (cancelled) return;
+          if (!api) {
+            api = EmblaCarousel(node, { loop: true }, [Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: true })]);
+            const started = api;
+            const onSelect = () => setSelected(started.selectedScrollSnap());
+            started.on('select', onSelect).on('reInit', onSelect);
+          }
+          action?.(api);
+        },
+        () => undefined,
+      );
     const cancelIdle = whenIdle(() => void load().catch(() => undefined), 1000);
     // The first autoplay step starts the carousel; autoplay then takes the next ones.
     const firstStep = window.setTimeout(() => startRef.current((started) => started.scrollNext()), delay);
@@ -92,13 +95,7 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
         {/* No gap, margin or padding: a slide is exactly as wide as the viewport. */}
         <div className="flex touch-pan-y">
           {slides.map((slide, i) => (
-            <div
-              key={i}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
-              className="min-w-0 shrink-0 grow-0 basis-full"
-            >
+            <div key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} className="min-w-0 shrink-0 grow-0 basis-full">
               {slide}
             </div>
           ))}
@@ -106,7 +103,13 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
       </div>
       {many && (
         <>
-          <ArrowButton label="Previous slide" side="left-2" className={arrowClassName} onClick={() => start((api) => api.scrollPrev())} Icon={ChevronLeftIcon} />
+          <ArrowButton
+            label="Previous slide"
+            side="left-2"
+            className={arrowClassName}
+            onClick={() => start((api) => api.scrollPrev())}
+            Icon={ChevronLeftIcon}
+          />
           <ArrowButton label="Next slide" side="right-2" className={arrowClassName} onClick={() => start((api) => api.scrollNext())} Icon={ChevronRightIcon} />
           <div className="mt-2 flex justify-center gap-1">
             {slides.map((_, i) => (
@@ -118,10 +121,7 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
                 onClick={() => scrollTo(i)}
                 className="flex size-6 items-center justify-center"
               >
-                <span
-                  aria-hidden="true"
-                  className={`block size-2.5 rounded-full ${i === selected ? 'bg-brand-700' : 'bg-slate-300'}`}
-                />
+                <span aria-hidden="true" className={`block size-2.5 rounded-full ${i === selected ? 'bg-brand-700' : 'bg-slate-300'}`} />
               </button>
             ))}
           </div>

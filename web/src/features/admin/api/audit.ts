@@ -22,7 +22,12 @@ async function getAudit(filters: AuditFilters, page: number, signal?: AbortSigna
 
 export function useAudit(filters: AuditFilters, page: number) {
   return useQuery(
-    queryOptions({ queryKey: ['admin', 'audit', filters, page], queryFn: ({ signal }) => getAudit(filters, page, signal), placeholderData: keepPreviousData, staleTime: 0 }),
+    queryOptions({
+      queryKey: ['admin', 'audit', filters, page],
+      queryFn: ({ signal }) => getAudit(filters, page, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
   );
 }
 

@@ -7,4 +7,9 @@ function recordCodCollection({ orderId, ...body }: CodCollectionInput & { orderI
   return adminSend<{ message: string; amount: number }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/cod-collection`, body);
 }
 
-export const useRecordCodCollection = () => useInvalidatingMutation(recordCodCollection, [['admin', 'orders'], ['admin', 'outbox'], ['admin', 'order-money']]);
+export const useRecordCodCollection = () =>
+  useInvalidatingMutation(recordCodCollection, [
+    ['admin', 'orders'],
+    ['admin', 'outbox'],
+    ['admin', 'order-money'],
+  ]);

@@ -26,6 +26,10 @@ export const useSaveCustomerNote = () =>
 export const useBlockCustomer = () =>
   useInvalidatingMutation(
     ({ id, block, reason }: { id: string; block: boolean; reason?: string }) =>
-      adminSend<{ message: string }>('POST', `/api/admin/customers/${encodeURIComponent(id)}/${block ? 'block' : 'unblock'}`, block ? { reason: reason ?? '' } : {}),
+      adminSend<{ message: string }>(
+        'POST',
+        `/api/admin/customers/${encodeURIComponent(id)}/${block ? 'block' : 'unblock'}`,
+        block ? { reason: reason ?? '' } : {},
+      ),
     [customersKey],
   );

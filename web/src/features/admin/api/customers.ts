@@ -13,7 +13,12 @@ async function getCustomers(q: string, page: number, signal?: AbortSignal): Prom
   const res = await adminFetch(`/api/admin/customers${queryString({ q: q.trim(), page })}`, { signal });
   const customers = (await res.json()) as CustomerRow[];
   const total = Number(res.headers.get('X-Total-Count') ?? customers.length);
-  return { customers, total, capped: res.headers.get('X-Total-Count-Capped') === 'true', pageSize: Number(res.headers.get('X-Page-Size') ?? CUSTOMERS_PAGE_SIZE) };
+  return {
+    customers,
+    total,
+    capped: res.headers.get('X-Total-Count-Capped') === 'true',
+    pageSize: Number(res.headers.get('X-Page-Size') ?? CUSTOMERS_PAGE_SIZE),
+  };
 }
 
 export function useCustomers(q: string, page: number) {

@@ -11,7 +11,14 @@ async function getNotifyList(page: number, signal?: AbortSignal): Promise<{ sign
 }
 
 export function useNotifyList(page: number) {
-  return useQuery(queryOptions({ queryKey: ['admin', 'notify', page], queryFn: ({ signal }) => getNotifyList(page, signal), placeholderData: keepPreviousData, staleTime: 0 }));
+  return useQuery(
+    queryOptions({
+      queryKey: ['admin', 'notify', page],
+      queryFn: ({ signal }) => getNotifyList(page, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  );
 }
 
 /** GET /api/admin/notify.csv, saved as a file (a link cannot carry the token). */

@@ -14,7 +14,12 @@ async function getAdminOrders(filters: OrderFilters, signal?: AbortSignal): Prom
   const res = await adminFetch(`/api/ordersAdmin${ordersQuery(filters)}`, { signal });
   const orders = (await res.json()) as AdminOrder[];
   const header = (name: string, fallback: number) => Number(res.headers.get(name) ?? fallback);
-  return { orders, total: header('X-Total-Count', orders.length), page: header('X-Page', filters.page), pageSize: header('X-Page-Size', ADMIN_ORDERS_PAGE_SIZE) };
+  return {
+    orders,
+    total: header('X-Total-Count', orders.length),
+    page: header('X-Page', filters.page),
+    pageSize: header('X-Page-Size', ADMIN_ORDERS_PAGE_SIZE),
+  };
 }
 
 function adminOrdersQueryOptions(filters: OrderFilters) {
@@ -38,8 +43,7 @@ function updateOrderStatus({ orderId, ...body }: StatusChange): Promise<{ messag
   return adminSend<{ message: string }>('PATCH', `/api/UserOrders/${encodeURIComponent(orderId)}`, body);
 }
 
-export const useUpdateOrderStatus = () =>
-  useInvalidatingMutation(updateOrderStatus, [ordersKey, ['admin', 'overview'], ['admin', 'outbox']], 'settled');
+export const useUpdateOrderStatus = () => useInvalidatingMutation(updateOrderStatus, [ordersKey, ['admin', 'overview'], ['admin', 'outbox']], 'settled');
 
 /** PUT /api/admin/orders/{orderId}/dispatch {courier, trackingNumber, trackingUrl?}: the details of an order dispatched without them (409 unless dispatched). */
 function saveDispatchDetails({ orderId, ...body }: DispatchInput & { orderId: string }): Promise<{ message: string }> {

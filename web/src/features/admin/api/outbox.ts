@@ -21,4 +21,8 @@ export function useOutbox(page: number) {
 
 /** POST /api/admin/outbox/{id}/resend: the mail is queued to be sent again at once. */
 export const useResendMail = () =>
-  useInvalidatingMutation((id: number) => adminSend<{ message: string; mail: OutboxMail }>('POST', `/api/admin/outbox/${id}/resend`, {}), [['admin', 'outbox']], 'settled');
+  useInvalidatingMutation(
+    (id: number) => adminSend<{ message: string; mail: OutboxMail }>('POST', `/api/admin/outbox/${id}/resend`, {}),
+    [['admin', 'outbox']],
+    'settled',
+  );

@@ -15,17 +15,29 @@ async function getReturns(status: ReturnStatus | '', page: number, signal?: Abor
 }
 
 export function useAdminReturns(status: ReturnStatus | '', page: number) {
-  return useQuery(queryOptions({ queryKey: [...returnsKey, status, page], queryFn: ({ signal }) => getReturns(status, page, signal), placeholderData: keepPreviousData, staleTime: 0 }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...returnsKey, status, page],
+      queryFn: ({ signal }) => getReturns(status, page, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  );
 }
 
 /** PATCH /api/admin/returns/{id}: approve, reject (with a message) or mark received (restock). */
 export const useDecideReturn = () =>
-  useInvalidatingMutation(({ id, ...input }: ReturnDecisionInput & { id: number }) => adminSend<AdminReturn>('PATCH', `/api/admin/returns/${id}`, input), [returnsKey, ['admin', 'orders']], 'settled');
+  useInvalidatingMutation(
+    ({ id, ...input }: ReturnDecisionInput & { id: number }) => adminSend<AdminReturn>('PATCH', `/api/admin/returns/${id}`, input),
+    [returnsKey, ['admin', 'orders']],
+    'settled',
+  );
 
 /** POST /api/admin/returns/{id}/refund: the whole value, or an amount in rupees. */
 export const useRefundReturn = () =>
   useInvalidatingMutation(
-    ({ id, amount }: { id: number; amount?: number }) => adminSend<AdminReturn>('POST', `/api/admin/returns/${id}/refund`, amount === undefined ? {} : { amount }),
+    ({ id, amount }: { id: number; amount?: number }) =>
+      adminSend<AdminReturn>('POST', `/api/admin/returns/${id}/refund`, amount === undefined ? {} : { amount }),
     [returnsKey, ['admin', 'orders']],
     'settled',
   );

@@ -8,7 +8,17 @@ import { emptyCouponForm, toCouponInput, type CouponFormValues } from '../lib/co
 import { CouponForm } from '../lib/form-schemas';
 import { Modal, ModalActions } from './modal';
 
-const FIELDS = ['code', 'discount', 'discount_percent', 'min_purchase', 'product_id', 'expires_at', 'usage_limit', 'once_per_customer', 'free_shipping'] as const;
+const FIELDS = [
+  'code',
+  'discount',
+  'discount_percent',
+  'min_purchase',
+  'product_id',
+  'expires_at',
+  'usage_limit',
+  'once_per_customer',
+  'free_shipping',
+] as const;
 
 /** 'Add New Coupon' (SPEC.md §2) with the expiry and usage limits of checkout; empty fields are sent as null. */
 export function AddCouponModal({ onClose }: { onClose: () => void }) {
@@ -42,7 +52,11 @@ export function AddCouponModal({ onClose }: { onClose: () => void }) {
           <label htmlFor={onceId} className="ad:text-sm ad:font-medium ad:text-slate-800">
             Once per customer
           </label>
-          {errors.once_per_customer?.message && <p role="alert" className="ad:text-sm ad:text-red-700">{errors.once_per_customer.message}</p>}
+          {errors.once_per_customer?.message && (
+            <p role="alert" className="ad:text-sm ad:text-red-700">
+              {errors.once_per_customer.message}
+            </p>
+          )}
         </div>
         <div className="ad:flex ad:items-center ad:gap-2 ad:sm:col-span-2">
           <input id={freeShippingId} type="checkbox" className="ad:size-4 ad:accent-brand-700" {...register('free_shipping')} />

@@ -12,7 +12,18 @@ export function AddProductSection() {
   const categories = useCategories();
   const create = useCreateProduct();
   const { form, progress, onSubmit } = useProductForm({
-    defaultValues: { title: '', price: '', description: '', category: '', stock: '', lowStockThreshold: '', hsnCode: '', gstRate: '', weight: '', images: undefined },
+    defaultValues: {
+      title: '',
+      price: '',
+      description: '',
+      category: '',
+      stock: '',
+      lowStockThreshold: '',
+      hsnCode: '',
+      gstRate: '',
+      weight: '',
+      images: undefined,
+    },
     save: create.mutateAsync,
     saved: adminMessages.productAdded,
     failed: adminMessages.errorAddingProduct,
@@ -25,7 +36,11 @@ export function AddProductSection() {
 
   return (
     <AdminSection title="Add Product">
-      <form onSubmit={onSubmit} noValidate className="ad:flex ad:max-w-2xl ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:p-6">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="ad:flex ad:max-w-2xl ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:p-6"
+      >
         <FormField label="Title" error={errors.title?.message} {...register('title')} />
         <FormField label="Price" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
         <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />

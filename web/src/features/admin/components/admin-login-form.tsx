@@ -27,12 +27,19 @@ const signedIn = (token: string) => {
 };
 
 const CodeForm = z.object({ code: TwoFactorCode });
-const CODE_FIELDS: FieldSpec<z.infer<typeof CodeForm>>[] = [{ name: 'code', label: 'Code from your authenticator app', autoComplete: 'one-time-code', inputMode: 'numeric' }];
+const CODE_FIELDS: FieldSpec<z.infer<typeof CodeForm>>[] = [
+  { name: 'code', label: 'Code from your authenticator app', autoComplete: 'one-time-code', inputMode: 'numeric' },
+];
 
 /** The second step for an account with two-factor sign-in: a code from the app, or a recovery code. */
 function TwoFactorStep({ challenge }: { challenge: string }) {
   const verify = useAdminLoginTwoFactor();
-  const { form, onSubmit, error } = useActionForm(CodeForm, { code: '' }, async ({ code }) => signedIn((await verify.mutateAsync({ challenge, code })).token), failed);
+  const { form, onSubmit, error } = useActionForm(
+    CodeForm,
+    { code: '' },
+    async ({ code }) => signedIn((await verify.mutateAsync({ challenge, code })).token),
+    failed,
+  );
   const { setFocus } = form;
   useEffect(() => setFocus('code'), [setFocus]);
   return (
@@ -76,7 +83,12 @@ export function AdminLoginForm({ notice }: { notice: string | null }) {
 
   return (
     <div className="ad:mx-auto ad:max-w-sm ad:py-10">
-      <form onSubmit={onSubmit} noValidate aria-labelledby="admin-login-heading" className="ad:flex ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-6 ad:shadow-sm">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="admin-login-heading"
+        className="ad:flex ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-6 ad:shadow-sm"
+      >
         <h1 id="admin-login-heading" className="ad:text-2xl ad:font-bold ad:text-slate-900">
           Admin Login
         </h1>

@@ -18,17 +18,7 @@ export function AdminSection({ title, actions, children }: { title: string; acti
 }
 
 /** Previous / Page n of m / Next. */
-export function Pager({
-  page,
-  pages,
-  onPage,
-  label,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-  label: string;
-}) {
+export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
   if (pages <= 1) return null;
   const button =
     'ad:rounded-md ad:border ad:border-slate-300 ad:bg-white ad:px-3 ad:py-1.5 ad:font-medium ad:text-slate-800 ad:hover:bg-slate-50 ad:disabled:cursor-not-allowed ad:disabled:opacity-50';
@@ -126,7 +116,9 @@ export function PagedList<T>({
         <>
           <ListCount total={data.total} noun={count} live />
           <ul aria-label={listLabel} className={`ad:flex ad:flex-col ad:gap-4 ${query.isFetching ? 'ad:opacity-70' : ''}`}>
-            {items?.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>)}
+            {items?.map((item) => (
+              <li key={itemKey(item)}>{renderItem(item)}</li>
+            ))}
           </ul>
           {items && items.length === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
           <Pager page={page} pages={pages} onPage={onPage} label={pagerLabel} />

@@ -67,8 +67,19 @@ export function AdvertsSection() {
 
   return (
     <AdminSection title="Advert Image">
-      <form onSubmit={(e) => void submit(e)} noValidate className="ad:flex ad:max-w-xl ad:flex-col ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
-        <FileField ref={input} label="Choose advert images" multiple accept="image/*" hint="Up to 5 images at a time. Recommended size: 1600 × 600 pixels (8:3); other proportions are shown whole, with a margin." onChange={choose} />
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="ad:flex ad:max-w-xl ad:flex-col ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm"
+      >
+        <FileField
+          ref={input}
+          label="Choose advert images"
+          multiple
+          accept="image/*"
+          hint="Up to 5 images at a time. Recommended size: 1600 × 600 pixels (8:3); other proportions are shown whole, with a margin."
+          onChange={choose}
+        />
         <FormError>{error}</FormError>
         <div>
           <button type="submit" className={primaryButton} disabled={upload.isPending}>
@@ -84,7 +95,12 @@ export function AdvertsSection() {
             <ul aria-label="Advert images" className="ad:grid ad:grid-cols-1 ad:gap-3 ad:min-[420px]:grid-cols-2 ad:lg:grid-cols-3">
               {data.map((advert, i) => (
                 <li key={advert.id} className="ad:flex ad:flex-col ad:gap-2 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-3 ad:shadow-sm">
-                  <Thumbnail path={advert.url} alt={`Advert ${i + 1}`} sizes="(min-width: 1024px) 16rem, (min-width: 420px) 50vw, 100vw" className="ad:aspect-video ad:h-auto ad:w-full" />
+                  <Thumbnail
+                    path={advert.url}
+                    alt={`Advert ${i + 1}`}
+                    sizes="(min-width: 1024px) 16rem, (min-width: 420px) 50vw, 100vw"
+                    className="ad:aspect-video ad:h-auto ad:w-full"
+                  />
                   <button
                     type="button"
                     className="ad:rounded-md ad:border ad:border-red-700 ad:bg-white ad:px-3 ad:py-1.5 ad:font-semibold ad:text-red-700 ad:hover:bg-red-50"

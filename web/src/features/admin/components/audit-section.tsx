@@ -10,7 +10,10 @@ const show = (value: unknown) => (value === null || value === undefined ? '—' 
 
 function AuditLine({ entry }: { entry: AuditEntry }) {
   return (
-    <article aria-label={`${entry.action} by ${entry.actor}`} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-3 ad:text-sm ad:text-slate-800">
+    <article
+      aria-label={`${entry.action} by ${entry.actor}`}
+      className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-3 ad:text-sm ad:text-slate-800"
+    >
       <p className="ad:flex ad:flex-wrap ad:gap-x-3">
         <time dateTime={entry.at} className="ad:font-medium">
           {new Date(entry.at).toLocaleString()}
@@ -55,7 +58,11 @@ export function AuditSection() {
     <AdminSection
       title="Audit log"
       actions={
-        <button type="button" className={secondaryButton} onClick={() => void withToasts(() => downloadAuditCsv(filters), 'Audit log exported', 'Could not export the audit log')}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => void withToasts(() => downloadAuditCsv(filters), 'Audit log exported', 'Could not export the audit log')}
+        >
           Export CSV
         </button>
       }

@@ -20,7 +20,8 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (name === null || !name.trim()) return;
-    if (await withToasts(() => rename.mutateAsync({ id: category.Id, name: name.trim() }), adminMessages.categoryRenamed, adminMessages.errorRenamingCategory)) setName(null);
+    if (await withToasts(() => rename.mutateAsync({ id: category.Id, name: name.trim() }), adminMessages.categoryRenamed, adminMessages.errorRenamingCategory))
+      setName(null);
   };
 
   if (name !== null) {
@@ -80,7 +81,10 @@ export function CategoriesSection() {
 
   return (
     <AdminSection title="Manage Category">
-      <form onSubmit={(e) => void add(e)} className="ad:flex ad:max-w-xl ad:flex-wrap ad:items-end ad:gap-2 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
+      <form
+        onSubmit={(e) => void add(e)}
+        className="ad:flex ad:max-w-xl ad:flex-wrap ad:items-end ad:gap-2 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm"
+      >
         <div className="ad:min-w-0 ad:flex-1">
           <label htmlFor={nameId} className={labelClass}>
             New category name
@@ -93,7 +97,10 @@ export function CategoriesSection() {
       </form>
       <QueryBody query={categories} loadingLabel="Loading categories" errorText="Could not load the categories.">
         {(data) => (
-          <ul aria-label="Categories" className="ad:flex ad:max-w-xl ad:flex-col ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm">
+          <ul
+            aria-label="Categories"
+            className="ad:flex ad:max-w-xl ad:flex-col ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm"
+          >
             {data.map((category) => (
               <li key={category.Id} className="ad:px-4 ad:py-3">
                 <CategoryRow category={category} onDelete={() => setDeleting(category)} />

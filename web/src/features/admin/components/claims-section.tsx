@@ -26,8 +26,15 @@ function ClaimCard(card: ServiceCardProps<AdminClaim>) {
   );
 }
 
-const words: ServiceWords = { title: 'Free Claims', list: 'claims', listLabel: 'Claims', count: ['claim', 'claims'], item: 'Claim',
-  emptyText: 'No claims match this filter.', pagerLabel: 'Claim pages' };
+const words: ServiceWords = {
+  title: 'Free Claims',
+  list: 'claims',
+  listLabel: 'Claims',
+  count: ['claim', 'claims'],
+  item: 'Claim',
+  emptyText: 'No claims match this filter.',
+  pagerLabel: 'Claim pages',
+};
 
 /** Free kit claims (issue 6): newest first, filtered by status, 25 per page (server-side), marked handled or new. */
 export function ClaimsSection() {

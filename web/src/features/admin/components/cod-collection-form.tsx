@@ -40,7 +40,14 @@ export function CodCollectionForm({ orderId, toCollect }: { orderId: string; toC
         <label htmlFor={`${id}-ref`} className={labelClass}>
           Collection reference
         </label>
-        <input id={`${id}-ref`} required value={reference} onChange={(e) => setReference(e.target.value)} className={controlClass} aria-invalid={errors.reference ? true : undefined} />
+        <input
+          id={`${id}-ref`}
+          required
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          className={controlClass}
+          aria-invalid={errors.reference ? true : undefined}
+        />
         {errors.reference && <p className="ad:mt-1 ad:text-sm ad:text-red-700">{errors.reference}</p>}
       </div>
       <div>

@@ -119,7 +119,12 @@ function CouponRow({ coupon, onEdit, onDelete, editDisabled }: { coupon: Coupon;
           >
             Edit
           </button>
-          <button type="button" className={`${smallButton} ad:border ad:border-red-700 ad:bg-white ad:text-red-700 ad:hover:bg-red-50`} onClick={onDelete} aria-label={`Delete ${coupon.code}`}>
+          <button
+            type="button"
+            className={`${smallButton} ad:border ad:border-red-700 ad:bg-white ad:text-red-700 ad:hover:bg-red-50`}
+            onClick={onDelete}
+            aria-label={`Delete ${coupon.code}`}
+          >
             Delete
           </button>
         </div>
@@ -161,7 +166,12 @@ export function CouponsSection() {
       </div>
       <QueryBody query={coupons} loadingLabel="Loading coupons" errorText={adminMessages.failedToFetchCoupons}>
         {(data) => (
-          <div className="ad:h-[50vh] ad:overflow-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm" tabIndex={0} role="region" aria-label="Coupon List">
+          <div
+            className="ad:h-[50vh] ad:overflow-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:shadow-sm"
+            tabIndex={0}
+            role="region"
+            aria-label="Coupon List"
+          >
             <table className="ad:w-full ad:min-w-[44rem] ad:text-left ad:text-sm ad:text-slate-800">
               <thead className="ad:sticky ad:top-0 ad:z-10 ad:bg-slate-100 ad:text-slate-900">
                 <tr>

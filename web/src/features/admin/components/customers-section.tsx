@@ -57,7 +57,13 @@ export function CustomersSection() {
   return (
     <AdminSection
       title="Customers"
-      actions={<ExportCsvButton download={() => downloadCustomersCsv(q)} done="Customers exported" failed={(reason) => withReason('Could not export the customers', reason)} />}
+      actions={
+        <ExportCsvButton
+          download={() => downloadCustomersCsv(q)}
+          done="Customers exported"
+          failed={(reason) => withReason('Could not export the customers', reason)}
+        />
+      }
     >
       <div role="search" aria-label="Customer search" className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
         <label htmlFor={searchId} className={labelClass}>
@@ -90,7 +96,11 @@ export function CustomersSection() {
               {data.customers.map((c) => (
                 <li key={c.id} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:px-4 ad:py-3 ad:shadow-sm">
                   <div className="ad:flex ad:flex-wrap ad:items-center ad:gap-2">
-                    <button type="button" className="ad:text-left ad:font-semibold ad:break-words ad:text-blue-800 ad:underline" onClick={() => setOpenId(c.id)}>
+                    <button
+                      type="button"
+                      className="ad:text-left ad:font-semibold ad:break-words ad:text-blue-800 ad:underline"
+                      onClick={() => setOpenId(c.id)}
+                    >
                       {c.name || c.email}
                     </button>
                     {c.blocked && <BlockedBadge />}
@@ -118,7 +128,11 @@ function Part({ title, children, empty }: { title: string; children: ReactNode[]
   return (
     <section className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
       <h4 className="ad:font-semibold ad:text-slate-900">{title}</h4>
-      {children.length > 0 ? <ul className="ad:mt-2 ad:flex ad:flex-col ad:gap-1 ad:text-sm ad:break-words ad:text-slate-800">{children}</ul> : <p className="ad:mt-2 ad:text-sm ad:text-slate-600">{empty}</p>}
+      {children.length > 0 ? (
+        <ul className="ad:mt-2 ad:flex ad:flex-col ad:gap-1 ad:text-sm ad:break-words ad:text-slate-800">{children}</ul>
+      ) : (
+        <p className="ad:mt-2 ad:text-sm ad:text-slate-600">{empty}</p>
+      )}
     </section>
   );
 }
@@ -180,7 +194,8 @@ function CustomerPage({ id, onBack }: { id: string; onBack: () => void }) {
             <Part title={`Orders (${d.profile.orders})`} empty="No paid orders.">
               {d.orders.map((o) => (
                 <li key={o.orderId}>
-                  <span className="ad:font-medium ad:break-all">{o.orderId}</span> · {when(o.paidAt)} · {o.items} {o.items === 1 ? 'item' : 'items'} · {formatRupees(o.total)} · {o.status}
+                  <span className="ad:font-medium ad:break-all">{o.orderId}</span> · {when(o.paidAt)} · {o.items} {o.items === 1 ? 'item' : 'items'} ·{' '}
+                  {formatRupees(o.total)} · {o.status}
                 </li>
               ))}
             </Part>
@@ -229,7 +244,15 @@ function NoteForm({ id, note }: { id: string; note: CustomerDetail['note'] }) {
       <label htmlFor={noteId} className={labelClass}>
         Private note (only staff see it)
       </label>
-      <textarea id={noteId} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={2000} className={controlClass} aria-describedby={`${noteId}-by`} />
+      <textarea
+        id={noteId}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={3}
+        maxLength={2000}
+        className={controlClass}
+        aria-describedby={`${noteId}-by`}
+      />
       <p id={`${noteId}-by`} className="ad:mt-1 ad:text-xs ad:text-slate-600">
         {note ? (
           <>
@@ -252,7 +275,11 @@ function BlockControl({ id, blocked }: { id: string; blocked: boolean }) {
   const block = useBlockCustomer();
   const reasonId = useId();
   const act = async () => {
-    const done = await withToasts(() => block.mutateAsync({ id, block: !blocked, reason }), blocked ? customerMessages.unblocked : customerMessages.blockedDone, blocked ? 'Could not unblock' : 'Could not block');
+    const done = await withToasts(
+      () => block.mutateAsync({ id, block: !blocked, reason }),
+      blocked ? customerMessages.unblocked : customerMessages.blockedDone,
+      blocked ? 'Could not unblock' : 'Could not block',
+    );
     if (done) setReason('');
   };
   return (
@@ -266,7 +293,9 @@ function BlockControl({ id, blocked }: { id: string; blocked: boolean }) {
         </>
       )}
       <p className="ad:mt-1 ad:text-sm ad:text-slate-700">
-        {blocked ? 'This customer cannot sign in or order. Their orders are unaffected.' : 'A blocked customer is signed out at once and cannot sign in or order; their orders are unaffected.'}
+        {blocked
+          ? 'This customer cannot sign in or order. Their orders are unaffected.'
+          : 'A blocked customer is signed out at once and cannot sign in or order; their orders are unaffected.'}
       </p>
       <button
         type="button"

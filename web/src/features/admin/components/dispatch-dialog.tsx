@@ -44,12 +44,21 @@ export function DispatchDialog({
           if (!details.courier.trim()) next.courier = 'Enter the courier';
           if (!details.trackingNumber.trim()) next.trackingNumber = 'Enter the tracking number';
           setMissing(next);
-          if (Object.keys(next).length === 0) onConfirm({ courier: details.courier.trim(), trackingNumber: details.trackingNumber.trim(), trackingUrl: details.trackingUrl.trim() });
+          if (Object.keys(next).length === 0)
+            onConfirm({ courier: details.courier.trim(), trackingNumber: details.trackingNumber.trim(), trackingUrl: details.trackingUrl.trim() });
         }}
       >
         <FormField label="Courier" data-autofocus autoComplete="off" value={details.courier} onChange={set('courier')} error={shown.courier} />
         <FormField label="Tracking number" autoComplete="off" value={details.trackingNumber} onChange={set('trackingNumber')} error={shown.trackingNumber} />
-        <FormField label="Tracking link (optional)" type="url" inputMode="url" autoComplete="off" value={details.trackingUrl} onChange={set('trackingUrl')} error={shown.trackingUrl} />
+        <FormField
+          label="Tracking link (optional)"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          value={details.trackingUrl}
+          onChange={set('trackingUrl')}
+          error={shown.trackingUrl}
+        />
         <ModalActions onCancel={onCancel}>
           <button type="submit" className={primaryButton}>
             {later ? 'Save tracking' : 'Mark as dispatched'}

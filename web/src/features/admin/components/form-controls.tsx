@@ -72,7 +72,12 @@ export function UploadProgress({ fraction, label = 'Upload progress' }: { fracti
   const percent = Math.round(fraction * 100);
   return (
     <div className="ad:flex ad:items-center ad:gap-3">
-      <progress aria-label={label} max={100} value={percent} className="ad:h-2 ad:w-full ad:overflow-hidden ad:rounded-full ad:[&::-webkit-progress-bar]:bg-slate-200 ad:[&::-webkit-progress-value]:bg-brand-700" />
+      <progress
+        aria-label={label}
+        max={100}
+        value={percent}
+        className="ad:h-2 ad:w-full ad:overflow-hidden ad:rounded-full ad:[&::-webkit-progress-bar]:bg-slate-200 ad:[&::-webkit-progress-value]:bg-brand-700"
+      />
       <span className="ad:w-12 ad:text-right ad:text-sm ad:tabular-nums ad:text-slate-700">{percent}%</span>
     </div>
   );

@@ -80,7 +80,12 @@ export function GstReportsSection() {
         <ul className="ad:flex ad:flex-col ad:gap-2 ad:sm:flex-row ad:sm:flex-wrap">
           {GSTR1_SECTIONS.map((s) => (
             <li key={s}>
-              <button type="button" className={`${secondaryButton} ad:w-full ad:sm:w-auto`} disabled={busy} onClick={() => void run(() => downloadGstr1Section(period, s), `GSTR-1 ${s.toUpperCase()}`)}>
+              <button
+                type="button"
+                className={`${secondaryButton} ad:w-full ad:sm:w-auto`}
+                disabled={busy}
+                onClick={() => void run(() => downloadGstr1Section(period, s), `GSTR-1 ${s.toUpperCase()}`)}
+              >
                 {SECTION_LABELS[s]}
               </button>
             </li>

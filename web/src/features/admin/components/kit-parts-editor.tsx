@@ -86,7 +86,11 @@ function KitPartsForm({ productId, data }: { productId: number; data: AdminKitPa
                 Quantity of {p.title}
                 <input className={small} inputMode="numeric" value={p.quantity} onChange={(e) => setPart(i, { quantity: e.target.value })} />
               </label>
-              <button type="button" className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-1" onClick={() => setParts(parts.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-1"
+                onClick={() => setParts(parts.filter((_, j) => j !== i))}
+              >
                 Remove {p.title}
               </button>
             </li>
@@ -116,7 +120,12 @@ function KitPartsForm({ productId, data }: { productId: number; data: AdminKitPa
         </p>
       )}
       <div>
-        <button type="button" className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white" onClick={() => void onSave()} disabled={save.isPending}>
+        <button
+          type="button"
+          className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white"
+          onClick={() => void onSave()}
+          disabled={save.isPending}
+        >
           {save.isPending ? 'Saving...' : 'Save kit parts'}
         </button>
       </div>

@@ -80,7 +80,10 @@ export function ManageProductsSection() {
           <ul aria-label="Products" className={`ad:flex ad:flex-col ad:gap-3 ${products.isFetching ? 'ad:opacity-70' : ''}`}>
             {shown?.products.map((product) => (
               <li key={product.id}>
-                <article aria-labelledby={`admin-product-${product.id}`} className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
+                <article
+                  aria-labelledby={`admin-product-${product.id}`}
+                  className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm"
+                >
                   <div className="ad:flex ad:flex-wrap ad:items-start ad:justify-between ad:gap-3">
                     <div className="ad:min-w-0">
                       <h3 id={`admin-product-${product.id}`} className="ad:font-semibold ad:break-words ad:text-slate-900">

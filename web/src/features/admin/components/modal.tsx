@@ -57,7 +57,12 @@ export function Modal({ title, onClose, children, role = 'dialog', describedBy, 
         <h2 id={titleId} className="ad:text-lg ad:font-bold">
           {title}
         </h2>
-        <button type="button" onClick={onClose} className="ad:rounded-md ad:p-1 ad:text-slate-600 ad:hover:bg-slate-100 ad:hover:text-slate-900" aria-label="Close">
+        <button
+          type="button"
+          onClick={onClose}
+          className="ad:rounded-md ad:p-1 ad:text-slate-600 ad:hover:bg-slate-100 ad:hover:text-slate-900"
+          aria-label="Close"
+        >
           <CloseIcon className="ad:size-5" />
         </button>
       </div>
@@ -87,11 +92,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
         <button type="button" className={secondaryButton} onClick={onCancel} data-autofocus>
           Cancel
         </button>
-        <button
-          type="button"
-          className={danger ? `${primaryButton} ad:bg-red-700 ad:hover:bg-red-800` : primaryButton}
-          onClick={onConfirm}
-        >
+        <button type="button" className={danger ? `${primaryButton} ad:bg-red-700 ad:hover:bg-red-800` : primaryButton} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>

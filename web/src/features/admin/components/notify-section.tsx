@@ -12,10 +12,7 @@ export function NotifySection() {
   const [page, setPage] = useState(1);
   const list = useNotifyList(page);
   return (
-    <AdminSection
-      title="Notify Me list"
-      actions={<ExportCsvButton download={downloadNotifyCsv} failed={(reason) => reason ?? 'Could not export the list'} />}
-    >
+    <AdminSection title="Notify Me list" actions={<ExportCsvButton download={downloadNotifyCsv} failed={(reason) => reason ?? 'Could not export the list'} />}>
       <QueryBody query={list} loadingLabel="Loading the list" errorText={reasonOf(list.error) ?? 'Could not load the list.'}>
         {(data) => (
           <>

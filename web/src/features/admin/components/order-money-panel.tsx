@@ -58,7 +58,12 @@ export function OrderMoneyPanel({ orderId }: { orderId: string }) {
   const reasonId = useId();
 
   if (money.isPending) return <Spinner label="Loading payments and refunds" />;
-  if (money.isError) return <p role="alert" className="ad:text-red-700">{reasonOf(money.error) ?? 'Could not load the payments.'}</p>;
+  if (money.isError)
+    return (
+      <p role="alert" className="ad:text-red-700">
+        {reasonOf(money.error) ?? 'Could not load the payments.'}
+      </p>
+    );
   const m = money.data;
 
   const submit = (body: { amount?: number; lines?: number[] }) =>
@@ -66,7 +71,10 @@ export function OrderMoneyPanel({ orderId }: { orderId: string }) {
       { ...body, reason, idempotencyKey: key },
       {
         onSuccess: (r) => {
-          notify(r.status === 'failed' ? 'error' : 'success', r.status === 'failed' ? `Refund failed: ${r.failureReason ?? ''}` : `Refund of ${formatRupees(r.amount)} started`);
+          notify(
+            r.status === 'failed' ? 'error' : 'success',
+            r.status === 'failed' ? `Refund failed: ${r.failureReason ?? ''}` : `Refund of ${formatRupees(r.amount)} started`,
+          );
           setKey(newKey());
           setAmount('');
           setReason('');
@@ -80,7 +88,11 @@ export function OrderMoneyPanel({ orderId }: { orderId: string }) {
     <div className="ad:flex ad:flex-col ad:gap-3">
       {m.payments.some((p) => !p.late) && (
         <div>
-          <button type="button" className={secondaryButton} onClick={() => void downloadInvoice(orderId).catch((error: unknown) => notify('error', reasonOf(error) ?? 'Could not download the invoice'))}>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => void downloadInvoice(orderId).catch((error: unknown) => notify('error', reasonOf(error) ?? 'Could not download the invoice'))}
+          >
             Download tax invoice (PDF)
           </button>
           {m.creditNotes.map((note) => (
@@ -88,7 +100,9 @@ export function OrderMoneyPanel({ orderId }: { orderId: string }) {
               key={note.id}
               type="button"
               className={`${secondaryButton} ad:ml-2`}
-              onClick={() => void downloadCreditNote(orderId, note).catch((error: unknown) => notify('error', reasonOf(error) ?? 'Could not download the credit note'))}
+              onClick={() =>
+                void downloadCreditNote(orderId, note).catch((error: unknown) => notify('error', reasonOf(error) ?? 'Could not download the credit note'))
+              }
             >
               Credit note {note.number} (PDF)
             </button>

@@ -114,78 +114,86 @@ function OrderCard({ order, onChoose, onTracking, busy, selected, onSelect }: Or
       }
       footer={<MoneyDetails order={order} />}
     >
-        <dl className="ad:grid ad:grid-cols-[auto_1fr] ad:gap-x-3 ad:gap-y-1">
-          <dt className="ad:font-medium ad:text-slate-600">Email</dt>
-          <dd className="ad:break-all">{order.customerEmail}</dd>
-          <dt className="ad:font-medium ad:text-slate-600">Phone</dt>
-          <dd>{order.customerPhone}</dd>
-          <dt className="ad:font-medium ad:text-slate-600">Address</dt>
-          <dd className="ad:whitespace-pre-line">{order.shippingAddress}</dd>
-          <dt className="ad:font-medium ad:text-slate-600">Payment order</dt>
-          <dd className="ad:break-all">{order.razorpayOrderId ?? '—'}</dd>
-          <dt className="ad:font-medium ad:text-slate-600">Payment id</dt>
-          <dd className="ad:break-all">{order.razorpayPaymentId ?? '—'}</dd>
-          {(order.courier || order.status === 'dispatched') && (
-            <>
-              <dt className="ad:font-medium ad:text-slate-600">Shipped with</dt>
-              <dd className="ad:break-all">{order.courier ? `${order.courier}, ${order.trackingNumber}` : 'No tracking yet'}</dd>
-            </>
-          )}
-        </dl>
-        <div className="ad:flex ad:flex-col ad:gap-3">
-          <div>
-            <h4 className="ad:font-medium ad:text-slate-600">Products</h4>
-            {order.flag === LEGACY_NO_ITEMS && (
-              <p className="ad:mt-1 ad:text-yellow-900">
-                Imported from the original shop, which recorded no items for this order{order.razorpayPaymentId ? ': see the payment in Razorpay for what was bought.' : '.'}
-              </p>
-            )}
-            <ul className="ad:mt-1 ad:list-disc ad:pl-5">
-              {order.products.map((p, i) => (
-                <li key={`${p.name}-${i}`}>
-                  {p.name} × {p.quantity}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <p>
-            <span className="ad:font-medium ad:text-slate-600">Total: </span>
-            <span className="ad:font-semibold ad:text-slate-900">{formatRupees(order.totalAmount)}</span>
-          </p>
-          {order.paymentMethod === 'cod' && (
-            <p className={order.codToCollect > 0 ? 'ad:font-semibold ad:text-yellow-900' : ''}>
-              {order.codToCollect > 0
-                ? codMessages.toCollect(formatRupees(order.codToCollect))
-                : order.codCollectedAt
-                  ? codMessages.collected(formatRupees(order.totalAmount))
-                  : 'COD — nothing to collect'}
-              {order.codFee > 0 && ` (COD fee ${formatRupees(order.codFee)})`}
+      <dl className="ad:grid ad:grid-cols-[auto_1fr] ad:gap-x-3 ad:gap-y-1">
+        <dt className="ad:font-medium ad:text-slate-600">Email</dt>
+        <dd className="ad:break-all">{order.customerEmail}</dd>
+        <dt className="ad:font-medium ad:text-slate-600">Phone</dt>
+        <dd>{order.customerPhone}</dd>
+        <dt className="ad:font-medium ad:text-slate-600">Address</dt>
+        <dd className="ad:whitespace-pre-line">{order.shippingAddress}</dd>
+        <dt className="ad:font-medium ad:text-slate-600">Payment order</dt>
+        <dd className="ad:break-all">{order.razorpayOrderId ?? '—'}</dd>
+        <dt className="ad:font-medium ad:text-slate-600">Payment id</dt>
+        <dd className="ad:break-all">{order.razorpayPaymentId ?? '—'}</dd>
+        {(order.courier || order.status === 'dispatched') && (
+          <>
+            <dt className="ad:font-medium ad:text-slate-600">Shipped with</dt>
+            <dd className="ad:break-all">{order.courier ? `${order.courier}, ${order.trackingNumber}` : 'No tracking yet'}</dd>
+          </>
+        )}
+      </dl>
+      <div className="ad:flex ad:flex-col ad:gap-3">
+        <div>
+          <h4 className="ad:font-medium ad:text-slate-600">Products</h4>
+          {order.flag === LEGACY_NO_ITEMS && (
+            <p className="ad:mt-1 ad:text-yellow-900">
+              Imported from the original shop, which recorded no items for this order
+              {order.razorpayPaymentId ? ': see the payment in Razorpay for what was bought.' : '.'}
             </p>
           )}
-          {order.codToCollect > 0 && (order.status === 'dispatched' || order.status === 'delivered') && <CodCollectionForm orderId={order.orderId} toCollect={order.codToCollect} />}
-          {(order.refunded > 0 || order.refundPending > 0) && (
-            <p>
-              {order.refunded > 0 && <span className="ad:font-semibold ad:text-green-800">Refunded {formatRupees(order.refunded)}</span>}
-              {order.refunded > 0 && order.refundPending > 0 && ' · '}
-              {order.refundPending > 0 && <span>Refund of {formatRupees(order.refundPending)} in progress</span>}
-            </p>
-          )}
-          <OrderStatusSelect order={order} onChoose={onChoose} busy={busy} />
-          {order.status === 'dispatched' && (
-            <button type="button" className={`${secondaryButton} ad:self-start`} onClick={onTracking} disabled={busy}>
-              {order.courier ? 'Change tracking' : 'Add tracking'}
-            </button>
-          )}
-          <div className="ad:flex ad:flex-wrap ad:items-center ad:gap-3">
-            <button type="button" className={secondaryButton} onClick={() => void printSlips([order.orderId])}>
-              Packing slip (PDF)
-            </button>
-            <label className="ad:flex ad:items-center ad:gap-2">
-              <input type="checkbox" aria-label={`Select order ${order.orderId} for packing slips`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
-              Select for packing slips
-            </label>
-          </div>
+          <ul className="ad:mt-1 ad:list-disc ad:pl-5">
+            {order.products.map((p, i) => (
+              <li key={`${p.name}-${i}`}>
+                {p.name} × {p.quantity}
+              </li>
+            ))}
+          </ul>
         </div>
+        <p>
+          <span className="ad:font-medium ad:text-slate-600">Total: </span>
+          <span className="ad:font-semibold ad:text-slate-900">{formatRupees(order.totalAmount)}</span>
+        </p>
+        {order.paymentMethod === 'cod' && (
+          <p className={order.codToCollect > 0 ? 'ad:font-semibold ad:text-yellow-900' : ''}>
+            {order.codToCollect > 0
+              ? codMessages.toCollect(formatRupees(order.codToCollect))
+              : order.codCollectedAt
+                ? codMessages.collected(formatRupees(order.totalAmount))
+                : 'COD — nothing to collect'}
+            {order.codFee > 0 && ` (COD fee ${formatRupees(order.codFee)})`}
+          </p>
+        )}
+        {order.codToCollect > 0 && (order.status === 'dispatched' || order.status === 'delivered') && (
+          <CodCollectionForm orderId={order.orderId} toCollect={order.codToCollect} />
+        )}
+        {(order.refunded > 0 || order.refundPending > 0) && (
+          <p>
+            {order.refunded > 0 && <span className="ad:font-semibold ad:text-green-800">Refunded {formatRupees(order.refunded)}</span>}
+            {order.refunded > 0 && order.refundPending > 0 && ' · '}
+            {order.refundPending > 0 && <span>Refund of {formatRupees(order.refundPending)} in progress</span>}
+          </p>
+        )}
+        <OrderStatusSelect order={order} onChoose={onChoose} busy={busy} />
+        {order.status === 'dispatched' && (
+          <button type="button" className={`${secondaryButton} ad:self-start`} onClick={onTracking} disabled={busy}>
+            {order.courier ? 'Change tracking' : 'Add tracking'}
+          </button>
+        )}
+        <div className="ad:flex ad:flex-wrap ad:items-center ad:gap-3">
+          <button type="button" className={secondaryButton} onClick={() => void printSlips([order.orderId])}>
+            Packing slip (PDF)
+          </button>
+          <label className="ad:flex ad:items-center ad:gap-2">
+            <input
+              type="checkbox"
+              aria-label={`Select order ${order.orderId} for packing slips`}
+              checked={selected}
+              onChange={(e) => onSelect(e.target.checked)}
+            />
+            Select for packing slips
+          </label>
+        </div>
+      </div>
     </AdminCard>
   );
 }
@@ -279,7 +287,11 @@ export function OrdersSection() {
         </>
       }
     >
-      <div role="search" aria-label="Filter orders" className="ad:grid ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:grid-cols-3">
+      <div
+        role="search"
+        aria-label="Filter orders"
+        className="ad:grid ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:grid-cols-3"
+      >
         <SelectField label="Status" value={effective.status} onChange={(e) => set({ status: e.target.value as StatusFilter })}>
           <Options of={STATUS_FILTERS} />
         </SelectField>
@@ -290,7 +302,14 @@ export function OrdersSection() {
           <label htmlFor={searchId} className={labelClass}>
             Search by order id or email
           </label>
-          <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} aria-describedby={`${searchId}-hint`} className={controlClass} />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-describedby={`${searchId}-hint`}
+            className={controlClass}
+          />
           <p id={`${searchId}-hint`} className="ad:mt-1 ad:text-xs ad:text-slate-500">
             The whole order id, or the start of the email
           </p>
@@ -303,12 +322,18 @@ export function OrdersSection() {
         renderItem={(order) => (
           <OrderCard
             order={order}
-            busy={(update.isPending && update.variables?.orderId === order.orderId) || (saveTracking.isPending && saveTracking.variables?.orderId === order.orderId)}
+            busy={
+              (update.isPending && update.variables?.orderId === order.orderId) || (saveTracking.isPending && saveTracking.variables?.orderId === order.orderId)
+            }
             onChoose={(status) => choose(order.orderId, status)}
             selected={selected.has(order.orderId)}
             onSelect={(on) => select(order.orderId, on)}
             onTracking={() =>
-              setDispatching({ orderId: order.orderId, errors: {}, later: { courier: order.courier ?? '', trackingNumber: order.trackingNumber ?? '', trackingUrl: order.trackingUrl ?? '' } })
+              setDispatching({
+                orderId: order.orderId,
+                errors: {},
+                later: { courier: order.courier ?? '', trackingNumber: order.trackingNumber ?? '', trackingUrl: order.trackingUrl ?? '' },
+              })
             }
           />
         )}
@@ -339,7 +364,9 @@ export function OrdersSection() {
       )}
       {confirming && (
         <ConfirmDialog
-          title={confirming.status === 'canceled' ? 'Cancel this order?' : confirming.status === 'returned' ? 'Parcel returned to origin?' : 'Mark as delivered?'}
+          title={
+            confirming.status === 'canceled' ? 'Cancel this order?' : confirming.status === 'returned' ? 'Parcel returned to origin?' : 'Mark as delivered?'
+          }
           message={
             confirming.status === 'canceled'
               ? adminMessages.confirmCanceled

@@ -29,15 +29,23 @@ export function OverviewSection() {
                   <table className="ad:w-full ad:text-left ad:text-sm ad:text-slate-800">
                     <thead className="ad:bg-slate-100">
                       <tr>
-                        <th scope="col" className="ad:px-3 ad:py-2">Product</th>
-                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Quantity</th>
-                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Revenue</th>
+                        <th scope="col" className="ad:px-3 ad:py-2">
+                          Product
+                        </th>
+                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
+                          Quantity
+                        </th>
+                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
+                          Revenue
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
                       {data.topProducts.map((p) => (
                         <tr key={p.title} className="ad:border-t ad:border-slate-200">
-                          <th scope="row" className="ad:px-3 ad:py-2 ad:font-normal">{p.title}</th>
+                          <th scope="row" className="ad:px-3 ad:py-2 ad:font-normal">
+                            {p.title}
+                          </th>
                           <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{p.quantity}</td>
                           <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{formatRupees(p.revenue)}</td>
                         </tr>
@@ -52,11 +60,16 @@ export function OverviewSection() {
               {data.lowStock.length === 0 ? (
                 <p className="ad:mt-2 ad:text-slate-700">No tracked product is at {LOW_STOCK_THRESHOLD} units or fewer.</p>
               ) : (
-                <ul className="ad:mt-2 ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:text-sm ad:text-slate-800" aria-label="Products low on stock">
+                <ul
+                  className="ad:mt-2 ad:divide-y ad:divide-slate-200 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:text-sm ad:text-slate-800"
+                  aria-label="Products low on stock"
+                >
                   {data.lowStock.map((p) => (
                     <li key={p.id} className="ad:flex ad:justify-between ad:px-3 ad:py-2">
                       <span>{p.title}</span>
-                      <span className={p.stock === 0 ? 'ad:font-semibold ad:text-red-700' : 'ad:tabular-nums'}>{p.stock === 0 ? 'Out of stock' : `${p.stock} left`}</span>
+                      <span className={p.stock === 0 ? 'ad:font-semibold ad:text-red-700' : 'ad:tabular-nums'}>
+                        {p.stock === 0 ? 'Out of stock' : `${p.stock} left`}
+                      </span>
                     </li>
                   ))}
                 </ul>

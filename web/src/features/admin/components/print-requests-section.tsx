@@ -4,11 +4,7 @@ import { formatRupees } from '@shared/money';
 import type { AdminPrintRequest, PrintRequestFile } from '@shared/services.schemas';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
-import {
-  downloadPrintFile,
-  useAdminPrintRequests,
-  useUpdatePrintRequestStatus,
-} from '../api/print-requests';
+import { downloadPrintFile, useAdminPrintRequests, useUpdatePrintRequestStatus } from '../api/print-requests';
 import { reasonOf } from '../lib/admin-fetch';
 import { formatBytes, formatDimensionsCm, formatSizeCm, formatVolumeCm3 } from '../lib/service-requests';
 import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceCardProps, type ServiceWords } from './service-requests-section';
@@ -62,7 +58,10 @@ function PrintRequestCard(card: ServiceCardProps<AdminPrintRequest>) {
     { term: 'Price', value: formatRupees(request.price), className: 'ad:font-semibold ad:text-slate-900' },
   ];
   return (
-    <ServiceCard {...card} heading={`Request ${request.id} from ${request.name}`} details={<DetailList rows={details} />}
+    <ServiceCard
+      {...card}
+      heading={`Request ${request.id} from ${request.name}`}
+      details={<DetailList rows={details} />}
       aside={
         <div>
           <h4 className="ad:font-medium ad:text-slate-600">Message</h4>
@@ -83,10 +82,25 @@ function PrintRequestCard(card: ServiceCardProps<AdminPrintRequest>) {
   );
 }
 
-const words: ServiceWords = { title: '3D Printing Requests', list: '3D printing requests', listLabel: '3D printing requests', count: ['request', 'requests'], item: 'Request',
-  emptyText: 'No requests match this filter.', pagerLabel: '3D printing request pages' };
+const words: ServiceWords = {
+  title: '3D Printing Requests',
+  list: '3D printing requests',
+  listLabel: '3D printing requests',
+  count: ['request', 'requests'],
+  item: 'Request',
+  emptyText: 'No requests match this filter.',
+  pagerLabel: '3D printing request pages',
+};
 
 /** 3D printing requests (issue 6): newest first, filtered by status, 25 per page (server-side), files to download, marked handled or new. */
 export function PrintRequestsSection() {
-  return <ServiceRequestsSection words={words} useList={useAdminPrintRequests} itemsOf={(page) => page.requests} useUpdate={useUpdatePrintRequestStatus} Card={PrintRequestCard} />;
+  return (
+    <ServiceRequestsSection
+      words={words}
+      useList={useAdminPrintRequests}
+      itemsOf={(page) => page.requests}
+      useUpdate={useUpdatePrintRequestStatus}
+      Card={PrintRequestCard}
+    />
+  );
 }

@@ -22,7 +22,10 @@ export function ProductsCsvPanel() {
     try {
       const result = await importing.mutateAsync({ file, dryRun });
       setReport(result);
-      notify(result.errors > 0 ? 'error' : 'success', result.applied ? 'Products imported' : result.errors > 0 ? `${result.errors} rows have errors; nothing was imported` : 'Dry run: no errors');
+      notify(
+        result.errors > 0 ? 'error' : 'success',
+        result.applied ? 'Products imported' : result.errors > 0 ? `${result.errors} rows have errors; nothing was imported` : 'Dry run: no errors',
+      );
     } catch (error) {
       notify('error', `Could not import the file${reasonOf(error) ? `: ${reasonOf(error)}` : ''}`);
     }
@@ -34,7 +37,11 @@ export function ProductsCsvPanel() {
         Import and export (CSV)
       </h3>
       <div>
-        <button type="button" className={secondaryButton} onClick={() => void withToasts(downloadProductsCsv, 'Products exported', 'Could not export the products')}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => void withToasts(downloadProductsCsv, 'Products exported', 'Could not export the products')}
+        >
           Export products CSV
         </button>
       </div>
@@ -53,7 +60,8 @@ export function ProductsCsvPanel() {
       {report && (
         <div role="status" className="ad:text-sm ad:text-slate-800">
           <p>
-            {report.dryRun ? 'Dry run' : report.applied ? 'Imported' : 'Not imported'}: {report.created} created, {report.updated} updated, {report.unchanged} unchanged, {report.errors} with errors.
+            {report.dryRun ? 'Dry run' : report.applied ? 'Imported' : 'Not imported'}: {report.created} created, {report.updated} updated, {report.unchanged}{' '}
+            unchanged, {report.errors} with errors.
           </p>
           <ul className="ad:mt-1 ad:max-h-64 ad:overflow-auto">
             {report.rows

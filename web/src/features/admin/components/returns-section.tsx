@@ -20,7 +20,10 @@ function ReturnActions({ item }: { item: AdminReturn }) {
   const act = (status: 'approved' | 'rejected' | 'received') =>
     decide.mutate(
       { id: item.id, status, ...(message.trim() ? { message: message.trim() } : {}), ...(status === 'received' ? { restock } : {}) },
-      { onSuccess: () => notify('success', `Return #${item.id}: ${RETURN_STATUS_LABELS[status]}`), onError: (e) => notify('error', reasonOf(e) ?? 'Could not update the return') },
+      {
+        onSuccess: () => notify('success', `Return #${item.id}: ${RETURN_STATUS_LABELS[status]}`),
+        onError: (e) => notify('error', reasonOf(e) ?? 'Could not update the return'),
+      },
     );
   const pay = () => {
     const rupees = Number(amount);
@@ -51,7 +54,17 @@ function ReturnActions({ item }: { item: AdminReturn }) {
           <label htmlFor={`${id}-amount`} className={labelClass}>
             Refund amount in rupees (at most {formatRupees(item.value)})
           </label>
-          <input id={`${id}-amount`} type="number" inputMode="decimal" min="0.01" step="0.01" max={item.value} value={amount} onChange={(e) => setAmount(e.target.value)} className={controlClass} />
+          <input
+            id={`${id}-amount`}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            max={item.value}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className={controlClass}
+          />
         </div>
       )}
       <div className="ad:flex ad:flex-wrap ad:gap-2">
@@ -88,7 +101,11 @@ function ReturnCard({ item }: { item: AdminReturn }) {
       heading={`Return #${item.id}: order ${item.orderId}`}
       headingBreak="ad:break-words"
       createdAt={item.createdAt}
-      badges={<span className="ad:rounded-full ad:bg-slate-100 ad:px-3 ad:py-1 ad:text-sm ad:font-semibold ad:text-slate-800">{RETURN_STATUS_LABELS[item.status]}</span>}
+      badges={
+        <span className="ad:rounded-full ad:bg-slate-100 ad:px-3 ad:py-1 ad:text-sm ad:font-semibold ad:text-slate-800">
+          {RETURN_STATUS_LABELS[item.status]}
+        </span>
+      }
       footer={<ReturnActions item={item} />}
     >
       <dl className="ad:grid ad:grid-cols-[auto_1fr] ad:gap-x-3 ad:gap-y-1">

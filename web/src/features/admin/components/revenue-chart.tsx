@@ -31,9 +31,7 @@ export function RevenueChart({ days }: { days: OverviewDay[] }) {
       {/* On a phone the chart keeps a readable size and scrolls sideways. */}
       <div className="ad:overflow-x-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white" tabIndex={0} role="group" aria-label="Revenue chart">
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} className="ad:h-auto ad:w-full ad:min-w-[36rem]">
-          <title id={titleId}>
-            {`Revenue per day for the last ${days.length} days: ${formatRupees(totalRevenue)} from ${totalOrders} orders in all`}
-          </title>
+          <title id={titleId}>{`Revenue per day for the last ${days.length} days: ${formatRupees(totalRevenue)} from ${totalOrders} orders in all`}</title>
           {ticks(top).map((t) => {
             const y = TOP + plotHeight - barHeight(t, top, plotHeight);
             return (
@@ -73,9 +71,15 @@ export function RevenueChart({ days }: { days: OverviewDay[] }) {
             <caption className="ad:sr-only">Revenue and orders per day</caption>
             <thead className="ad:sticky ad:top-0 ad:bg-slate-100">
               <tr>
-                <th scope="col" className="ad:px-3 ad:py-2">Date</th>
-                <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Revenue</th>
-                <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">Orders</th>
+                <th scope="col" className="ad:px-3 ad:py-2">
+                  Date
+                </th>
+                <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
+                  Revenue
+                </th>
+                <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
+                  Orders
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -19,7 +19,11 @@ export function ServiceStatusFilterBox({
 }) {
   const id = useId();
   return (
-    <div role="search" aria-label={label} className="ad:grid ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:grid-cols-3">
+    <div
+      role="search"
+      aria-label={label}
+      className="ad:grid ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm ad:sm:grid-cols-3"
+    >
       <div>
         <label htmlFor={id} className={labelClass}>
           Status

@@ -116,7 +116,11 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
   const set = (change: Partial<ServiceFilters>) => setFilters(changeServiceFilters(filters, change));
 
   const mark = async (id: number, status: ServiceStatus) => {
-    await withToasts(() => update.mutateAsync({ id, status }), `${words.item} ${id} marked ${status === 'handled' ? 'handled' : 'new'}`, `Could not update the ${words.count[0]}`);
+    await withToasts(
+      () => update.mutateAsync({ id, status }),
+      `${words.item} ${id} marked ${status === 'handled' ? 'handled' : 'new'}`,
+      `Could not update the ${words.count[0]}`,
+    );
   };
 
   const data = list.data;
@@ -134,9 +138,7 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
         query={list}
         items={data && itemsOf(data)}
         itemKey={(item) => item.id}
-        renderItem={(item) => (
-          <Card item={item} busy={update.isPending && update.variables?.id === item.id} onMark={(status) => void mark(item.id, status)} />
-        )}
+        renderItem={(item) => <Card item={item} busy={update.isPending && update.variables?.id === item.id} onMark={(status) => void mark(item.id, status)} />}
         loadingLabel={`Loading ${words.list}`}
         errorText={reasonOf(list.error) ?? `Could not load the ${words.list}.`}
         count={words.count}

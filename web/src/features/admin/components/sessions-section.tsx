@@ -44,7 +44,9 @@ function SessionCard({ session, all }: { session: StaffSession; all: boolean }) 
           type="button"
           className={`${secondaryButton} ad:py-1.5 ad:text-red-700`}
           disabled={end.isPending}
-          onClick={() => void withToasts(() => end.mutateAsync({ id: session.id, all }), `Ended the session of ${session.username}`, 'Could not end the session')}
+          onClick={() =>
+            void withToasts(() => end.mutateAsync({ id: session.id, all }), `Ended the session of ${session.username}`, 'Could not end the session')
+          }
         >
           End session
         </button>
@@ -90,7 +92,12 @@ export function MySessionsSection() {
     <AdminSection
       title="My sessions"
       actions={
-        <button type="button" className={`${secondaryButton} ad:py-1.5`} disabled={endOthers.isPending} onClick={() => void withToasts(() => endOthers.mutateAsync(), 'Signed out everywhere else', 'Could not end the sessions')}>
+        <button
+          type="button"
+          className={`${secondaryButton} ad:py-1.5`}
+          disabled={endOthers.isPending}
+          onClick={() => void withToasts(() => endOthers.mutateAsync(), 'Signed out everywhere else', 'Could not end the sessions')}
+        >
           Sign out everywhere else
         </button>
       }

@@ -61,7 +61,8 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
   const [values, setValues] = useState<FormValues>(() => toForm(view.settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (field: keyof Omit<FormValues, 'slabs' | 'codEnabled'>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof Omit<FormValues, 'slabs' | 'codEnabled'>) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
   const setSlab = (key: number, field: keyof Omit<SlabRow, 'key'>, value: string) =>
     setValues((v) => ({ ...v, slabs: v.slabs.map((s) => (s.key === key ? { ...s, [field]: value } : s)) }));
 
@@ -106,33 +107,95 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
           Shipping charges
         </h3>
         <p className="ad:text-sm ad:text-slate-700">
-          Nothing set: shipping is free. Orders whose goods come to the free-shipping value or more ship free; otherwise the weight slab of the delivery pincode's zone applies, else the flat rate. Coupons never take off shipping unless they are free-shipping coupons.
+          Nothing set: shipping is free. Orders whose goods come to the free-shipping value or more ship free; otherwise the weight slab of the delivery
+          pincode's zone applies, else the flat rate. Coupons never take off shipping unless they are free-shipping coupons.
         </p>
       </div>
       <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
-        <FormField label="Flat rate (₹; empty: free)" inputMode="decimal" autoComplete="off" value={values.flatRate} onChange={set('flatRate')} error={errors.flatRate} />
-        <FormField label="Free shipping from order value (₹; empty: never)" inputMode="decimal" autoComplete="off" value={values.freeAbove} onChange={set('freeAbove')} error={errors.freeAbove} />
-        <FormField label="Default zone (while the pincode list is empty)" autoComplete="off" value={values.defaultZone} onChange={set('defaultZone')} error={errors.defaultZone} />
-        <FormField label="Default delivery days (e.g. 3-5; optional)" autoComplete="off" value={values.defaultDays} onChange={set('defaultDays')} error={errors.defaultDays} />
+        <FormField
+          label="Flat rate (₹; empty: free)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.flatRate}
+          onChange={set('flatRate')}
+          error={errors.flatRate}
+        />
+        <FormField
+          label="Free shipping from order value (₹; empty: never)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.freeAbove}
+          onChange={set('freeAbove')}
+          error={errors.freeAbove}
+        />
+        <FormField
+          label="Default zone (while the pincode list is empty)"
+          autoComplete="off"
+          value={values.defaultZone}
+          onChange={set('defaultZone')}
+          error={errors.defaultZone}
+        />
+        <FormField
+          label="Default delivery days (e.g. 3-5; optional)"
+          autoComplete="off"
+          value={values.defaultDays}
+          onChange={set('defaultDays')}
+          error={errors.defaultDays}
+        />
       </div>
       <fieldset className="ad:flex ad:flex-col ad:gap-3">
         <legend className="ad:font-semibold ad:text-slate-900">Weight slabs per zone</legend>
         {values.slabs.length === 0 && <p className="ad:text-sm ad:text-slate-700">No slabs: every zone pays the flat rate.</p>}
         <ul aria-label="Weight slabs" className="ad:flex ad:flex-col ad:gap-3">
           {values.slabs.map((s, i) => (
-            <li key={s.key} className="ad:grid ad:grid-cols-1 ad:items-start ad:gap-2 ad:rounded-md ad:border ad:border-slate-200 ad:p-3 ad:sm:grid-cols-[1fr_1fr_1fr_auto]">
-              <FormField label={`Zone (slab ${i + 1})`} autoComplete="off" value={s.zone} onChange={(e) => setSlab(s.key, 'zone', e.target.value)} error={errors[`slabs.${i}.zone`]} />
-              <FormField label="Up to (grams)" inputMode="numeric" autoComplete="off" value={s.upToGrams} onChange={(e) => setSlab(s.key, 'upToGrams', e.target.value)} error={errors[`slabs.${i}.upToGrams`]} />
-              <FormField label="Rate (₹)" inputMode="decimal" autoComplete="off" value={s.rate} onChange={(e) => setSlab(s.key, 'rate', e.target.value)} error={errors[`slabs.${i}.rate`]} />
-              <button type="button" className={`${smallButton} ad:sm:mt-7`} onClick={() => setValues((v) => ({ ...v, slabs: v.slabs.filter((x) => x.key !== s.key) }))}>
+            <li
+              key={s.key}
+              className="ad:grid ad:grid-cols-1 ad:items-start ad:gap-2 ad:rounded-md ad:border ad:border-slate-200 ad:p-3 ad:sm:grid-cols-[1fr_1fr_1fr_auto]"
+            >
+              <FormField
+                label={`Zone (slab ${i + 1})`}
+                autoComplete="off"
+                value={s.zone}
+                onChange={(e) => setSlab(s.key, 'zone', e.target.value)}
+                error={errors[`slabs.${i}.zone`]}
+              />
+              <FormField
+                label="Up to (grams)"
+                inputMode="numeric"
+                autoComplete="off"
+                value={s.upToGrams}
+                onChange={(e) => setSlab(s.key, 'upToGrams', e.target.value)}
+                error={errors[`slabs.${i}.upToGrams`]}
+              />
+              <FormField
+                label="Rate (₹)"
+                inputMode="decimal"
+                autoComplete="off"
+                value={s.rate}
+                onChange={(e) => setSlab(s.key, 'rate', e.target.value)}
+                error={errors[`slabs.${i}.rate`]}
+              />
+              <button
+                type="button"
+                className={`${smallButton} ad:sm:mt-7`}
+                onClick={() => setValues((v) => ({ ...v, slabs: v.slabs.filter((x) => x.key !== s.key) }))}
+              >
                 Remove slab {i + 1}
               </button>
             </li>
           ))}
         </ul>
-        {errors.slabs && <p role="alert" className="ad:text-sm ad:text-red-700">{errors.slabs}</p>}
+        {errors.slabs && (
+          <p role="alert" className="ad:text-sm ad:text-red-700">
+            {errors.slabs}
+          </p>
+        )}
         <div>
-          <button type="button" className={smallButton} onClick={() => setValues((v) => ({ ...v, slabs: [...v.slabs, { key: nextKey++, zone: '', upToGrams: '', rate: '' }] }))}>
+          <button
+            type="button"
+            className={smallButton}
+            onClick={() => setValues((v) => ({ ...v, slabs: [...v.slabs, { key: nextKey++, zone: '', upToGrams: '', rate: '' }] }))}
+          >
             Add slab
           </button>
         </div>
@@ -144,11 +207,46 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
           Offer cash on delivery (to pincodes whose list row allows it; to every pincode while the list is empty)
         </label>
         <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
-          <FormField label="COD minimum order value (₹; optional)" inputMode="decimal" autoComplete="off" value={values.codMin} onChange={set('codMin')} error={errors['cod.min']} />
-          <FormField label="COD maximum order value (₹; optional)" inputMode="decimal" autoComplete="off" value={values.codMax} onChange={set('codMax')} error={errors['cod.max']} />
-          <FormField label="COD fee (₹; optional)" inputMode="decimal" autoComplete="off" value={values.codFee} onChange={set('codFee')} error={errors['cod.fee']} />
-          <FormField label="Open COD orders per shopper (optional)" inputMode="numeric" autoComplete="off" value={values.codMaxOpen} onChange={set('codMaxOpen')} error={errors['cod.maxOpen']} />
-          <FormField label="No COD after this many returned parcels (optional)" inputMode="numeric" autoComplete="off" value={values.codMaxReturns} onChange={set('codMaxReturns')} error={errors['cod.maxReturns']} />
+          <FormField
+            label="COD minimum order value (₹; optional)"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.codMin}
+            onChange={set('codMin')}
+            error={errors['cod.min']}
+          />
+          <FormField
+            label="COD maximum order value (₹; optional)"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.codMax}
+            onChange={set('codMax')}
+            error={errors['cod.max']}
+          />
+          <FormField
+            label="COD fee (₹; optional)"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.codFee}
+            onChange={set('codFee')}
+            error={errors['cod.fee']}
+          />
+          <FormField
+            label="Open COD orders per shopper (optional)"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.codMaxOpen}
+            onChange={set('codMaxOpen')}
+            error={errors['cod.maxOpen']}
+          />
+          <FormField
+            label="No COD after this many returned parcels (optional)"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.codMaxReturns}
+            onChange={set('codMaxReturns')}
+            error={errors['cod.maxReturns']}
+          />
         </div>
       </fieldset>
       <FormError>{formError}</FormError>

@@ -87,12 +87,29 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
           error={errors.gstin?.message}
           {...register('gstin')}
         />
-        <FormField label="Invoice prefix (1-3 letters or digits)" autoComplete="off" maxLength={3} error={errors.invoicePrefix?.message} {...register('invoicePrefix')} />
+        <FormField
+          label="Invoice prefix (1-3 letters or digits)"
+          autoComplete="off"
+          maxLength={3}
+          error={errors.invoicePrefix?.message}
+          {...register('invoicePrefix')}
+        />
         <FormField label="Contact phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
         <FormField label="Contact e-mail" type="email" autoComplete="email" error={errors.contactEmail?.message} {...register('contactEmail')} />
-        <FormField label="Return window (days after delivery; 0: no returns)" type="number" inputMode="numeric" min={0} max={365} error={errors.returnWindowDays?.message} {...register('returnWindowDays', { valueAsNumber: true })} />
+        <FormField
+          label="Return window (days after delivery; 0: no returns)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={365}
+          error={errors.returnWindowDays?.message}
+          {...register('returnWindowDays', { valueAsNumber: true })}
+        />
       </div>
-      <p className="ad:text-sm ad:text-slate-700">Without a GSTIN, orders get plain invoices with no GST charged or shown; with one, tax invoices with CGST and SGST within your state and IGST to other states.</p>
+      <p className="ad:text-sm ad:text-slate-700">
+        Without a GSTIN, orders get plain invoices with no GST charged or shown; with one, tax invoices with CGST and SGST within your state and IGST to other
+        states.
+      </p>
       <FormError>{formError}</FormError>
       <div>
         <SubmitButton busy={isSubmitting} label="Save shop settings" busyLabel="Saving..." />
@@ -127,12 +144,27 @@ function LogoForm({ view }: { view: ShopSettingsView }) {
       <h3 id="logo-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
         Logo on invoices
       </h3>
-      {view.logo ? <img src={view.logo} alt="The shop's current logo" className="ad:max-h-20 ad:max-w-60 ad:object-contain" /> : <p className="ad:text-sm ad:text-slate-700">No logo: invoices show the legal name only.</p>}
-      <FileField ref={input} label="Logo image (PNG, JPEG or WebP, at most 2 MB)" accept="image/png,image/jpeg,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} error={error ?? undefined} />
+      {view.logo ? (
+        <img src={view.logo} alt="The shop's current logo" className="ad:max-h-20 ad:max-w-60 ad:object-contain" />
+      ) : (
+        <p className="ad:text-sm ad:text-slate-700">No logo: invoices show the legal name only.</p>
+      )}
+      <FileField
+        ref={input}
+        label="Logo image (PNG, JPEG or WebP, at most 2 MB)"
+        accept="image/png,image/jpeg,image/webp"
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        error={error ?? undefined}
+      />
       <div className="ad:flex ad:flex-wrap ad:gap-3">
         <SubmitButton busy={upload.isPending} label="Upload logo" busyLabel="Uploading..." />
         {view.logo && (
-          <button type="button" className={secondaryButton} disabled={remove.isPending} onClick={() => void withToasts(() => remove.mutateAsync(undefined), 'Logo removed', 'Could not remove the logo')}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={remove.isPending}
+            onClick={() => void withToasts(() => remove.mutateAsync(undefined), 'Logo removed', 'Could not remove the logo')}
+          >
             Remove logo
           </button>
         )}
@@ -147,7 +179,8 @@ export function PoliciesSection() {
   return (
     <AdminSection title="Policy pages">
       <p className="ad:text-sm ad:text-slate-700">
-        Shown at /policies/… and linked in the footer. Write in Markdown: # headings, - lists, **bold**, *italic*, [links](https://…). HTML is shown as text. Empty a page and save to go back to its default text.
+        Shown at /policies/… and linked in the footer. Write in Markdown: # headings, - lists, **bold**, *italic*, [links](https://…). HTML is shown as text.
+        Empty a page and save to go back to its default text.
       </p>
       <QueryBody query={policies} loadingLabel="Loading the policy pages" errorText="Could not load the policy pages.">
         {(list) => list.map((p) => <PolicyForm key={`${p.slug}:${p.updatedAt ?? ''}:${p.markdown.length}`} policy={p} />)}

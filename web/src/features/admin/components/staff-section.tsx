@@ -42,7 +42,12 @@ function AddStaffForm({ onPassword }: { onPassword: (shown: { username: string; 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add a staff member" className="ad:grid ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:sm:grid-cols-3">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Add a staff member"
+      className="ad:grid ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:sm:grid-cols-3"
+    >
       <FormField label="Username" autoComplete="off" error={errors.username?.message} {...register('username')} />
       <FormField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
       <SelectField label="Role" error={errors.role?.message} {...register('role')}>
@@ -55,7 +60,15 @@ function AddStaffForm({ onPassword }: { onPassword: (shown: { username: string; 
   );
 }
 
-function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPassword: (shown: { username: string; password: string }) => void; onDelete: () => void }) {
+function StaffRow({
+  member,
+  onPassword,
+  onDelete,
+}: {
+  member: StaffMember;
+  onPassword: (shown: { username: string; password: string }) => void;
+  onDelete: () => void;
+}) {
   const update = useUpdateStaff();
   const endSessions = useEndStaffSessions();
   const change = async (changes: UpdateStaffInput, done: string) => {
@@ -64,7 +77,10 @@ function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPas
     if (ok && password) onPassword({ username: member.username, password });
   };
   return (
-    <article aria-label={member.username} className="ad:flex ad:flex-wrap ad:items-end ad:justify-between ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4">
+    <article
+      aria-label={member.username}
+      className="ad:flex ad:flex-wrap ad:items-end ad:justify-between ad:gap-3 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4"
+    >
       <div className="ad:min-w-0">
         <h3 className="ad:font-semibold ad:break-words ad:text-slate-900">
           {member.username} {member.disabled && <span className="ad:text-sm ad:font-normal ad:text-red-700">(disabled)</span>}{' '}
@@ -81,14 +97,26 @@ function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPas
         <Options of={ROLE_OPTIONS} />
       </SelectField>
       <div className="ad:flex ad:flex-wrap ad:gap-2">
-        <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => void change({ disabled: !member.disabled }, member.disabled ? `Enabled ${member.username}` : `Disabled ${member.username}`)}>
+        <button
+          type="button"
+          className={`${secondaryButton} ad:py-1.5`}
+          onClick={() => void change({ disabled: !member.disabled }, member.disabled ? `Enabled ${member.username}` : `Disabled ${member.username}`)}
+        >
           {member.disabled ? 'Enable' : 'Disable'}
         </button>
-        <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => void change({ resetPassword: true }, `New password for ${member.username}`)}>
+        <button
+          type="button"
+          className={`${secondaryButton} ad:py-1.5`}
+          onClick={() => void change({ resetPassword: true }, `New password for ${member.username}`)}
+        >
           Reset password
         </button>
         {member.twoFactor && (
-          <button type="button" className={`${secondaryButton} ad:py-1.5`} onClick={() => void change({ resetTwoFactor: true }, `Two-factor sign-in is off for ${member.username}`)}>
+          <button
+            type="button"
+            className={`${secondaryButton} ad:py-1.5`}
+            onClick={() => void change({ resetTwoFactor: true }, `Two-factor sign-in is off for ${member.username}`)}
+          >
             Reset two-factor
           </button>
         )}
@@ -96,7 +124,13 @@ function StaffRow({ member, onPassword, onDelete }: { member: StaffMember; onPas
           type="button"
           className={`${secondaryButton} ad:py-1.5`}
           disabled={endSessions.isPending}
-          onClick={() => void withToasts(() => endSessions.mutateAsync(member.id), `Signed ${member.username} out everywhere`, `Could not end the sessions of ${member.username}`)}
+          onClick={() =>
+            void withToasts(
+              () => endSessions.mutateAsync(member.id),
+              `Signed ${member.username} out everywhere`,
+              `Could not end the sessions of ${member.username}`,
+            )
+          }
         >
           End sessions
         </button>
@@ -120,7 +154,13 @@ function RequireTwoFactor({ on }: { on: boolean }) {
         className="ad:size-4 ad:accent-brand-700"
         checked={on}
         disabled={update.isPending}
-        onChange={() => void withToasts(() => update.mutateAsync({ requireTwoFactor: !on }), on ? 'Two-factor sign-in is optional' : 'Two-factor sign-in is required', 'Could not change the setting')}
+        onChange={() =>
+          void withToasts(
+            () => update.mutateAsync({ requireTwoFactor: !on }),
+            on ? 'Two-factor sign-in is optional' : 'Two-factor sign-in is required',
+            'Could not change the setting',
+          )
+        }
       />
       <label htmlFor={id} className="ad:text-sm ad:font-medium ad:text-slate-800">
         Require two-factor sign-in for every staff account (set up yours first)
@@ -148,10 +188,30 @@ function LimitsForm({ settings }: { settings: Limits }) {
   });
   const number = { type: 'number', inputMode: 'numeric', min: 1 } as const;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sessions and audit log" className="ad:grid ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:sm:grid-cols-3">
-      <FormField label="Sign out after idle (minutes)" {...number} error={errors.sessionIdleMinutes?.message} {...register('sessionIdleMinutes', { valueAsNumber: true })} />
-      <FormField label="Longest session (hours)" {...number} error={errors.sessionMaxHours?.message} {...register('sessionMaxHours', { valueAsNumber: true })} />
-      <FormField label="Keep the audit log (days, at least 90)" {...number} error={errors.auditRetentionDays?.message} {...register('auditRetentionDays', { valueAsNumber: true })} />
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Sessions and audit log"
+      className="ad:grid ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:sm:grid-cols-3"
+    >
+      <FormField
+        label="Sign out after idle (minutes)"
+        {...number}
+        error={errors.sessionIdleMinutes?.message}
+        {...register('sessionIdleMinutes', { valueAsNumber: true })}
+      />
+      <FormField
+        label="Longest session (hours)"
+        {...number}
+        error={errors.sessionMaxHours?.message}
+        {...register('sessionMaxHours', { valueAsNumber: true })}
+      />
+      <FormField
+        label="Keep the audit log (days, at least 90)"
+        {...number}
+        error={errors.auditRetentionDays?.message}
+        {...register('auditRetentionDays', { valueAsNumber: true })}
+      />
       <div className="ad:sm:col-span-3">
         <SubmitButton busy={isSubmitting} label="Save settings" busyLabel="Saving..." />
       </div>

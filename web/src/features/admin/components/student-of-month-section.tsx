@@ -35,13 +35,21 @@ export function StudentOfMonthSection() {
           student === null ? (
             <p className="ad:text-slate-700">{studentMessages.none}.</p>
           ) : (
-            <article aria-label="Shown now" className="ad:flex ad:max-w-2xl ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
+            <article
+              aria-label="Shown now"
+              className="ad:flex ad:max-w-2xl ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm"
+            >
               <Thumbnail path={student.image} alt={`Photo of ${student.name}`} sizes="8rem" className="ad:size-32 ad:shrink-0 ad:object-cover" />
               <div className="ad:min-w-0">
                 <h3 className="ad:text-lg ad:font-semibold ad:text-slate-900">{student.name}</h3>
                 <p className="ad:text-slate-700">{student.school}</p>
                 <p className="ad:mt-2 ad:whitespace-pre-line ad:break-words">{student.details}</p>
-                <a className="ad:mt-2 ad:inline-block ad:text-brand-700 ad:underline" href={`https://www.youtube.com/watch?v=${student.videoId}`} target="_blank" rel="noreferrer">
+                <a
+                  className="ad:mt-2 ad:inline-block ad:text-brand-700 ad:underline"
+                  href={`https://www.youtube.com/watch?v=${student.videoId}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   Project video
                 </a>
               </div>
@@ -49,7 +57,11 @@ export function StudentOfMonthSection() {
           )
         }
       </QueryBody>
-      <form onSubmit={onSubmit} noValidate className="ad:flex ad:max-w-2xl ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="ad:flex ad:max-w-2xl ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm"
+      >
         <h3 className="ad:font-semibold ad:text-slate-900">Add the next student of the month</h3>
         <FormField label="Student name" error={errors.name?.message} {...register('name')} />
         <FormField label="School" error={errors.school?.message} {...register('school')} />

@@ -6,17 +6,7 @@ import { ProductImage } from '@/features/catalogue/components/product-image';
  * srcset. (Importing the image helpers directly here made the bundler split
  * them and money.ts out of the home page's bundle into a chunk of their own.)
  */
-export function Thumbnail({
-  path,
-  alt,
-  className = 'ad:size-16',
-  sizes = '64px',
-}: {
-  path: string;
-  alt: string;
-  className?: string;
-  sizes?: string;
-}) {
+export function Thumbnail({ path, alt, className = 'ad:size-16', sizes = '64px' }: { path: string; alt: string; className?: string; sizes?: string }) {
   return (
     <ProductImage
       path={path}

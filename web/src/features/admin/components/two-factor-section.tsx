@@ -10,7 +10,9 @@ import { startAdminSession, useAdminSession } from '../lib/admin-session';
 import { AdminSection, QueryBody } from './admin-section';
 
 const PASSWORD: FieldSpec<EnrolTwoFactorInput>[] = [{ name: 'password', label: 'Your password', type: 'password', autoComplete: 'current-password' }];
-const CODE: FieldSpec<ConfirmTwoFactorInput>[] = [{ name: 'code', label: 'Code from your authenticator app', autoComplete: 'one-time-code', inputMode: 'numeric' }];
+const CODE: FieldSpec<ConfirmTwoFactorInput>[] = [
+  { name: 'code', label: 'Code from your authenticator app', autoComplete: 'one-time-code', inputMode: 'numeric' },
+];
 const failed = (e: unknown) => reasonOf(e) ?? 'Something went wrong. Try again.';
 
 function Confirm({ enrolment, onDone }: { enrolment: TwoFactorEnrolment; onDone: () => void }) {
@@ -75,7 +77,12 @@ function TurnOff() {
 function SetUp() {
   const enrol = useEnrolTwoFactor();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
-  const { form, onSubmit, error } = useActionForm(EnrolTwoFactorInput, { password: '' }, async (values) => setEnrolment(await enrol.mutateAsync(values)), failed);
+  const { form, onSubmit, error } = useActionForm(
+    EnrolTwoFactorInput,
+    { password: '' },
+    async (values) => setEnrolment(await enrol.mutateAsync(values)),
+    failed,
+  );
   return enrolment ? (
     <Confirm enrolment={enrolment} onDone={() => setEnrolment(null)} />
   ) : (
@@ -99,7 +106,9 @@ export function TwoFactorSection() {
         {({ enabled, required }) =>
           enabled ? (
             <>
-              <p className="ad:text-slate-700">Your account uses two-factor sign-in: after your password, sign-in asks for a code from your authenticator app.</p>
+              <p className="ad:text-slate-700">
+                Your account uses two-factor sign-in: after your password, sign-in asks for a code from your authenticator app.
+              </p>
               {required ? <p className="ad:text-slate-700">The shop owner requires it, so it cannot be turned off.</p> : <TurnOff />}
             </>
           ) : (

@@ -9,7 +9,11 @@ import { controlClass, labelClass } from './field-styles';
 type OptionDraft = { name: string; values: string };
 type RowDraft = { options: Record<string, string>; sku: string; price: string; stock: string; weight: string; hsnCode: string; gstRate: string; image: string };
 
-const splitValues = (text: string) => text.split(',').map((v) => v.trim()).filter(Boolean);
+const splitValues = (text: string) =>
+  text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 const optionsOf = (drafts: OptionDraft[]) => drafts.filter((o) => o.name.trim()).map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
 
 function rowsOf(data: AdminVariants): RowDraft[] {
@@ -49,7 +53,8 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
     const old = new Map(rows.map((r) => [combinationKey(opts, r.options), r]));
     setRows(
       combinations(opts).map(
-        (c) => old.get(combinationKey(opts, c)) ?? { options: c, sku: '', price: String(basePrice), stock: '', weight: '', hsnCode: '', gstRate: '', image: '' },
+        (c) =>
+          old.get(combinationKey(opts, c)) ?? { options: c, sku: '', price: String(basePrice), stock: '', weight: '', hsnCode: '', gstRate: '', image: '' },
       ),
     );
   };
@@ -94,19 +99,38 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
         <div key={i} className="ad:grid ad:grid-cols-[1fr_2fr_auto] ad:items-end ad:gap-2">
           <label className={labelClass}>
             Option {i + 1} name
-            <input className={controlClass} value={o.name} placeholder="Battery" onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+            <input
+              className={controlClass}
+              value={o.name}
+              placeholder="Battery"
+              onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+            />
           </label>
           <label className={labelClass}>
             Option {i + 1} values (comma-separated)
-            <input className={controlClass} value={o.values} placeholder="included, not included" onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, values: e.target.value } : x)))} />
+            <input
+              className={controlClass}
+              value={o.values}
+              placeholder="included, not included"
+              onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, values: e.target.value } : x)))}
+            />
           </label>
-          <button type="button" className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2" onClick={() => setOptions(options.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2"
+            onClick={() => setOptions(options.filter((_, j) => j !== i))}
+          >
             Remove option {i + 1}
           </button>
         </div>
       ))}
       <div className="ad:flex ad:flex-wrap ad:gap-2">
-        <button type="button" className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2" onClick={() => setOptions([...options, { name: '', values: '' }])} disabled={options.length >= 3}>
+        <button
+          type="button"
+          className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2"
+          onClick={() => setOptions([...options, { name: '', values: '' }])}
+          disabled={options.length >= 3}
+        >
           Add option
         </button>
         <button type="button" className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2" onClick={generate}>
@@ -137,18 +161,42 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
                     <input aria-label={`SKU of ${name}`} className={small} value={r.sku} onChange={(e) => setRow(i, { sku: e.target.value })} />
                   </td>
                   <td>
-                    <input aria-label={`Price of ${name}`} inputMode="decimal" className={small} value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} />
+                    <input
+                      aria-label={`Price of ${name}`}
+                      inputMode="decimal"
+                      className={small}
+                      value={r.price}
+                      onChange={(e) => setRow(i, { price: e.target.value })}
+                    />
                   </td>
                   <td>
-                    <input aria-label={`Stock of ${name}`} inputMode="numeric" placeholder="not tracked" className={small} value={r.stock} onChange={(e) => setRow(i, { stock: e.target.value })} />
+                    <input
+                      aria-label={`Stock of ${name}`}
+                      inputMode="numeric"
+                      placeholder="not tracked"
+                      className={small}
+                      value={r.stock}
+                      onChange={(e) => setRow(i, { stock: e.target.value })}
+                    />
                   </td>
                   <td>
-                    <input aria-label={`Weight of ${name}`} inputMode="numeric" className={small} value={r.weight} onChange={(e) => setRow(i, { weight: e.target.value })} />
+                    <input
+                      aria-label={`Weight of ${name}`}
+                      inputMode="numeric"
+                      className={small}
+                      value={r.weight}
+                      onChange={(e) => setRow(i, { weight: e.target.value })}
+                    />
                   </td>
                   {images.length > 0 && (
                     <td>
                       {/* One of the product's images, shown first when a shopper chooses this variant. */}
-                      <select aria-label={`Image of ${name}`} className={small} value={images.includes(r.image) ? r.image : ''} onChange={(e) => setRow(i, { image: e.target.value })}>
+                      <select
+                        aria-label={`Image of ${name}`}
+                        className={small}
+                        value={images.includes(r.image) ? r.image : ''}
+                        onChange={(e) => setRow(i, { image: e.target.value })}
+                      >
                         <option value="">Product's images</option>
                         {images.map((path, n) => (
                           <option key={path} value={path}>
@@ -172,7 +220,12 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
         </ul>
       )}
       <div>
-        <button type="button" className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white" onClick={() => void onSave()} disabled={save.isPending}>
+        <button
+          type="button"
+          className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white"
+          onClick={() => void onSave()}
+          disabled={save.isPending}
+        >
           {save.isPending ? 'Saving...' : 'Save variants'}
         </button>
       </div>

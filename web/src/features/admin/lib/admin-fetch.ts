@@ -32,9 +32,7 @@ export const adminSendForm = adminClient.sendForm;
 
 /** The server's message of a failed call, or null when it gave none (a network failure). */
 export function reasonOf(error: unknown): string | null {
-  return error instanceof ApiError && error.message && !error.message.startsWith('Request failed with status')
-    ? error.message
-    : null;
+  return error instanceof ApiError && error.message && !error.message.startsWith('Request failed with status') ? error.message : null;
 }
 
 /** The server's per-field messages of a 400, if any. */

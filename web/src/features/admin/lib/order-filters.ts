@@ -25,8 +25,7 @@ export const initialOrderFilters: OrderFilters = { status: 'all', period: 'all',
 /** Changing the status, date or search returns to page 1; changing only the page keeps the filters. */
 export function changeFilters(current: OrderFilters, change: Partial<OrderFilters>): OrderFilters {
   const next = { ...current, ...change };
-  const filterChanged =
-    next.status !== current.status || next.period !== current.period || next.q.trim() !== current.q.trim();
+  const filterChanged = next.status !== current.status || next.period !== current.period || next.q.trim() !== current.q.trim();
   return filterChanged ? { ...next, page: 1 } : next;
 }
 

@@ -7,12 +7,7 @@ import { authHeader, handleUnauthorized } from './admin-fetch';
  * which (unlike fetch) reports upload progress: `onProgress` gets 0..1.
  * Rejects with ApiError for a non-2xx answer and a plain Error on network failure.
  */
-export function uploadForm<T>(
-  method: 'POST' | 'PATCH',
-  path: string,
-  form: FormData,
-  onProgress?: (fraction: number) => void,
-): Promise<T> {
+export function uploadForm<T>(method: 'POST' | 'PATCH', path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);

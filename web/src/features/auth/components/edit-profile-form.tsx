@@ -64,47 +64,56 @@ export function EditProfileForm({ user }: { user: Me }) {
   const [error, setError] = useState<string | null>(null);
   const schema = useMemo(() => editProfileForm(user.email), [user.email]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: formValues(user) });
-  const { handleSubmit, reset, setError: setFieldError, setFocus, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    setFocus,
+    formState: { isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setSuccesses([]);
-    setError(null);
-    const emailChanged = !sameEmail(values.email, user.email);
-    const passwordChanged = values.newPassword !== '';
-    try {
-      const me = await updateProfile.mutateAsync({
-        name: values.name,
-        username: values.username,
-        phone: values.phone,
-        address: values.address,
-        city: values.city,
-        state: values.state,
-        zipCode: values.zipCode,
-      });
-      if (emailChanged) await changeEmail.mutateAsync({ newEmail: values.email, currentPassword: values.currentPassword });
-      if (passwordChanged) {
-        await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      }
-      // The email shown stays the current one until the new address is confirmed.
-      reset(formValues(me));
-      setSuccesses(profileSavedMessages(emailChanged, passwordChanged));
-    } catch (e) {
-      const message = serverMessage(e);
-      setError(message);
-      if (isInvalidPassword(e)) {
-        // The red message above the button already says it when the server uses the same words.
-        if (message === accountMessages.wrongCurrentPassword) setFocus('currentPassword');
-        else setFieldError('currentPassword', { message: accountMessages.wrongCurrentPassword }, { shouldFocus: true });
-      } else if (e instanceof ApiError && e.fields) {
-        for (const [name, message] of Object.entries(e.fields)) {
-          if ((PROFILE_FIELDS as readonly string[]).includes(name)) setFieldError(name as Path<EditProfileValues>, { message });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setSuccesses([]);
+      setError(null);
+      const emailChanged = !sameEmail(values.email, user.email);
+      const passwordChanged = values.newPassword !== '';
+      try {
+        const me = await updateProfile.mutateAsync({
+          name: values.name,
+          username: values.username,
+          phone: values.phone,
+          address: values.address,
+          city: values.city,
+          state: values.state,
+          zipCode: values.zipCode,
+        });
+        if (emailChanged) await changeEmail.mutateAsync({ newEmail: values.email, currentPassword: values.currentPassword });
+        if (passwordChanged) {
+          await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+        }
+        // The email shown stays the current one until the new address is confirmed.
+        reset(formValues(me));
+        setSuccesses(profileSavedMessages(emailChanged, passwordChanged));
+      } catch (e) {
+        const message = serverMessage(e);
+        setError(message);
+        if (isInvalidPassword(e)) {
+          // The red message above the button already says it when the server uses the same words.
+          if (message === accountMessages.wrongCurrentPassword) setFocus('currentPassword');
+          else setFieldError('currentPassword', { message: accountMessages.wrongCurrentPassword }, { shouldFocus: true });
+        } else if (e instanceof ApiError && e.fields) {
+          for (const [name, message] of Object.entries(e.fields)) {
+            if ((PROFILE_FIELDS as readonly string[]).includes(name)) setFieldError(name as Path<EditProfileValues>, { message });
+          }
         }
       }
-    }
-  }, () => {
-    // A later attempt that fails the form's own checks must not leave an earlier "saved" message up.
-    setSuccesses([]);
-  });
+    },
+    () => {
+      // A later attempt that fails the form's own checks must not leave an earlier "saved" message up.
+      setSuccesses([]);
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="edit-profile-heading" className="flex flex-col gap-4">

@@ -67,7 +67,13 @@ type StepFormProps<V extends FieldValues> = {
 function StepForm<V extends FieldValues>({ schema, fields, values, serverFailure, submitLabel, busyLabel, onBack, onNext }: StepFormProps<V>) {
   const defaults = Object.fromEntries(fields.map((f) => [f.name, values[f.name as keyof Values]])) as V;
   const form = useForm<V, unknown, V>({ resolver: zodResolver(schema), defaultValues: defaults as never });
-  const { handleSubmit, setFocus, setError, getValues, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setFocus,
+    setError,
+    getValues,
+    formState: { isSubmitting },
+  } = form;
 
   const first = fields[0]?.name;
   useEffect(() => {

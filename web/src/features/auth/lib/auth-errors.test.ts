@@ -3,8 +3,7 @@ import { customerMessages } from '@shared/customers.schemas';
 import { ApiError } from '@/lib/api-client';
 import { resetRequestErrorMessage, signInErrorMessage, signUpFailure } from './auth-errors';
 
-const apiError = (status: number, code: string, message = 'Server says no', fields?: Record<string, string>) =>
-  new ApiError(status, { code, message, fields });
+const apiError = (status: number, code: string, message = 'Server says no', fields?: Record<string, string>) => new ApiError(status, { code, message, fields });
 
 describe('signInErrorMessage', () => {
   it('uses the fixed texts for wrong credentials and an unverified email', () => {
@@ -17,9 +16,7 @@ describe('signInErrorMessage', () => {
   });
 
   it("shows any other error's own message", () => {
-    expect(signInErrorMessage(apiError(429, 'rate_limited', 'Too many requests, please slow down'))).toBe(
-      'Too many requests, please slow down',
-    );
+    expect(signInErrorMessage(apiError(429, 'rate_limited', 'Too many requests, please slow down'))).toBe('Too many requests, please slow down');
   });
 });
 

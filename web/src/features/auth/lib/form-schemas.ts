@@ -41,17 +41,14 @@ export function editProfileForm(currentEmail: string) {
     email: Email,
     newPassword: OptionalNewPassword,
     currentPassword: z.string(),
-  }).refine(
-    (v) => v.currentPassword !== '' || (sameEmail(v.email, currentEmail) && v.newPassword === ''),
-    {
-      message: accountMessages.currentPasswordRequired,
-      path: ['currentPassword'],
-      // Checked even while other fields are still wrong, so every problem shows at once.
-      when: (payload) => {
-        const v = payload.value as Partial<Record<'email' | 'newPassword' | 'currentPassword', unknown>>;
-        return typeof v.email === 'string' && typeof v.newPassword === 'string' && typeof v.currentPassword === 'string';
-      },
+  }).refine((v) => v.currentPassword !== '' || (sameEmail(v.email, currentEmail) && v.newPassword === ''), {
+    message: accountMessages.currentPasswordRequired,
+    path: ['currentPassword'],
+    // Checked even while other fields are still wrong, so every problem shows at once.
+    when: (payload) => {
+      const v = payload.value as Partial<Record<'email' | 'newPassword' | 'currentPassword', unknown>>;
+      return typeof v.email === 'string' && typeof v.newPassword === 'string' && typeof v.currentPassword === 'string';
     },
-  );
+  });
 }
 export type EditProfileForm = z.infer<ReturnType<typeof editProfileForm>>;

@@ -9,9 +9,6 @@ describe('profileSavedMessages', () => {
   });
 
   it('still asks to verify the new address when the password changed too', () => {
-    expect(profileSavedMessages(true, true)).toEqual([
-      'Profile and password updated successfully.',
-      'Profile updated. Please verify your new email address.',
-    ]);
+    expect(profileSavedMessages(true, true)).toEqual(['Profile and password updated successfully.', 'Profile updated. Please verify your new email address.']);
   });
 });

@@ -14,5 +14,4 @@ function getCart(pincode: string | undefined, signal?: AbortSignal): Promise<Car
  * The signed-in shopper's cart, re-read when shown again (prices and products change on the server); idle (no data) for a visitor.
  * With `pincode`, shipping is quoted for delivery to another address.
  */
-export const useCart = (pincode?: string) =>
-  useShopperQuery(pincode ? [...cartQueryKey, pincode] : cartQueryKey, (signal) => getCart(pincode, signal));
+export const useCart = (pincode?: string) => useShopperQuery(pincode ? [...cartQueryKey, pincode] : cartQueryKey, (signal) => getCart(pincode, signal));

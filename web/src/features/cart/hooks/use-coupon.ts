@@ -81,7 +81,10 @@ export function useCoupon(cart: Cart | undefined) {
   let current: AppliedCoupon | null = null;
   if (applied) {
     // Offline for a moment: the coupon stays as applied; checkout prices it on the server anyway.
-    current = changed && recheck.data?.success ? pricing(applied.code, recheck.data) : { code: applied.code, discount: applied.discount, freeShipping: applied.freeShipping };
+    current =
+      changed && recheck.data?.success
+        ? pricing(applied.code, recheck.data)
+        : { code: applied.code, discount: applied.discount, freeShipping: applied.freeShipping };
   }
 
   return { applied: current, apply, remove, isApplying: verify.isPending };

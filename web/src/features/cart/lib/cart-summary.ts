@@ -59,7 +59,14 @@ function withItems(cart: Cart, items: CartLine[]): Cart {
   const subtotalPaise = items.filter((l) => l.available).reduce((sum, l) => sum + paise(l.price) * l.quantity, 0);
   // Shipping stays as the server last priced it until its answer arrives.
   const shippingPaise = subtotalPaise > 0 ? paise(cart.shipping) : 0;
-  return { ...cart, items, count: items.length, subtotal: paiseToRupees(subtotalPaise), shipping: paiseToRupees(shippingPaise), total: paiseToRupees(subtotalPaise + shippingPaise) };
+  return {
+    ...cart,
+    items,
+    count: items.length,
+    subtotal: paiseToRupees(subtotalPaise),
+    shipping: paiseToRupees(shippingPaise),
+    total: paiseToRupees(subtotalPaise + shippingPaise),
+  };
 }
 
 /** Whether a cart line is this product's (this variant's, when one is named). */

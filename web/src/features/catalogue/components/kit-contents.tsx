@@ -11,7 +11,10 @@ export function KitContents({ parts }: { parts: readonly KitPart[] }) {
       <ul className="mt-2 list-disc pl-5 text-slate-700">
         {parts.map((p) => (
           <li key={`${p.productId}:${p.variantId ?? 0}`}>
-            {p.quantity} × <Link to={`/product/${p.productId}`} className="text-brand-700 underline hover:text-brand-800">{p.title}</Link>
+            {p.quantity} ×{' '}
+            <Link to={`/product/${p.productId}`} className="text-brand-700 underline hover:text-brand-800">
+              {p.title}
+            </Link>
           </li>
         ))}
       </ul>
@@ -29,7 +32,9 @@ export function UsedInKits({ kits }: { kits: readonly { id: number; title: strin
       <ul className="mt-2 list-disc pl-5 text-slate-700">
         {kits.map((k) => (
           <li key={k.id}>
-            <Link to={`/product/${k.id}`} className="text-brand-700 underline hover:text-brand-800">{k.title}</Link>
+            <Link to={`/product/${k.id}`} className="text-brand-700 underline hover:text-brand-800">
+              {k.title}
+            </Link>
           </li>
         ))}
       </ul>

@@ -27,19 +27,10 @@ export function ProductCard({ product, size, imageSizes, className = '' }: Produ
         to={`/product/${product.id}`}
         className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
       >
-        <ProductImage
-          path={product.images[0]}
-          alt={product.title}
-          sizes={imageSizes}
-          className="aspect-square w-full transition group-hover:scale-[1.02]"
-        />
+        <ProductImage path={product.images[0]} alt={product.title} sizes={imageSizes} className="aspect-square w-full transition group-hover:scale-[1.02]" />
         <div className="flex flex-1 flex-col gap-1 p-3">
-          <h3 className={`line-clamp-2 font-medium text-slate-900 group-hover:text-brand-700 ${titleClass[size]}`}>
-            {product.title}
-          </h3>
-          <p className={`mt-auto font-semibold text-slate-900 ${titleClass[size]}`}>
-            {product.price <= 0 ? 'Free' : formatRupees(product.price)}
-          </p>
+          <h3 className={`line-clamp-2 font-medium text-slate-900 group-hover:text-brand-700 ${titleClass[size]}`}>{product.title}</h3>
+          <p className={`mt-auto font-semibold text-slate-900 ${titleClass[size]}`}>{product.price <= 0 ? 'Free' : formatRupees(product.price)}</p>
           {product.stock === 0 && <p className={`font-semibold text-red-700 ${titleClass[size]}`}>{stockMessages.outOfStock}</p>}
         </div>
       </Link>

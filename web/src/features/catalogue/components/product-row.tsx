@@ -44,21 +44,13 @@ export function ProductRow({ products, size, label }: ProductRowProps) {
   const width = cardWidth[size];
   // The cards do not depend on the arrows: showing an arrow does not draw them again.
   const cards = useMemo(
-    () =>
-      products.map((p) => (
-        <ProductCard key={p.id} product={p} size={size} imageSizes={`${width.px}px`} className={`shrink-0 ${width.className}`} />
-      )),
+    () => products.map((p) => <ProductCard key={p.id} product={p} size={size} imageSizes={`${width.px}px`} className={`shrink-0 ${width.className}`} />),
     [products, size, width],
   );
 
   return (
     <div className="relative">
-      <ul
-        ref={listRef}
-        aria-label={label}
-        onScroll={measure}
-        className="scrollbar-thin flex gap-3 overflow-x-auto scroll-smooth pb-3 sm:gap-4"
-      >
+      <ul ref={listRef} aria-label={label} onScroll={measure} className="scrollbar-thin flex gap-3 overflow-x-auto scroll-smooth pb-3 sm:gap-4">
         {cards}
       </ul>
       <button

@@ -14,7 +14,12 @@ export function firstChoice(variants: readonly ProductVariant[]): ProductVariant
  * Whether choosing `value` for option `name` (keeping the other choices) lands on a variant, and
  * whether that variant can be bought: buttons for values with none are disabled, sold-out ones marked.
  */
-export function valueState(variants: readonly ProductVariant[], chosen: Record<string, string>, name: string, value: string): 'available' | 'sold-out' | 'none' {
+export function valueState(
+  variants: readonly ProductVariant[],
+  chosen: Record<string, string>,
+  name: string,
+  value: string,
+): 'available' | 'sold-out' | 'none' {
   const variant = variantWith(variants, { ...chosen, [name]: value });
   if (!variant) return 'none';
   return variant.stock === 0 ? 'sold-out' : 'available';

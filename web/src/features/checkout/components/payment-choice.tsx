@@ -2,7 +2,17 @@ import type { PaymentMethod } from '@shared/cod';
 import { formatRupees } from '@shared/money';
 
 /** Pay online or cash on delivery, offered when the shop allows COD to the delivery pincode (decision 044). */
-export function PaymentChoice({ method, onChange, disabled, codFee }: { method: PaymentMethod; onChange: (m: PaymentMethod) => void; disabled: boolean; codFee: number | null }) {
+export function PaymentChoice({
+  method,
+  onChange,
+  disabled,
+  codFee,
+}: {
+  method: PaymentMethod;
+  onChange: (m: PaymentMethod) => void;
+  disabled: boolean;
+  codFee: number | null;
+}) {
   const options: { value: PaymentMethod; label: string }[] = [
     { value: 'online', label: 'Pay online (cards, UPI, netbanking)' },
     { value: 'cod', label: codFee ? `Cash on delivery (+${formatRupees(codFee)} fee)` : 'Cash on delivery' },
@@ -16,7 +26,9 @@ export function PaymentChoice({ method, onChange, disabled, codFee }: { method: 
           {o.label}
         </label>
       ))}
-      {method === 'cod' && <p className="text-slate-600">Pay in cash when the parcel arrives{codFee ? '; the cash-on-delivery fee is added to the total' : ''}.</p>}
+      {method === 'cod' && (
+        <p className="text-slate-600">Pay in cash when the parcel arrives{codFee ? '; the cash-on-delivery fee is added to the total' : ''}.</p>
+      )}
     </fieldset>
   );
 }

@@ -127,9 +127,7 @@ export function SimulatedCheckoutDialog({ session, onClosed }: Props) {
           <dt className="text-slate-600">Reference</dt>
           <dd className="truncate font-mono text-xs leading-5">{order.id}</dd>
         </dl>
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Test mode: this simulated checkout moves no money.
-        </p>
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Test mode: this simulated checkout moves no money.</p>
         <div className="grid grid-cols-2 gap-3">
           <button
             type="button"

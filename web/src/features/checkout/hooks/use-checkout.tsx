@@ -76,7 +76,10 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
       } catch (error) {
         // A payment for an order that stopped awaiting one is being refunded: the failure page says so.
         const late = error instanceof ApiError && error.code === 'payment_late';
-        notify('error', error instanceof ApiError && error.status === 400 ? orderMessages.paymentVerificationFailed : late ? error.message : orderMessages.paymentError);
+        notify(
+          'error',
+          error instanceof ApiError && error.status === 400 ? orderMessages.paymentVerificationFailed : late ? error.message : orderMessages.paymentError,
+        );
         await navigate('/orderFail', late ? { state: { detail: error.message } } : undefined);
         stop();
         return;
@@ -85,10 +88,7 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
       // Leave the cart page first, so it never flashes an empty cart; then the server's emptied cart and the new order show.
       await navigate('/orderSucess');
       stop();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: cartQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: cartQueryKey }), queryClient.invalidateQueries({ queryKey: ordersQueryKey })]);
     },
     [navigate, queryClient, stop],
   );
@@ -150,9 +150,7 @@ export function useCheckout(): { start: (input: CheckoutInput) => Promise<void>;
     [complete, navigate, providers, queryClient, stop],
   );
 
-  const element = simulated ? (
-    <SimulatedCheckoutDialog key={simulated.order.id} session={simulated} onClosed={() => setSimulated(null)} />
-  ) : null;
+  const element = simulated ? <SimulatedCheckoutDialog key={simulated.order.id} session={simulated} onClosed={() => setSimulated(null)} /> : null;
 
   return { start, isProcessing, element };
 }

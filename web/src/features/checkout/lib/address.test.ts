@@ -3,9 +3,7 @@ import { fullAddress } from './address';
 
 describe('fullAddress', () => {
   it('joins street, city, state and zip code', () => {
-    expect(fullAddress({ address: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' })).toBe(
-      '12 MG Road, Pune, Maharashtra - 411001',
-    );
+    expect(fullAddress({ address: '12 MG Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' })).toBe('12 MG Road, Pune, Maharashtra - 411001');
   });
 
   it('skips empty parts', () => {

@@ -24,10 +24,28 @@ export function Footer() {
         <nav aria-label="Company">
           <h2 className="font-semibold text-white">Company</h2>
           <ul className="mt-2 space-y-2 text-sm">
-            <li><a href={links.about} className={linkClass}>About us</a></li>
-            <li><a href={config.homeSiteUrl} className={linkClass}>{config.shopName} home</a></li>
-            <li><Link to="/3dprinting" className={linkClass}>3D printing service</Link></li>
-            {user && <li><a href={links.feePayments} className={linkClass}>Fee Payments</a></li>}
+            <li>
+              <a href={links.about} className={linkClass}>
+                About us
+              </a>
+            </li>
+            <li>
+              <a href={config.homeSiteUrl} className={linkClass}>
+                {config.shopName} home
+              </a>
+            </li>
+            <li>
+              <Link to="/3dprinting" className={linkClass}>
+                3D printing service
+              </Link>
+            </li>
+            {user && (
+              <li>
+                <a href={links.feePayments} className={linkClass}>
+                  Fee Payments
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
         <nav aria-label="Policies">

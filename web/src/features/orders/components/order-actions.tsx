@@ -26,7 +26,8 @@ export function OrderActions({ order }: { order: UserOrder }) {
               {r.message && <p>Shop&apos;s note: {r.message}</p>}
               {r.refund && (
                 <p>
-                  Refund {formatRupees(r.refund.amount)}: {r.refund.status === 'processed' ? 'refunded' : r.refund.status === 'pending' ? 'on its way' : 'failed, the shop will try again'}
+                  Refund {formatRupees(r.refund.amount)}:{' '}
+                  {r.refund.status === 'processed' ? 'refunded' : r.refund.status === 'pending' ? 'on its way' : 'failed, the shop will try again'}
                 </p>
               )}
             </li>

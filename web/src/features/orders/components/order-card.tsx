@@ -41,7 +41,14 @@ export function OrderCard({ order }: { order: UserOrder }) {
       <ul className="divide-y divide-slate-100 px-4 sm:px-5">
         {order.items.map((item, i) => (
           <li key={`${item.title}-${i}`} className="flex items-center gap-3 py-3">
-            <ProductImage path={item.image_url ?? undefined} alt={item.title} sizes="64px" width={64} height={64} className="size-16 shrink-0 rounded-md object-cover" />
+            <ProductImage
+              path={item.image_url ?? undefined}
+              alt={item.title}
+              sizes="64px"
+              width={64}
+              height={64}
+              className="size-16 shrink-0 rounded-md object-cover"
+            />
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">{item.title}</p>
               <p className="text-sm text-slate-700">

@@ -14,12 +14,6 @@ describe('formatOrderDate', () => {
 
 describe('statusTone', () => {
   it('colours placed grey, dispatched yellow, delivered green and anything else red', () => {
-    expect(['placed', 'dispatched', 'delivered', 'canceled', 'Delivered'].map(statusTone)).toEqual([
-      'grey',
-      'yellow',
-      'green',
-      'red',
-      'green',
-    ]);
+    expect(['placed', 'dispatched', 'delivered', 'canceled', 'Delivered'].map(statusTone)).toEqual(['grey', 'yellow', 'green', 'red', 'green']);
   });
 });

@@ -66,7 +66,15 @@ export function PrintRequestForm() {
   const ids = { files: useId(), message: useId(), twoD: useId() };
   const stl = useStlInfos(files);
   const form = useForm({ resolver: zodResolver(PrintRequestFields), defaultValues: emptyForm });
-  const { register, handleSubmit, setValue, getValues, setError, reset, formState: { errors } } = form;
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    reset,
+    formState: { errors },
+  } = form;
 
   const previewable = files.filter((f) => stl.get(f.id)?.status === 'ok');
   const preview = previewable.find((f) => f.id === previewId) ?? previewable[0];

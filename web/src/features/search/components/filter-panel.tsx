@@ -52,13 +52,7 @@ export function FilterPanel({ refinement, onChange, facets, showCategories }: Fi
 
   return (
     <section aria-label="Filters" className="md:w-60 md:shrink-0">
-      <button
-        type="button"
-        className={`${secondaryButton} w-full md:hidden`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button type="button" className={`${secondaryButton} w-full md:hidden`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
         {open ? 'Hide filters' : 'Filters'}
         {active > 0 ? ` (${active})` : ''}
       </button>
@@ -108,11 +102,27 @@ export function FilterPanel({ refinement, onChange, facets, showCategories }: Fi
           <form onSubmit={applyRange} className="mt-2 flex flex-wrap items-end gap-2" key={`${refinement.minPrice}-${refinement.maxPrice}`}>
             <label className="flex w-24 flex-col text-sm text-slate-700">
               Min price (₹)
-              <input name="minPrice" type="number" min={0} step="any" inputMode="decimal" defaultValue={refinement.minPrice ?? ''} className="rounded-md border border-slate-300 px-2 py-1" />
+              <input
+                name="minPrice"
+                type="number"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                defaultValue={refinement.minPrice ?? ''}
+                className="rounded-md border border-slate-300 px-2 py-1"
+              />
             </label>
             <label className="flex w-24 flex-col text-sm text-slate-700">
               Max price (₹)
-              <input name="maxPrice" type="number" min={0} step="any" inputMode="decimal" defaultValue={refinement.maxPrice ?? ''} className="rounded-md border border-slate-300 px-2 py-1" />
+              <input
+                name="maxPrice"
+                type="number"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                defaultValue={refinement.maxPrice ?? ''}
+                className="rounded-md border border-slate-300 px-2 py-1"
+              />
             </label>
             <button type="submit" className={`${secondaryButton} px-3 py-1`}>
               Apply price
