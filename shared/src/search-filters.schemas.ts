@@ -22,7 +22,7 @@ const rupees = (name: string) =>
   );
 
 /** The filters and the order (all optional: none set is the plain search or listing), as fields to add to a query schema. */
-export const RefinementFields = z.object({
+const RefinementFields = z.object({
   sort: z.preprocess(blankIsAbsent, z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional()),
   minPrice: rupees('minPrice'),
   maxPrice: rupees('maxPrice'),
