@@ -22,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
 import { freePort, repoRoot, runBench, startShop, TSX, untilReady } from '../lib/server-process';
+import { searchTextMaker } from '../lib/typos';
 import type { RecordedResponse } from './bare-server';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -50,18 +51,7 @@ function seeded(seed: number) {
 function typoQueries(titles: string[]) {
   const random = seeded(7);
   const words = [...new Set(titles.flatMap((t) => t.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 4))];
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
-  const typo = (w: string) => {
-    const i = 1 + Math.floor(random() * (w.length - 1));
-    const kind = Math.floor(random() * 3);
-    return kind === 0
-      ? w.slice(0, i) + w.slice(i + 1)
-      : kind === 1
-        ? w.slice(0, i) + w[i - 1] + w.slice(i)
-        : w.slice(0, i) + pick([...letters]) + w.slice(i + 1);
-  };
-  const madeUp = () => Array.from({ length: 5 + Math.floor(random() * 4) }, (_, k) => pick([...(k % 2 ? 'aeiou' : 'bdfgklmnprstvz')])).join('');
+  const { pick, typo, madeUp } = searchTextMaker(random);
   let serial = 0;
   return () => {
     const n = 1 + Math.floor(random() * 4);

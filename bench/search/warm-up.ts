@@ -2,6 +2,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { ms, percentile, table, verdict } from '../lib/stats';
 import { startShop } from '../lib/server-process';
+import { searchTextMaker } from '../lib/typos';
 import { prng, vocabulary } from './catalogue-generator';
 
 /** How long after the start the searches are fired (the budget's window is the first 20 s after ready). */
@@ -15,17 +16,7 @@ const WARM_P95_MS = 50;
 function neverAsked(seed: number): () => string {
   const random = prng(seed);
   const words = vocabulary(prng(20240611)).filter((w) => w.length >= 4);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  const typo = (w: string) => {
-    const i = 1 + Math.floor(random() * (w.length - 1));
-    const kind = Math.floor(random() * 3);
-    return kind === 0
-      ? w.slice(0, i) + w.slice(i + 1)
-      : kind === 1
-        ? w.slice(0, i) + w[i - 1] + w.slice(i)
-        : w.slice(0, i) + pick([...'abcdefghijklmnopqrstuvwxyz']) + w.slice(i + 1);
-  };
-  const madeUp = () => Array.from({ length: 5 + Math.floor(random() * 4) }, (_, k) => pick([...(k % 2 ? 'aeiou' : 'bdfgklmnprstvz')])).join('');
+  const { pick, typo, madeUp } = searchTextMaker(random);
   return () => {
     const n = 1 + Math.floor(random() * 4);
     return Array.from({ length: n }, () => (random() < 0.3 ? madeUp() : random() < 0.5 ? typo(pick(words)) : pick(words))).join(' ');

@@ -82,3 +82,17 @@ export function UploadProgress({ fraction, label = 'Upload progress' }: { fracti
     </div>
   );
 }
+
+/** The save button of an editor inside a larger form (variants, kit parts): a plain button, not a submit. */
+export function SaveButton({ busy, label, onSave }: { busy: boolean; label: string; onSave: () => Promise<unknown> | void }) {
+  return (
+    <button
+      type="button"
+      className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white"
+      onClick={() => void onSave()}
+      disabled={busy}
+    >
+      {busy ? 'Saving...' : label}
+    </button>
+  );
+}

@@ -7,6 +7,7 @@ import { useKitParts, useSaveKitParts } from '../api/product-variants';
 import { useDebounced } from '../hooks/use-debounced';
 import { reasonOf } from '../lib/admin-fetch';
 import { controlClass, labelClass } from './field-styles';
+import { SaveButton } from './form-controls';
 
 type PartDraft = { productId: number; variantId: number | null; quantity: string; title: string; variants: Product['variants'] };
 
@@ -120,14 +121,7 @@ function KitPartsForm({ productId, data }: { productId: number; data: AdminKitPa
         </p>
       )}
       <div>
-        <button
-          type="button"
-          className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white"
-          onClick={() => void onSave()}
-          disabled={save.isPending}
-        >
-          {save.isPending ? 'Saving...' : 'Save kit parts'}
-        </button>
+        <SaveButton busy={save.isPending} label="Save kit parts" onSave={onSave} />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { shippingMessages } from '@shared/delivery';
 import { ShippingSettings, type PincodeUploadSummary, type ShippingAdminView } from '@shared/shipping';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
-import { FormError, FormField } from '@/components/ui/form-field';
+import { FormError, FormField, SubmitButton } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useClearPincodes, useSaveShipping, useShipping, useUploadPincodes } from '../api/shipping';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
@@ -251,9 +251,7 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
       </fieldset>
       <FormError>{formError}</FormError>
       <div>
-        <button type="submit" className={primaryButton} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save shipping settings'}
-        </button>
+        <SubmitButton busy={save.isPending} label="Save shipping settings" busyLabel="Saving..." />
       </div>
     </form>
   );

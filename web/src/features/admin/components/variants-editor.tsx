@@ -5,6 +5,7 @@ import { notify } from '@/lib/notify';
 import { useProductVariants, useSaveVariants } from '../api/product-variants';
 import { reasonOf } from '../lib/admin-fetch';
 import { controlClass, labelClass } from './field-styles';
+import { SaveButton } from './form-controls';
 
 type OptionDraft = { name: string; values: string };
 type RowDraft = { options: Record<string, string>; sku: string; price: string; stock: string; weight: string; hsnCode: string; gstRate: string; image: string };
@@ -220,14 +221,7 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
         </ul>
       )}
       <div>
-        <button
-          type="button"
-          className="ad:rounded-md ad:bg-brand-700 ad:px-4 ad:py-2 ad:font-semibold ad:text-white"
-          onClick={() => void onSave()}
-          disabled={save.isPending}
-        >
-          {save.isPending ? 'Saving...' : 'Save variants'}
-        </button>
+        <SaveButton busy={save.isPending} label="Save variants" onSave={onSave} />
       </div>
     </section>
   );
