@@ -191,6 +191,32 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect(refundMail.text_body).toContain('by bank transfer or UPI');
   });
 
+  it("values a shopper's return of a COD order like an admin's refund of its lines: never a share of the COD fee or shipping", async () => {
+    await makeCoupon(shop, { code: `CODRET${kind}`, discount_paise: 100_00 });
+    const s = await shopperWithCart(shop, [[kit.id, 1]]);
+    const { orderId } = (await codOrder(s.api, [[kit.id, 1]], { couponCode: `CODRET${kind}` })).json();
+    await admin.patch(`/api/UserOrders/${orderId}`, { status: 'dispatched' });
+    // ₹1,180 − ₹100 + ₹49 shipping + ₹30 COD fee, collected: paid and delivered.
+    expect((await admin.post(`/api/admin/orders/${orderId}/cod-collection`, { amount: 1159, reference: 'REM-RET' })).statusCode).toBe(200);
+    const line = (await s.api.get('/api/UserOrders')).json().orders.find((o: { order_id: string }) => o.order_id === orderId).items[0];
+    const asked = await s.api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: line.lineId, quantity: 1 }], reason: 'Wrong kit' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const row = ((await admin.get('/api/admin/returns?status=requested')).json() as { id: number; value: number }[]).find((r) => r.id === asked.json().id)!;
+    // The goods were paid ₹1,080 (₹1,159 less shipping and the COD fee): the same as the admin's refund of the line.
+    expect(row.value).toBe(1080);
+    expect((await admin.patch(`/api/admin/returns/${row.id}`, { status: 'approved' })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/returns/${row.id}`, { status: 'received', restock: true })).statusCode).toBe(200);
+    const refund = await admin.post(`/api/admin/returns/${row.id}/refund`, { reference: 'UPI-RET-1' });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const made = await shop.db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .select('refunds.amount_paise')
+      .where('orders.order_code', '=', orderId)
+      .execute();
+    expect(made.map((r) => Number(r.amount_paise))).toEqual([1080_00]);
+  });
+
   it('returned to origin: canceled, units back, coupon released, a credit note cancels the invoice, and returns count against COD', async () => {
     await admin.put('/api/admin/shipping', { flatRate: 49, cod: { enabled: true, maxReturns: 1 } });
     const couponId = await makeCoupon(shop, { code: `CODRTO${kind}`, discount_paise: 50_00 });

@@ -193,6 +193,46 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
       expect((await admin.patch(`/api/admin/returns/${first.id}`, { status: 'approved' })).statusCode).toBe(409);
     });
 
+    it('never pays for the same goods twice: a line in a return is not refunded as a line, a line refunded is not returned, also when both race', async () => {
+      const { api, orderId, lines } = await delivered();
+      const kitLine = lines.find((l) => l.title !== 'Return Cable')!;
+      const cableLine = lines.find((l) => l.title === 'Return Cable')!;
+      const refundLines = (ids: number[], key: string) => admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: ids, idempotencyKey: `${key}-${kind}` });
+      const refundableOf = async () =>
+        ((await admin.get(`/api/admin/orders/${orderId}/money`)).json().lines as { id: number; refundable: boolean }[]).map((l) => [l.id, l.refundable]);
+
+      // One cable in a return: the line is not refundable as a whole line any more, and the money view says so.
+      const asked = await api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: cableLine.lineId, quantity: 1 }], reason: 'Frayed' });
+      expect(asked.statusCode).toBe(201);
+      expect(await refundableOf()).toEqual(
+        expect.arrayContaining([
+          [cableLine.lineId, false],
+          [kitLine.lineId, true],
+        ]),
+      );
+      const refused = await refundLines([cableLine.lineId], 'held-line');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'line_in_return',
+        message: 'A chosen line has units in a return: refund them from the return, or refund an amount.',
+      });
+
+      // The kit's line refunded whole at the same moment as the shopper asks to return it: one of the two, never both.
+      const [refund, ret] = await Promise.all([
+        refundLines([kitLine.lineId], 'race-line'),
+        api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: kitLine.lineId, quantity: 1 }], reason: 'Racing the refund' }),
+      ]);
+      expect([refund.statusCode === 201, ret.statusCode === 201].filter(Boolean)).toHaveLength(1);
+      if (refund.statusCode === 201) {
+        expect(ret.statusCode).toBe(409);
+        expect((await orderOf(api, orderId)).items.find((l) => l.lineId === kitLine.lineId)!.returnable).toBe(0);
+        expect((await api.post(`/api/orders/${orderId}/returns`, { lines: [{ lineId: kitLine.lineId, quantity: 1 }], reason: 'Again' })).statusCode).toBe(409);
+      } else {
+        expect(refund.statusCode).toBe(409);
+      }
+      expect(await refundableOf()).toEqual(expect.arrayContaining([[kitLine.lineId, false]]));
+    });
+
     it("refuses a return after the window, of an order not delivered, of another shopper's order, and bad input with a 4xx", async () => {
       const { api, orderId, lines } = await delivered([[cable.id, 1]]);
       const body = { lines: [{ lineId: lines[0]!.lineId, quantity: 1 }], reason: 'Changed my mind' };

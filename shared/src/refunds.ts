@@ -9,6 +9,7 @@ export const refundMessages = {
   notPaid: 'Only a paid order can be refunded.',
   notFailed: 'Only a failed refund can be tried again.',
   lineNotRefundable: 'A chosen line is not part of this order or was refunded already.',
+  lineInReturn: 'A chosen line has units in a return: refund them from the return, or refund an amount.',
   amountOrLines: 'Give an amount or choose whole lines to refund, not both.',
   keyUsedElsewhere: 'This idempotencyKey was already used for a refund of another order. Send a new key for this refund.',
   keyReserved: 'idempotencyKey may not start with "cancel:", "late:" or "return:": the shop names its own refunds that way',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withNumbers } from '../../db/columns';
 import type { Db } from '../../db/database';
 import type { RefundStatus } from '../../db/schema';
 
@@ -174,15 +175,8 @@ const orderColumns = [
   'cod_fee_paise',
 ] as const;
 
-function normaliseOrder<T extends { subtotal_paise: unknown; shipping_paise: unknown; total_paise: unknown; cod_fee_paise: unknown }>(row: T) {
-  return {
-    ...row,
-    subtotal_paise: Number(row.subtotal_paise),
-    shipping_paise: Number(row.shipping_paise),
-    total_paise: Number(row.total_paise),
-    cod_fee_paise: Number(row.cod_fee_paise),
-  };
-}
+const amounts = ['subtotal_paise', 'shipping_paise', 'total_paise', 'cod_fee_paise'] as const;
+const normaliseOrder = <T extends Record<(typeof amounts)[number], unknown>>(row: T) => withNumbers(row, amounts);
 
 async function findOrderWhere(db: Db, column: 'id' | 'order_code', value: number | string) {
   const row = await db.selectFrom('orders').select(orderColumns).where(column, '=', value).executeTakeFirst();
@@ -196,9 +190,9 @@ export const findOrderByCode = (db: Db, code: string) => findOrderWhere(db, 'ord
 export async function linesOf(db: Db, orderId: number) {
   const rows = await db
     .selectFrom('order_lines')
-    .select(['id', 'title', 'quantity', 'unit_price_paise', 'restocked_quantity'])
+    .select(['id', 'title', 'quantity', 'unit_price_paise', 'restocked_quantity', 'return_held_quantity'])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
+  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise), return_held_quantity: Number(r.return_held_quantity) }));
 }

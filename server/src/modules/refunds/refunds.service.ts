@@ -9,6 +9,7 @@ import type { OrderDeps } from '../orders/order-deps';
 import type { ProviderRefund } from '../payments/payment-provider';
 import * as stock from '../stock/stock.service';
 import { leftToRefundPaise, linesRefundOf, refundTotalsOf, tooLargeMessage } from './refund-amounts';
+import { holdWholeLines } from '../returns/return-holds';
 import * as repo from './refunds.repository';
 import * as invoices from '../invoices/invoices.service';
 
@@ -225,7 +226,8 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
       title: l.title,
       quantity: l.quantity,
       unitPrice: paiseToRupees(l.unit_price_paise),
-      refundable: placing !== undefined && l.restocked_quantity < l.quantity,
+      // What a refund of whole lines accepts: no unit back in stock, none in a shopper's return.
+      refundable: placing !== undefined && l.restocked_quantity === 0 && l.return_held_quantity === 0,
     })),
     refundable: placing ? paiseToRupees(leftToRefundPaise(placing)) : 0,
     creditNotes: creditNotes.get(order.id) ?? [],
@@ -256,6 +258,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     const lines = await repo.linesOf(db, order.id);
     const chosen = [...new Set(input.lines)].map((id) => lines.find((l) => l.id === id));
     if (chosen.some((l) => !l || l.restocked_quantity > 0)) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
+    if (chosen.some((l) => l!.return_held_quantity > 0)) throw new AppError('line_in_return', 409, refundMessages.lineInReturn);
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
     // Lines give back what was paid for the goods (shipping is no line's: a full refund or an amount returns it).
     amountPaise = linesRefundOf(order, picked);
@@ -277,7 +280,11 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
         createdBy: `admin:${adminName}`,
         ...(input.lines ? { lines: input.lines } : {}),
       });
-      if (units) stockChanged = await stock.returnUnits(trx, order.id, units);
+      if (units) {
+        // The units leave the shopper's returnable count with the refund; a return that raced in wins.
+        if (!(await holdWholeLines(trx, order.id, [...units.keys()]))) throw new AppError('line_in_return', 409, refundMessages.lineInReturn);
+        stockChanged = await stock.returnUnits(trx, order.id, units);
+      }
       return refundId;
     });
   } catch (err) {

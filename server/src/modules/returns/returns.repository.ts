@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withNumbers } from '../../db/columns';
 import type { Db } from '../../db/database';
 
 const orderColumns = [
@@ -13,11 +14,11 @@ const orderColumns = [
   'subtotal_paise',
   'total_paise',
   'shipping_paise',
+  'cod_fee_paise',
 ] as const;
+const amounts = ['subtotal_paise', 'total_paise', 'shipping_paise', 'cod_fee_paise'] as const;
 
-function returnOrder<T extends { subtotal_paise: unknown; total_paise: unknown; shipping_paise: unknown }>(row: T) {
-  return { ...row, subtotal_paise: Number(row.subtotal_paise), total_paise: Number(row.total_paise), shipping_paise: Number(row.shipping_paise) };
-}
+const returnOrder = <T extends Record<(typeof amounts)[number], unknown>>(row: T) => withNumbers(row, amounts);
 
 /** The order a return is about, with what the return window and the refund need. */
 export async function findOrderByCode(db: Db, code: string) {
@@ -58,6 +59,22 @@ export async function holdReturnUnits(db: Db, orderId: number, lineId: number, u
     .where('id', '=', lineId)
     .where('order_id', '=', orderId)
     .where(sql`return_held_quantity + ${units}`, '<=', sql.ref('quantity'))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes every unit of a line out of reach of returns, because an admin refunds the whole line: only
+ * while none is held by a return (one conditional statement, so a return racing in loses or wins
+ * whole). True when taken.
+ */
+export async function holdWholeLine(db: Db, orderId: number, lineId: number): Promise<boolean> {
+  const res = await db
+    .updateTable('order_lines')
+    .set({ return_held_quantity: sql.ref('quantity') })
+    .where('id', '=', lineId)
+    .where('order_id', '=', orderId)
+    .where('return_held_quantity', '=', 0)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

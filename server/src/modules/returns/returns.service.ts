@@ -2,7 +2,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@shared/money';
 import { orderMessages } from '@shared/order-messages';
-import { linesRefundPaise } from '@shared/refunds';
 import {
   ADMIN_RETURNS_PAGE,
   canMoveReturn,
@@ -24,6 +23,7 @@ import type { FileStorage } from '../../storage/storage';
 import { storePrivateImage } from '../images/image.service';
 import { returnStatusMail } from '../mail/mail.templates';
 import type { OrderDeps } from '../orders/order-deps';
+import { linesRefundOf } from '../refunds/refund-amounts';
 import * as refunds from '../refunds/refunds.service';
 import * as settings from '../settings/settings.service';
 import * as stock from '../stock/stock.service';
@@ -44,12 +44,12 @@ function windowEnd(order: { status: string; delivered_at: string | null; paid_at
   return from ? returnDeadline(from, days) : null;
 }
 
-/** What returned units account for of what was paid for the goods (their share of the discount taken off; never shipping). */
+/**
+ * What returned units account for of what was paid for the goods: the same figure as an admin's refund of
+ * those lines (their share of the discount taken off; never shipping nor the COD fee; decision 058 addendum).
+ */
 function valueOf(order: repo.ReturnOrder, lines: { unit_price_paise: number; quantity: number }[]): number {
-  return linesRefundPaise(
-    { subtotalPaise: order.subtotal_paise, totalPaise: order.total_paise - order.shipping_paise },
-    lines.map((l) => ({ unitPaise: l.unit_price_paise, quantity: l.quantity })),
-  );
+  return linesRefundOf(order, lines);
 }
 
 /** The shopper's own order, else "not found" (another shopper's order is never told apart from none). */
