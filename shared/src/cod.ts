@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPaise, rupeesToPaise } from './money';
+import { PaymentAmount, RupeeSetting } from './money.schemas';
 
 /**
  * Cash on delivery (issue 25 item 4, decision 044): a payment method the owner may enable in the
@@ -15,12 +16,7 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 const DEFAULT_COD_MAX_RETURNS = 2;
 
 const MAX_RUPEES = 1_000_000;
-const Rupees = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in rupees` })
-    .min(0, `${label} must be 0 or more`)
-    .max(MAX_RUPEES, `${label} must be at most ₹10,00,000`)
-    .refine((v) => rupeesToPaise(v) !== null, `${label} may have at most 2 decimals`);
+const Rupees = (label: string) => RupeeSetting(label, MAX_RUPEES);
 const Count = (label: string) =>
   z
     .number({ error: `${label} must be a whole number` })
@@ -113,11 +109,7 @@ const CollectionDate = z
 
 /** POST /api/admin/orders/{orderId}/cod-collection: the cash the courier collected (rupees), its reference, the day (default today). */
 export const CodCollectionInput = z.object({
-  amount: z
-    .number({ error: 'Amount must be a number of rupees' })
-    .positive('Amount must be more than ₹0')
-    .max(MAX_RUPEES, 'Amount is larger than any order')
-    .refine((v) => rupeesToPaise(v) !== null, 'Amount may have at most 2 decimals'),
+  amount: PaymentAmount(MAX_RUPEES),
   reference: z
     .string({ error: 'Give the reference of the collection (the courier’s remittance or receipt number)' })
     .trim()

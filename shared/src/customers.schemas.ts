@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Me } from './account.schemas';
 import { ADMIN_PAGE_SIZE } from './paging';
 
 /** Customers per page of the admin list. */
@@ -18,12 +19,11 @@ export const CustomersQuery = z.object({
 });
 export type CustomersQuery = z.infer<typeof CustomersQuery>;
 
-/** A customer in the admin list: who, and what they bought (paid orders not canceled; rupees). */
-export const CustomerRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
+/**
+ * A customer in the admin list: who (the shopper's own record, as GET /api/me answers it), and what
+ * they bought (paid orders not canceled; rupees).
+ */
+export const CustomerRow = Me.pick({ id: true, name: true, email: true, phone: true }).extend({
   createdAt: z.string(),
   blocked: z.boolean(),
   /** paid orders, canceled ones included */
@@ -41,13 +41,9 @@ export const CustomerList = z.array(CustomerRow);
 export const CustomerNote = z.object({ text: z.string(), updatedBy: z.string(), updatedAt: z.string() });
 
 export const CustomerDetail = z.object({
+  /** the list's row, the rest of the shopper's record, and why the shop blocked them */
   profile: CustomerRow.extend({
-    username: z.string(),
-    emailVerified: z.boolean(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
+    ...Me.pick({ username: true, emailVerified: true, address: true, city: true, state: true, zipCode: true }).shape,
     blockReason: z.string().nullable(),
   }),
   /** the profile's address first, then the other delivery addresses of the orders */

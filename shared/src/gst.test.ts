@@ -12,25 +12,20 @@ import {
   stateCode,
 } from './gst';
 
+/** A line of goods on an invoice: its tax-inclusive unit price in paise, the quantity, the GST rate in basis points. */
+const sold = (unitPaise: number, quantity: number, rateBp: number) => ({ unitPaise, quantity, rateBp });
+
 describe('GST invoice arithmetic', () => {
   it('takes 18 % out of a tax-inclusive price so that taxable value + tax = price', () => {
-    const [line] = invoiceLines([{ unitPaise: 118_00, quantity: 1, rateBp: 1800 }], 0, true);
+    const [line] = invoiceLines([sold(118_00, 1, 1800)], 0, true);
     expect(line).toMatchObject({ taxablePaise: 100_00, cgstPaise: 9_00, sgstPaise: 9_00, igstPaise: 0, totalPaise: 118_00 });
-    const [odd] = invoiceLines([{ unitPaise: 2_499_50, quantity: 3, rateBp: 1800 }], 0, false);
+    const [odd] = invoiceLines([sold(2_499_50, 3, 1800)], 0, false);
     expect(odd!.taxablePaise + odd!.igstPaise).toBe(7_498_50);
     expect(odd).toMatchObject({ cgstPaise: 0, sgstPaise: 0 });
   });
 
   it('splits the discount over the lines to the paisa, and the totals add up', () => {
-    const lines = invoiceLines(
-      [
-        { unitPaise: 333_33, quantity: 1, rateBp: 1800 },
-        { unitPaise: 100_01, quantity: 2, rateBp: 1200 },
-        { unitPaise: 1, quantity: 7, rateBp: 500 },
-      ],
-      101_01,
-      true,
-    );
+    const lines = invoiceLines([sold(333_33, 1, 1800), sold(100_01, 2, 1200), sold(1, 7, 500)], 101_01, true);
     const t = invoiceTotals(lines);
     expect(t.discountPaise).toBe(101_01);
     expect(t.totalPaise).toBe(333_33 + 200_02 + 7 - 101_01);
@@ -62,14 +57,7 @@ describe('GST invoice arithmetic', () => {
   });
 
   it('makes credit note lines that add up to each refund and never credit a line twice', () => {
-    const invoice = invoiceLines(
-      [
-        { unitPaise: 1_180_00, quantity: 1, rateBp: 1800 },
-        { unitPaise: 105_00, quantity: 2, rateBp: 500 },
-      ],
-      100_00,
-      false,
-    );
+    const invoice = invoiceLines([sold(1_180_00, 1, 1800), sold(105_00, 2, 500)], 100_00, false);
     const total = invoiceTotals(invoice).totalPaise;
     const [whole] = creditNotesLines(invoice, [{ amountPaise: total }], false);
     expect(whole!.map((l) => l.totalPaise)).toEqual(invoice.map((l) => l.totalPaise));
@@ -125,24 +113,9 @@ describe('GST invoice arithmetic', () => {
 
 describe('shipping on the invoice (a composite supply)', () => {
   it('takes the rate of the line with the highest taxable value; of equal lines the higher rate', () => {
-    const lines = invoiceLines(
-      [
-        { unitPaise: 1_000_00, quantity: 1, rateBp: 1200 },
-        { unitPaise: 400_00, quantity: 2, rateBp: 1800 },
-        { unitPaise: 50_00, quantity: 1, rateBp: 2800 },
-      ],
-      0,
-      true,
-    );
+    const lines = invoiceLines([sold(1_000_00, 1, 1200), sold(400_00, 2, 1800), sold(50_00, 1, 2800)], 0, true);
     expect(principalRateBp(lines)).toBe(1200);
-    const equal = invoiceLines(
-      [
-        { unitPaise: 112_00, quantity: 1, rateBp: 1200 },
-        { unitPaise: 118_00, quantity: 1, rateBp: 1800 },
-      ],
-      0,
-      true,
-    );
+    const equal = invoiceLines([sold(112_00, 1, 1200), sold(118_00, 1, 1800)], 0, true);
     expect(equal[0]!.taxablePaise).toBe(equal[1]!.taxablePaise);
     expect(principalRateBp(equal)).toBe(1800);
     expect(principalRateBp(equal.slice().reverse())).toBe(1800);
@@ -150,14 +123,7 @@ describe('shipping on the invoice (a composite supply)', () => {
   });
 
   it('is never discounted and adds up to the paisa with the goods', () => {
-    const goods = invoiceLines(
-      [
-        { unitPaise: 2_499_50, quantity: 1, rateBp: 1800 },
-        { unitPaise: 89_00, quantity: 3, rateBp: 1200 },
-      ],
-      250_00,
-      false,
-    );
+    const goods = invoiceLines([sold(2_499_50, 1, 1800), sold(89_00, 3, 1200)], 250_00, false);
     const ship = shippingLine(goods, 79_00, false)!;
     expect(ship).toMatchObject({ grossPaise: 79_00, discountPaise: 0, rateBp: 1800, totalPaise: 79_00, cgstPaise: 0, sgstPaise: 0 });
     expect(ship.taxablePaise + ship.igstPaise).toBe(79_00);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './catalogue.schemas';
-import { rupeesToPaise } from './money';
+import { PaymentAmount } from './money.schemas';
 
 export const refundMessages = {
   refundStarted: 'Refund started',
@@ -19,17 +19,12 @@ export const refundMessages = {
 } as const;
 
 /** Largest amount a refund request may name, in rupees (more than any order can total). */
-const MAX_REFUND_RUPEES = 10_000_000;
+export const MAX_REFUND_RUPEES = 10_000_000;
 
 /** POST /api/admin/orders/{orderId}/refunds: an amount in rupees, or whole order lines; never both. */
 export const RefundInput = z
   .object({
-    amount: z
-      .number({ error: 'Amount must be a number of rupees' })
-      .positive('Amount must be more than ₹0')
-      .max(MAX_REFUND_RUPEES, 'Amount is larger than any order')
-      .refine((v) => rupeesToPaise(v) !== null, 'Amount may have at most 2 decimals')
-      .optional(),
+    amount: PaymentAmount(MAX_REFUND_RUPEES).optional(),
     lines: z.array(z.number().int().min(1).max(MAX_ID)).min(1).max(100).optional(),
     reason: z.string().trim().max(500).default(''),
     /** a cash-on-delivery order's refund is made by hand: the bank transfer or UPI reference (required there, decision 044) */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './catalogue.schemas';
-import { rupeesToPaise } from './money';
+import { PaymentAmount } from './money.schemas';
+import { MAX_REFUND_RUPEES } from './refunds';
 
 /**
  * Shopper cancellations and returns (issue 27, decision 048). A return request
@@ -112,12 +113,7 @@ export type ReturnDecisionInput = z.infer<typeof ReturnDecisionInput>;
 
 /** POST /api/admin/returns/{id}/refund: the whole value of the returned units, or part of it. */
 export const ReturnRefundInput = z.object({
-  amount: z
-    .number({ error: 'Amount must be a number of rupees' })
-    .positive('Amount must be more than ₹0')
-    .max(10_000_000, 'Amount is larger than any order')
-    .refine((v) => rupeesToPaise(v) !== null, 'Amount may have at most 2 decimals')
-    .optional(),
+  amount: PaymentAmount(MAX_REFUND_RUPEES).optional(),
 });
 export type ReturnRefundInput = z.infer<typeof ReturnRefundInput>;
 

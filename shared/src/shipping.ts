@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PINCODE_PATTERN, shippingMessages } from './delivery';
 import { rupeesToPaise } from './money';
+import { RupeeSetting } from './money.schemas';
 import { COD_OFF, CodSettings, codRulesFromSettings, codSettingsFromRules, type CodRules } from './cod';
 
 /**
@@ -40,12 +41,7 @@ export const Days = z
   .regex(/^\d{1,2}(-\d{1,2})?$/, 'Days must be a number of days or a range such as 3-5');
 
 const MAX_RUPEES = 100_000;
-const Rupees = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in rupees` })
-    .min(0, `${label} must be 0 or more`)
-    .max(MAX_RUPEES, `${label} must be at most ₹1,00,000`)
-    .refine((v) => rupeesToPaise(v) !== null, `${label} may have at most 2 decimals`);
+const Rupees = (label: string) => RupeeSetting(label, MAX_RUPEES);
 
 export const MAX_SLAB_GRAMS = 1_000_000;
 const ShippingSlab = z.object({
