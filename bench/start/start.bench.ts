@@ -126,14 +126,15 @@ async function startOnce(build: Build, seedDir: string): Promise<Start> {
   }
 }
 
-const mib = (value: number) => `${value.toFixed(1)} MiB`;
+/** MiB, and MB (10^6 bytes, the budget's unit) beside it. */
+const mib = (value: number) => `${value.toFixed(1)} MiB (${((value * 1024 * 1024) / 1e6).toFixed(1)} MB)`;
 
 async function main() {
   await buildServer();
   const nodeArgs = shopNodeArgs();
   const builds: Build[] = [{ name: `dist/server/main.js ${nodeArgs.join(' ')}`.trim(), main: 'dist/server/main.js', nodeArgs }];
-  // The baseline without flags: a build from before the flags of npm run serve.
-  if (BASELINE) builds.unshift({ name: `baseline ${BASELINE}`, main: path.resolve(BASELINE), nodeArgs: [] });
+  // The baseline with the same flags: two builds compared as production runs them.
+  if (BASELINE) builds.unshift({ name: `baseline ${BASELINE}`, main: path.resolve(BASELINE), nodeArgs });
   console.log(
     `Start benchmark: ${machineLine()}, load average ${os
       .loadavg()
@@ -171,7 +172,7 @@ async function main() {
     50,
   );
   console.log(
-    `Budget (issue 29): cold start <= 0.6 s best of 5: ${verdict(bestReady <= 600)}; idle RSS <= 100 MB (median, MiB): ${verdict(medianIdle <= 100)}`,
+    `Budget (issue 29): cold start <= 0.6 s best of 5: ${verdict(bestReady <= 600)}; idle RSS <= 100 MB (median): ${verdict((medianIdle * 1024 * 1024) / 1e6 <= 100)}`,
   );
   console.log(
     `load average at the end ${os

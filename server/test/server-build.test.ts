@@ -11,12 +11,14 @@ import { afterAll, describe, expect, it } from 'vitest';
  * invoice), the S3 SDK (only with S3_BUCKET), sharp (the first image) are left in node_modules;
  * nodemailer (the first mail sent over SMTP), the Redis client (only with REDIS_URL), the Razorpay
  * SDK with axios (only with Razorpay keys) and qrcode (the first two-factor enrolment) are bundled
- * into chunks of their own (decision 060). With them loaded at start the idle shop was larger and
- * slower to start (docs/performance.md).
+ * into chunks of their own (decision 060), and so are the OpenAPI document's packages (@fastify/swagger
+ * and yaml, the first request to /api/docs; Swagger UI stays in node_modules) and the PostgreSQL
+ * driver (the first connection of a shop on PostgreSQL; decision 062). With them loaded at start the
+ * idle shop was larger and slower to start (docs/performance.md).
  */
-const EXTERNAL_ON_FIRST_USE = ['pdfkit', '@aws-sdk/client-s3', 'sharp'];
+const EXTERNAL_ON_FIRST_USE = ['pdfkit', '@aws-sdk/client-s3', 'sharp', '@fastify/swagger-ui'];
 /** node_modules folders whose code must be in no chunk loaded at start, only in lazily imported ones. */
-const BUNDLED_ON_FIRST_USE = ['nodemailer', 'ioredis', 'razorpay', 'axios', 'qrcode', 'pngjs'];
+const BUNDLED_ON_FIRST_USE = ['nodemailer', 'ioredis', 'razorpay', 'axios', 'qrcode', 'pngjs', '@fastify/swagger', 'yaml', 'pg', 'pg-pool', 'pg-protocol'];
 
 interface Output {
   imports: { path: string; kind: string; external?: boolean }[];

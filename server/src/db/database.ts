@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { isPostgres } from './dialect';
-import { resilientPool, type DatabaseAvailability } from './pg-pool';
+import type { DatabaseAvailability, Log } from './pg-pool';
+import type { resilientPool } from './pg-resilient-pool';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-catalogue';
 import * as m002 from './migrations/002-search-impact';
@@ -81,25 +82,39 @@ const migrations: Record<string, Migration> = {
   '167-product-fact-changes': m167,
 };
 
-// PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 export type DatabaseSettings =
   | { kind: 'sqlite'; file: string; optimizeIntervalMs?: number }
   | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs?: number; queryTimeoutMs?: number };
 
 export function createDb(database: DatabaseSettings, options: { schema?: string } = {}): Db {
   if (database.kind === 'postgres') {
-    const { pool, pgPool, availability } = resilientPool({
+    const settings = {
       connectionString: database.url,
       max: database.poolSize,
       connectTimeoutMs: database.connectTimeoutMs ?? 2000,
       queryTimeoutMs: database.queryTimeoutMs ?? 15_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    };
+    // The driver is loaded by the first connection (Kysely asks for the pool then): a SQLite shop
+    // never loads pg (decision 062). Until then the database counts as up and logs where it is told.
+    let made: ReturnType<typeof resilientPool> | undefined;
+    let log: Log | undefined;
+    const pool = async () => {
+      made ??= (await import('./pg-resilient-pool')).resilientPool(settings);
+      if (log) made.availability.setLog(log);
+      pgPools.set(db, made.pgPool);
+      return made.pool;
+    };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    pgPools.set(db, pgPool);
-    availabilities.set(db, availability);
+    availabilities.set(db, {
+      get up() {
+        return made?.availability.up ?? true;
+      },
+      setLog(l) {
+        log = l;
+        made?.availability.setLog(l);
+      },
+    });
     return db;
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });

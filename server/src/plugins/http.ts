@@ -1,13 +1,11 @@
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { MAX_PRINT_FILE_BYTES } from '@shared/services.schemas';
 import type { App } from '../app-types';
+import { registerApiDocs } from './api-docs';
 import { corsPlugin } from './cors';
 import { START_APP_SCRIPT_CSP } from './first-paint';
 import { MAX_UPLOAD_BYTES } from './multipart';
@@ -19,7 +17,7 @@ import { registerSecurityHeaders } from './security-headers';
 /**
  * What every request passes through before a route: security headers, CORS,
  * multipart, compression, rate limits (shared through Redis when there is one),
- * the OpenAPI document, the public cache of storefront reads and the refusal of
+ * the OpenAPI document (made on first use), the public cache of storefront reads and the refusal of
  * NUL characters in any input.
  */
 export const httpPlugins = fp(
@@ -60,14 +58,7 @@ export const httpPlugins = fp(
         code: 'rate_limited',
       }),
     });
-    await app.register(swagger, {
-      openapi: {
-        info: { title: `${config.public.shopName} API`, version: '1' },
-        servers: [{ url: config.publicUrl }],
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    registerApiDocs(app);
     registerPublicCache(app);
     if (config.publicCache) answerCachedFirst(app, app.publicCache);
     registerNulGuard(app);
