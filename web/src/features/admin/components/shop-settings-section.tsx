@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GST_STATES } from '@shared/gst';
@@ -9,6 +9,7 @@ import { secondaryButton } from '@/components/ui/button-styles';
 import { FormError, FormField, SubmitButton } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { usePolicies, useRemoveLogo, useSavePolicy, useSaveShopSettings, useShopSettings, useUploadLogo } from '../api/shop-settings';
+import { useChosenFile } from '../hooks/use-chosen-file';
 import { reasonOf, reportSaveFailure, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
 import { FileField, SelectField, TextAreaField } from './form-controls';
@@ -121,8 +122,7 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
 function LogoForm({ view }: { view: ShopSettingsView }) {
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const { file, input, clear } = useChosenFile();
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -133,10 +133,7 @@ function LogoForm({ view }: { view: ShopSettingsView }) {
     }
     setError(null);
     const ok = await withToasts(() => upload.mutateAsync(file), 'Logo saved: new invoices show it', 'Could not save the logo');
-    if (ok) {
-      setFile(null);
-      if (input.current) input.current.value = '';
-    }
+    if (ok) clear();
   };
 
   return (
@@ -149,13 +146,7 @@ function LogoForm({ view }: { view: ShopSettingsView }) {
       ) : (
         <p className="ad:text-sm ad:text-slate-700">No logo: invoices show the legal name only.</p>
       )}
-      <FileField
-        ref={input}
-        label="Logo image (PNG, JPEG or WebP, at most 2 MB)"
-        accept="image/png,image/jpeg,image/webp"
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        error={error ?? undefined}
-      />
+      <FileField {...input} label="Logo image (PNG, JPEG or WebP, at most 2 MB)" accept="image/png,image/jpeg,image/webp" error={error ?? undefined} />
       <div className="ad:flex ad:flex-wrap ad:gap-3">
         <SubmitButton busy={upload.isPending} label="Upload logo" busyLabel="Uploading..." />
         {view.logo && (
