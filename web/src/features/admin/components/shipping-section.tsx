@@ -8,6 +8,7 @@ import { useClearPincodes, useSaveShipping, useShipping, useUploadPincodes } fro
 import { useChosenFile } from '../hooks/use-chosen-file';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
+import { cardClass, CardForm } from './card-form';
 import { FileField, UploadProgress } from './form-controls';
 import { ConfirmDialog } from './modal';
 
@@ -78,7 +79,6 @@ export function ShippingSection() {
   );
 }
 
-const card = 'ad:flex ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm';
 const smallButton = 'ad:rounded-md ad:border ad:border-slate-300 ad:bg-white ad:px-3 ad:py-1.5 ad:font-medium ad:text-slate-800 ad:hover:bg-slate-50';
 
 function RulesForm({ view }: { view: ShippingAdminView }) {
@@ -135,16 +135,11 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={card} aria-labelledby="shipping-rules-heading">
-      <div>
-        <h3 id="shipping-rules-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
-          Shipping charges
-        </h3>
-        <p className="ad:text-sm ad:text-slate-700">
-          Nothing set: shipping is free. Orders whose goods come to the free-shipping value or more ship free; otherwise the weight slab of the delivery
-          pincode's zone applies, else the flat rate. Coupons never take off shipping unless they are free-shipping coupons.
-        </p>
-      </div>
+    <CardForm
+      title="Shipping charges"
+      intro="Nothing set: shipping is free. Orders whose goods come to the free-shipping value or more ship free; otherwise the weight slab of the delivery pincode's zone applies, else the flat rate. Coupons never take off shipping unless they are free-shipping coupons."
+      onSubmit={(e) => void submit(e)}
+    >
       <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">{textFields(CHARGE_FIELDS)}</div>
       <fieldset className="ad:flex ad:flex-col ad:gap-3">
         <legend className="ad:font-semibold ad:text-slate-900">Weight slabs per zone</legend>
@@ -203,7 +198,7 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
       <div>
         <SubmitButton busy={save.isPending} label="Save shipping settings" busyLabel="Saving..." />
       </div>
-    </form>
+    </CardForm>
   );
 }
 
@@ -247,7 +242,7 @@ function PincodeList({ view }: { view: ShippingAdminView }) {
 
   const { count, zones } = view.pincodes;
   return (
-    <section aria-labelledby="pincode-heading" className={card}>
+    <section aria-labelledby="pincode-heading" className={cardClass}>
       <div>
         <h3 id="pincode-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
           Pincodes we deliver to
