@@ -99,19 +99,18 @@ test('an admin logs in, adds and edits a product, manages categories, adverts an
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(toast(page, 'Advert images uploaded successfully')).toBeVisible({ timeout: 15_000 });
   await expect(adverts).toHaveCount(before + 2);
-  await adverts
-    .last()
-    .getByRole('button', { name: /^Delete advert/ })
-    .click();
-  await page.getByRole('alertdialog', { name: 'Delete advert image' }).getByRole('button', { name: 'Delete' }).click();
+  const deleteLastAdvert = async () => {
+    await adverts
+      .last()
+      .getByRole('button', { name: /^Delete advert/ })
+      .click();
+    await page.getByRole('alertdialog', { name: 'Delete advert image' }).getByRole('button', { name: 'Delete' }).click();
+  };
+  await deleteLastAdvert();
   await expect(toast(page, 'Advert image deleted successfully')).toBeVisible();
   await expect(adverts).toHaveCount(before + 1);
   // Leave the home page's carousel as it was for the other tests.
-  await adverts
-    .last()
-    .getByRole('button', { name: /^Delete advert/ })
-    .click();
-  await page.getByRole('alertdialog', { name: 'Delete advert image' }).getByRole('button', { name: 'Delete' }).click();
+  await deleteLastAdvert();
   await expect(adverts).toHaveCount(before);
 
   // Manage Coupons: add, edit inline, delete.

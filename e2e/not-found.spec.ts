@@ -1,12 +1,18 @@
 import { expect, test } from '@playwright/test';
 
-test('an unknown route shows the not-found page with a link home', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Homepage' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Robobox Kits' })).toBeVisible();
-});
+// Each not-found page names what was not found and links home, in its own words (SPEC.md).
+for (const { what, url, heading, link } of [
+  { what: 'an unknown route', url: '/no/such/page', heading: 'Page not found', link: 'Homepage' },
+  { what: 'a search that finds nothing', url: '/searchquer?q=qqqzzzxxxwww', heading: 'Product not found', link: 'Home Page' },
+]) {
+  test(`${what} shows the not-found page with a link home`, async ({ page }) => {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.getByRole('link', { name: link }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Robobox Kits' })).toBeVisible();
+  });
+}
 
 test('an unknown product shows Product not found 404', async ({ page }) => {
   await page.goto('/product/99999999');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, openSection } from './support/admin';
+import { placedOrder, rupees } from './support/orders';
 import { loggedInShopper } from './support/shopper';
 
 test('an admin cancels a paid order and sees the refund processed; the shopper sees it refunded on Your Orders', async ({ page, browser }) => {
@@ -7,21 +8,15 @@ test('an admin cancels a paid order and sees the refund processed; the shopper s
   // A shopper buys product 2 through the API the checkout uses (the checkout itself has its own journey).
   const shopper = await loggedInShopper(page, 'refund');
   const product = (await (await page.request.get('/api/product/2')).json()) as { id: number; price: number };
-  expect((await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } })).ok()).toBe(true);
-  const created = (await (await page.request.post('/api/createBulkOrder', { data: { items: [{ productId: product.id, quantity: 1 }] } })).json()) as {
-    id: string;
-    orderId: string;
-  };
-  const paid = await (await page.request.post(`/api/payments/simulated/${created.id}/pay`)).json();
-  expect((await (await page.request.post('/api/processOrder', { data: paid })).json()).success).toBe(true);
-  const price = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(product.price);
+  const orderId = await placedOrder(page.request, [product.id]);
+  const price = rupees(product.price);
 
   // The admin finds the order and cancels it, confirming first.
   const adminPage = await (await browser.newContext()).newPage();
   await logInAsAdmin(adminPage);
   await openSection(adminPage, 'Orders');
-  await adminPage.getByLabel('Search by order id or email').fill(created.orderId);
-  const card = adminPage.getByRole('article', { name: `Order ${created.orderId}` });
+  await adminPage.getByLabel('Search by order id or email').fill(orderId);
+  const card = adminPage.getByRole('article', { name: `Order ${orderId}` });
   await expect(card).toBeVisible();
   await card.getByLabel('Change status').selectOption('canceled');
   const confirm = adminPage.getByRole('alertdialog');
@@ -31,7 +26,7 @@ test('an admin cancels a paid order and sees the refund processed; the shopper s
 
   // Payments and refunds: the refund of the whole payment turns processed when the provider's webhook arrives.
   await card.getByText('Payments and refunds').click();
-  const refunds = card.getByRole('list', { name: `Refunds of order ${created.orderId}` });
+  const refunds = card.getByRole('list', { name: `Refunds of order ${orderId}` });
   await expect(refunds.getByText(price)).toBeVisible();
   await expect(refunds.getByText('refund processed')).toBeVisible({ timeout: 15_000 });
   await expect(card.getByText(`Refunded ${price}`)).toBeVisible({ timeout: 15_000 });
@@ -40,7 +35,7 @@ test('an admin cancels a paid order and sees the refund processed; the shopper s
 
   // The shopper sees it on Your Orders.
   await page.goto('/Orders');
-  const order = page.getByRole('article', { name: `Order ID: ${created.orderId}` });
+  const order = page.getByRole('article', { name: `Order ID: ${orderId}` });
   await expect(order.getByText('canceled')).toBeVisible();
   await expect(order.getByText(`Refunded ${price}`)).toBeVisible();
   const note = order.getByRole('link', { name: /^RKC\/\d\d-\d\d\/\d{5} \(PDF\)$/ });

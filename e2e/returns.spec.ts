@@ -1,19 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, logInAsAdmin, openSection, toast } from './support/admin';
+import { placedOrder, rupees } from './support/orders';
 import { loggedInShopper } from './support/shopper';
-
-const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
-
-/** The signed-in shopper buys these products (one of each) through the API the checkout uses; the order is placed. */
-async function placedOrder(request: APIRequestContext, productIds: number[]): Promise<string> {
-  for (const productId of productIds) expect((await request.post('/api/cart', { data: { productId, quantity: 1 } })).ok()).toBe(true);
-  const created = await request.post('/api/createBulkOrder', { data: { items: productIds.map((productId) => ({ productId, quantity: 1 })) } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const paid = await (await request.post(`/api/payments/simulated/${((await created.json()) as { id: string }).id}/pay`)).json();
-  const processed = await request.post('/api/processOrder', { data: paid });
-  expect(processed.ok(), await processed.text()).toBe(true);
-  return ((await processed.json()) as { orderId: string }).orderId;
-}
 
 /** Opens Your Orders afresh until the order's card shows `text` (refunds turn processed when the provider's webhook arrives). */
 async function waitOnOrders(page: Page, orderId: string, text: string | RegExp) {

@@ -96,14 +96,6 @@ test('an empty or blank search is ignored', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Robobox Kits' })).toBeVisible();
 });
 
-test('a search that finds nothing shows the not-found page', async ({ page }) => {
-  await page.goto('/searchquer?q=qqqzzzxxxwww');
-  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Home Page' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Robobox Kits' })).toBeVisible();
-});
-
 test('the first Esc in the search box closes the suggestions and keeps the text', async ({ page }) => {
   await page.goto('/');
   await searchInput(page).fill('kit');

@@ -122,23 +122,14 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
     // Before the order is placed, the summary shows the ₹25 fee as its own line and the total with it.
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary).not.toContainText('Cash on delivery fee');
-    const totalOnline = (
-      await summary
-        .getByText(/^Total/)
-        .locator('..')
-        .innerText()
-    ).trim();
+    const totalRow = summary.getByText(/^Total/).locator('..');
+    const totalOnline = (await totalRow.innerText()).trim();
     await page.getByRole('radio', { name: 'Cash on delivery' }).check();
     await expect(page.getByRole('radio', { name: 'Cash on delivery (+₹25.00 fee)' })).toBeChecked();
     await expect(summary.getByText('Cash on delivery fee').locator('..')).toContainText('₹25.00');
     const place = page.getByRole('button', { name: 'Place order (Cash on delivery)' });
     await expect(place).toBeEnabled();
-    const totalCod = (
-      await summary
-        .getByText(/^Total/)
-        .locator('..')
-        .innerText()
-    ).trim();
+    const totalCod = (await totalRow.innerText()).trim();
     expect(totalCod).not.toBe(totalOnline);
     await page.screenshot({ path: test.info().outputPath('cart-cod.png'), fullPage: true });
     await place.click();

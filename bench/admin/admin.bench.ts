@@ -20,13 +20,12 @@
  * bench_admin, dropped at the end; nothing else is touched. With --plans it prints the query
  * plans of the list's statements at the largest size.
  */
-import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { createDb } from '../../server/src/db/database';
 import { ESTIMATE_KEPT_MS } from '../../server/src/db/row-estimate';
 import type { Database } from '../../server/src/db/schema';
-import { machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
+import { loadAverage, machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
 import { runBench, startShop, type ShopServer } from '../lib/server-process';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -42,11 +41,6 @@ const PG_SCHEMA = 'bench_admin';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 /** The shop's SQLITE_OPTIMIZE_INTERVAL_MS here. */
 const OPTIMIZE_MS = 2000;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 const QUERIES = [
   ['first page', '/api/ordersAdmin?page=1'],
@@ -266,7 +260,7 @@ async function run(label: string, postgres: boolean, budgets: string[]) {
       const took = CUSTOMERS ? await fillCustomersTo(db, postgres, size) : await fillTo(db, postgres, size);
       // PostgreSQL: measured once the shop's kept estimate of the list's rows (10 s, decision 054) is of this size.
       await new Promise((resolve) => setTimeout(resolve, postgres ? ESTIMATE_KEPT_MS + 1000 : 2 * OPTIMIZE_MS));
-      console.log(`\n${label}, ${size.toLocaleString('en')} ${what} (filled in ${(took / 1000).toFixed(1)} s); load average ${load()}`);
+      console.log(`\n${label}, ${size.toLocaleString('en')} ${what} (filled in ${(took / 1000).toFixed(1)} s); load average ${loadAverage()}`);
       const { rows, cpu } = await measure(shop, token, postgres ? db : null);
       console.log(
         table(
@@ -300,13 +294,13 @@ async function run(label: string, postgres: boolean, budgets: string[]) {
 }
 
 async function main() {
-  console.log(`Admin ${CUSTOMERS ? 'customers' : 'orders'} list benchmark: ${machineLine()}, load average ${load()}`);
+  console.log(`Admin ${CUSTOMERS ? 'customers' : 'orders'} list benchmark: ${machineLine()}, load average ${loadAverage()}`);
   console.log(`Sizes ${SIZES.join(', ')}; ${REQUESTS} requests per query, one at a time, after 20 to warm up; compiled shop with the demo catalogue.`);
   const budgets: string[] = [];
   if (!args.has('--no-sqlite')) await run('SQLite', false, budgets);
   if (!args.has('--no-pg')) await run('PostgreSQL', true, budgets);
   console.log(
-    `\nBudget (issue 29): first page <= 5 ms of server CPU at ${CUSTOMERS ? "100,000 customers (the orders list's budget)" : '1,000,000 orders'}, <= 2x its cost at 1,000; load average now ${load()}`,
+    `\nBudget (issue 29): first page <= 5 ms of server CPU at ${CUSTOMERS ? "100,000 customers (the orders list's budget)" : '1,000,000 orders'}, <= 2x its cost at 1,000; load average now ${loadAverage()}`,
   );
   for (const line of budgets) console.log(`  ${line}`);
 }

@@ -20,7 +20,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
+import { loadAverage, machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
 import { freePort, repoRoot, runBench, startShop, TSX, untilReady } from '../lib/server-process';
 import { searchTextMaker } from '../lib/typos';
 import type { RecordedResponse } from './bare-server';
@@ -186,12 +186,7 @@ async function load(base: string, paths: string[], duration: number, next?: () =
 const median = (xs: number[]) => percentile(xs, 50);
 
 async function main() {
-  console.log(
-    `API benchmark: ${machineLine()}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`API benchmark: ${machineLine()}, load average ${loadAverage()}`);
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per endpoint and server; Accept-Encoding: ${BROWSER_ENCODING}.`,
   );

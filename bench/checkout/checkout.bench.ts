@@ -9,10 +9,9 @@
  *   BENCH_QUICK=1 npm run bench:checkout         # 5 s
  *   BENCH_CHECKOUT_SHOPPERS=20 BENCH_CHECKOUT_SECONDS=30 npm run bench:checkout
  */
-import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../server/src/db/database';
-import { machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
+import { loadAverage, machineLine, ms, percentile, processCpuMs, table } from '../lib/stats';
 import { runBench, startShop } from '../lib/server-process';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -20,12 +19,7 @@ const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 10);
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? (QUICK ? 5 : 20));
 
 async function main() {
-  console.log(
-    `Checkout benchmark: ${machineLine()}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`Checkout benchmark: ${machineLine()}, load average ${loadAverage()}`);
   console.log(`${SHOPPERS} shoppers checking out at once for ${SECONDS} s; compiled shop on SQLite with the demo catalogue.`);
   const shop = await startShop({ AUTH_RATE_LIMIT: '0', FORM_RATE_LIMIT: '100000', SIMULATED_WEBHOOK_DELAY_MS: '60000' });
   // The bench reads the shop's database (its outbox, its orders) as an operator would.

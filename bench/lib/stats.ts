@@ -36,6 +36,14 @@ export function machineLine(): string {
   return `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${os.platform()} ${os.release()}, ${new Date().toISOString()}`;
 }
 
+/** The 1, 5 and 15 minute load averages, as the figures are reported with them: '1.02 0.87 0.65'. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
 /**
  * CPU time (user + system, ms) a process has used so far, from /proc (Linux; NaN elsewhere). The CPU
  * a server spends per request moves far less with the machine's load than requests/s does.

@@ -1,6 +1,5 @@
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { ms, percentile, table, verdict } from '../lib/stats';
+import { loadAverage, ms, percentile, table, verdict } from '../lib/stats';
 import { startShop } from '../lib/server-process';
 import { searchTextMaker } from '../lib/typos';
 import { prng, vocabulary } from './catalogue-generator';
@@ -94,10 +93,7 @@ export async function benchWarmUp(label: string, serverEnv: Record<string, strin
     return [name, took.length, ms(percentile(took, 50), 1), ms(percentile(took, 95), 1), ms(percentile(took, 99), 1), ms(Math.max(0, ...took), 1)];
   };
   console.log(
-    `\n${label}: warm-up window, never-asked searches at ${CONNECTIONS} connections from the start, ${JSON.stringify(passed)} (load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')})`,
+    `\n${label}: warm-up window, never-asked searches at ${CONNECTIONS} connections from the start, ${JSON.stringify(passed)} (load average ${loadAverage()})`,
   );
   console.log(
     `  listening after ${ms(listeningAt / 1000, 2)} s, ready (/api/health/ready 200) after ${ms(readyAt / 1000, 2)} s, ` +

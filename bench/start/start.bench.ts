@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
+import { loadAverage, machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
 import { buildServer, freePort, onExit, repoRoot, runBench, shopEnv, shopNodeArgs } from '../lib/server-process';
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 5);
@@ -135,12 +135,7 @@ async function main() {
   const builds: Build[] = [{ name: `dist/server/main.js ${nodeArgs.join(' ')}`.trim(), main: 'dist/server/main.js', nodeArgs }];
   // The baseline with the same flags: two builds compared as production runs them.
   if (BASELINE) builds.unshift({ name: `baseline ${BASELINE}`, main: path.resolve(BASELINE), nodeArgs });
-  console.log(
-    `Start benchmark: ${machineLine()}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`Start benchmark: ${machineLine()}, load average ${loadAverage()}`);
   console.log(`${ROUNDS} starts per build on a copy of a seeded demo database; RSS after ${IDLE_MS / 1000} s idle, then after ${PAGES.join(', ')}`);
   const seedDir = await seedDemoDatabase(builds.at(-1)!);
   const results = new Map<Build, Start[]>(builds.map((b) => [b, []]));
@@ -174,12 +169,7 @@ async function main() {
   console.log(
     `Budget (issue 29): cold start <= 0.6 s best of 5: ${verdict(bestReady <= 600)}; idle RSS <= 100 MB (median): ${verdict((medianIdle * 1024 * 1024) / 1e6 <= 100)}`,
   );
-  console.log(
-    `load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average at the end ${loadAverage()}`);
 }
 
 runBench(main);

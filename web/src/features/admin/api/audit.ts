@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry, AuditQuery } from '@shared/audit.schemas';
 import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
+import { listPageQuery } from './list-page';
 
 export type AuditFilters = Omit<AuditQuery, 'page'>;
 
@@ -21,14 +22,7 @@ async function getAudit(filters: AuditFilters, page: number, signal?: AbortSigna
 }
 
 export function useAudit(filters: AuditFilters, page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['admin', 'audit', filters, page],
-      queryFn: ({ signal }) => getAudit(filters, page, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(listPageQuery(['admin', 'audit', filters, page], (signal) => getAudit(filters, page, signal)));
 }
 
 /** GET /api/admin/audit.csv with the same filters, saved as a file (a link cannot carry the token). */

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '@shared/customers.schemas';
 import { queryString } from '@/lib/api-client';
 import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
+import { listPageQuery } from './list-page';
 
 export const customersKey = ['admin', 'customers'] as const;
 
@@ -22,14 +23,7 @@ async function getCustomers(q: string, page: number, signal?: AbortSignal): Prom
 }
 
 export function useCustomers(q: string, page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...customersKey, 'list', { q, page }],
-      queryFn: ({ signal }) => getCustomers(q, page, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(listPageQuery([...customersKey, 'list', { q, page }], (signal) => getCustomers(q, page, signal)));
 }
 
 /** GET /api/admin/customers.csv?q=: the searched customers as CSV, saved as a file (a link cannot carry the token). */

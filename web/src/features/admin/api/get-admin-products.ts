@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue.schemas';
 import { queryString } from '@/lib/api-client';
 import { adminFetch } from '../lib/admin-fetch';
+import { listPageQuery } from './list-page';
 
 export const adminProductsKey = ['admin', 'products'] as const;
 
@@ -17,12 +18,5 @@ async function getAdminProducts(params: AdminProductParams, signal?: AbortSignal
 }
 
 export function useAdminProducts(params: AdminProductParams) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...adminProductsKey, params],
-      queryFn: ({ signal }) => getAdminProducts(params, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(listPageQuery([...adminProductsKey, params], (signal) => getAdminProducts(params, signal)));
 }

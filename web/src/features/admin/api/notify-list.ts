@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { NotifySignup } from '@shared/notify.schemas';
 import { adminFetch } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
+import { listPageQuery } from './list-page';
 
 /** GET /api/admin/notify?page=: the Notify Me addresses, newest first, as an array; the total in X-Total-Count. */
 async function getNotifyList(page: number, signal?: AbortSignal): Promise<{ signups: NotifySignup[]; total: number }> {
@@ -11,14 +12,7 @@ async function getNotifyList(page: number, signal?: AbortSignal): Promise<{ sign
 }
 
 export function useNotifyList(page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['admin', 'notify', page],
-      queryFn: ({ signal }) => getNotifyList(page, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(listPageQuery(['admin', 'notify', page], (signal) => getNotifyList(page, signal)));
 }
 
 /** GET /api/admin/notify.csv, saved as a file (a link cannot carry the token). */

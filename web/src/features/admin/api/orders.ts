@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, type DispatchInput, type OrderStatusInput } from '@shared/admin-orders.schemas';
 import { adminFetch, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 import { ordersQuery, type OrderFilters } from '../lib/order-filters';
 import { saveBlob } from '../lib/save-blob';
+import { listPageQuery } from './list-page';
 
 type AdminOrderPage = { orders: AdminOrder[]; total: number; page: number; pageSize: number };
 
@@ -22,17 +23,8 @@ async function getAdminOrders(filters: OrderFilters, signal?: AbortSignal): Prom
   };
 }
 
-function adminOrdersQueryOptions(filters: OrderFilters) {
-  return queryOptions({
-    queryKey: [...ordersKey, filters],
-    queryFn: ({ signal }) => getAdminOrders(filters, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
-
 export function useAdminOrders(filters: OrderFilters) {
-  return useQuery(adminOrdersQueryOptions(filters));
+  return useQuery(listPageQuery([...ordersKey, filters], (signal) => getAdminOrders(filters, signal)));
 }
 
 /** OrderStatusInput with the status as the order's nextStatuses gives it (the server checks it). */

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { OutboxMail, OutboxPage } from '@shared/outbox.schemas';
 import { adminGet, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
+import { listPageQuery } from './list-page';
 
 /** GET /api/admin/outbox?page=: the shop's mails with their delivery state, newest first. */
 function getOutbox(page: number, signal?: AbortSignal): Promise<OutboxPage> {
@@ -9,14 +10,7 @@ function getOutbox(page: number, signal?: AbortSignal): Promise<OutboxPage> {
 }
 
 export function useOutbox(page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['admin', 'outbox', page],
-      queryFn: ({ signal }) => getOutbox(page, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(listPageQuery(['admin', 'outbox', page], (signal) => getOutbox(page, signal)));
 }
 
 /** POST /api/admin/outbox/{id}/resend: the mail is queued to be sent again at once. */

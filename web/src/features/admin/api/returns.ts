@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminReturn, ReturnDecisionInput, ReturnStatus } from '@shared/returns';
 import { adminFetch, adminSend } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
 import { useInvalidatingMutation } from './invalidating-mutation';
+import { listPageQuery } from './list-page';
 
 const returnsKey = ['admin', 'returns'] as const;
 
@@ -15,14 +16,7 @@ async function getReturns(status: ReturnStatus | '', page: number, signal?: Abor
 }
 
 export function useAdminReturns(status: ReturnStatus | '', page: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...returnsKey, status, page],
-      queryFn: ({ signal }) => getReturns(status, page, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(listPageQuery([...returnsKey, status, page], (signal) => getReturns(status, page, signal)));
 }
 
 /** PATCH /api/admin/returns/{id}: approve, reject (with a message) or mark received (restock). */

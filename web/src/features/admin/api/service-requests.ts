@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminGet, adminSend } from '../lib/admin-fetch';
 import { useInvalidatingMutation } from './invalidating-mutation';
 import type { ServiceStatus } from '@shared/services.schemas';
 import { serviceQuery, type ServiceFilters } from '../lib/service-requests';
+import { listPageQuery } from './list-page';
 
 /**
  * The two lists of service requests, free claims and 3D printing requests, have the same endpoints
@@ -10,14 +11,7 @@ import { serviceQuery, type ServiceFilters } from '../lib/service-requests';
  * PATCH `/api/admin/<path>/{id}` {status}.
  */
 export function useServiceRequests<Page>(path: string, filters: ServiceFilters) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['admin', path, filters],
-      queryFn: ({ signal }) => adminGet<Page>(`/api/admin/${path}${serviceQuery(filters)}`, signal),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(listPageQuery(['admin', path, filters], (signal) => adminGet<Page>(`/api/admin/${path}${serviceQuery(filters)}`, signal)));
 }
 
 export const useUpdateServiceStatus = (path: string) =>

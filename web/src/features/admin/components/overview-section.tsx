@@ -3,6 +3,7 @@ import { LOW_STOCK_THRESHOLD } from '@shared/stock';
 import { useOverview } from '../api/overview';
 import { reasonOf } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
+import { FiguresTable } from './figures-table';
 import { RevenueChart } from './revenue-chart';
 
 /** Beyond SPEC.md: revenue and orders per day for the last 30 days, and the best-selling products. */
@@ -26,32 +27,10 @@ export function OverviewSection() {
                 <p className="ad:mt-2 ad:text-slate-700">No sales in the last 30 days.</p>
               ) : (
                 <div className="ad:mt-2 ad:overflow-x-auto ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white">
-                  <table className="ad:w-full ad:text-left ad:text-sm ad:text-slate-800">
-                    <thead className="ad:bg-slate-100">
-                      <tr>
-                        <th scope="col" className="ad:px-3 ad:py-2">
-                          Product
-                        </th>
-                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
-                          Quantity
-                        </th>
-                        <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
-                          Revenue
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.topProducts.map((p) => (
-                        <tr key={p.title} className="ad:border-t ad:border-slate-200">
-                          <th scope="row" className="ad:px-3 ad:py-2 ad:font-normal">
-                            {p.title}
-                          </th>
-                          <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{p.quantity}</td>
-                          <td className="ad:px-3 ad:py-2 ad:text-right ad:tabular-nums">{formatRupees(p.revenue)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <FiguresTable
+                    columns={['Product', 'Quantity', 'Revenue']}
+                    rows={data.topProducts.map((p) => ({ key: p.title, head: p.title, figures: [p.quantity, formatRupees(p.revenue)] }))}
+                  />
                 </div>
               )}
             </div>

@@ -8,6 +8,7 @@ import { reasonOf } from '../lib/admin-fetch';
 import { pageCount } from '../lib/order-filters';
 import { AdminCard, AdminSection, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
+import { Options, SelectField } from './form-controls';
 
 function ReturnActions({ item }: { item: AdminReturn }) {
   const id = useId();
@@ -165,30 +166,20 @@ export function ReturnsSection() {
   const [status, setStatus] = useState<ReturnStatus | ''>('');
   const [page, setPage] = useState(1);
   const list = useAdminReturns(status, page);
-  const filterId = useId();
   return (
     <AdminSection title="Returns">
-      <div className="ad:max-w-xs">
-        <label htmlFor={filterId} className={labelClass}>
-          Status
-        </label>
-        <select
-          id={filterId}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as ReturnStatus | '');
-            setPage(1);
-          }}
-          className={controlClass}
-        >
-          <option value="">All</option>
-          {RETURN_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {RETURN_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        className="ad:max-w-xs"
+        value={status}
+        onChange={(e) => {
+          setStatus(e.target.value as ReturnStatus | '');
+          setPage(1);
+        }}
+      >
+        <option value="">All</option>
+        <Options of={RETURN_STATUSES.map((s) => ({ value: s, label: RETURN_STATUS_LABELS[s] }))} />
+      </SelectField>
       <PagedList
         query={list}
         items={list.data?.returns}

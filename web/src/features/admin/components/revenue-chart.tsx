@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatRupees } from '@shared/money';
 import type { OverviewDay } from '@shared/admin-orders.schemas';
 import { barHeight, niceMax, shortDate, ticks } from '../lib/chart-scale';
+import { FiguresTable } from './figures-table';
 
 const WIDTH = 720;
 const HEIGHT = 240;
@@ -67,33 +68,17 @@ export function RevenueChart({ days }: { days: OverviewDay[] }) {
       <details className="ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white">
         <summary className="ad:cursor-pointer ad:px-4 ad:py-2 ad:font-medium ad:text-slate-800">Show the numbers as a table</summary>
         <div className="ad:max-h-80 ad:overflow-auto">
-          <table className="ad:w-full ad:text-left ad:text-sm ad:text-slate-800">
-            <caption className="ad:sr-only">Revenue and orders per day</caption>
-            <thead className="ad:sticky ad:top-0 ad:bg-slate-100">
-              <tr>
-                <th scope="col" className="ad:px-3 ad:py-2">
-                  Date
-                </th>
-                <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
-                  Revenue
-                </th>
-                <th scope="col" className="ad:px-3 ad:py-2 ad:text-right">
-                  Orders
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.date} className="ad:border-t ad:border-slate-200">
-                  <th scope="row" className="ad:px-3 ad:py-1.5 ad:font-normal">
-                    <time dateTime={d.date}>{shortDate(d.date)}</time>
-                  </th>
-                  <td className="ad:px-3 ad:py-1.5 ad:text-right ad:tabular-nums">{formatRupees(d.revenue)}</td>
-                  <td className="ad:px-3 ad:py-1.5 ad:text-right ad:tabular-nums">{d.orders}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption="Revenue and orders per day"
+            columns={['Date', 'Revenue', 'Orders']}
+            rows={days.map((d) => ({
+              key: d.date,
+              head: <time dateTime={d.date}>{shortDate(d.date)}</time>,
+              figures: [formatRupees(d.revenue), d.orders],
+            }))}
+            dense
+            stickyHead
+          />
         </div>
       </details>
     </figure>

@@ -1,12 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { shippingMessages } from '@shared/delivery';
 import { ShippingSettings, type PincodeUploadSummary, type ShippingAdminView } from '@shared/shipping';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { FormError, FormField, SubmitButton } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useClearPincodes, useSaveShipping, useShipping, useUploadPincodes } from '../api/shipping';
+import { useChosenFile } from '../hooks/use-chosen-file';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
+import { cardClass, CardForm } from './card-form';
 import { FileField, UploadProgress } from './form-controls';
 import { ConfirmDialog } from './modal';
 
@@ -14,6 +16,30 @@ import { ConfirmDialog } from './modal';
 type SlabRow = { key: number; zone: string; upToGrams: string; rate: string };
 type CodValues = { codEnabled: boolean; codMin: string; codMax: string; codFee: string; codMaxOpen: string; codMaxReturns: string };
 type FormValues = { flatRate: string; freeAbove: string; defaultZone: string; defaultDays: string; slabs: SlabRow[] } & CodValues;
+type TextName = keyof Omit<FormValues, 'slabs' | 'codEnabled'>;
+
+/** A text field of the form: its value, the path the schema reports its error at, its label and keypad. */
+type TextFieldSpec = { name: TextName; path: string; label: string; inputMode?: 'decimal' | 'numeric' };
+
+const CHARGE_FIELDS: TextFieldSpec[] = [
+  { name: 'flatRate', path: 'flatRate', label: 'Flat rate (₹; empty: free)', inputMode: 'decimal' },
+  { name: 'freeAbove', path: 'freeAbove', label: 'Free shipping from order value (₹; empty: never)', inputMode: 'decimal' },
+  { name: 'defaultZone', path: 'defaultZone', label: 'Default zone (while the pincode list is empty)' },
+  { name: 'defaultDays', path: 'defaultDays', label: 'Default delivery days (e.g. 3-5; optional)' },
+];
+const COD_FIELDS: TextFieldSpec[] = [
+  { name: 'codMin', path: 'cod.min', label: 'COD minimum order value (₹; optional)', inputMode: 'decimal' },
+  { name: 'codMax', path: 'cod.max', label: 'COD maximum order value (₹; optional)', inputMode: 'decimal' },
+  { name: 'codFee', path: 'cod.fee', label: 'COD fee (₹; optional)', inputMode: 'decimal' },
+  { name: 'codMaxOpen', path: 'cod.maxOpen', label: 'Open COD orders per shopper (optional)', inputMode: 'numeric' },
+  { name: 'codMaxReturns', path: 'cod.maxReturns', label: 'No COD after this many returned parcels (optional)', inputMode: 'numeric' },
+];
+/** A weight slab's fields (errors at `slabs.<i>.<name>`); the zone's label says which slab it is. */
+const SLAB_FIELDS: { name: keyof Omit<SlabRow, 'key'>; label: (slab: number) => string; inputMode?: 'decimal' | 'numeric' }[] = [
+  { name: 'zone', label: (slab) => `Zone (slab ${slab})` },
+  { name: 'upToGrams', label: () => 'Up to (grams)', inputMode: 'numeric' },
+  { name: 'rate', label: () => 'Rate (₹)', inputMode: 'decimal' },
+];
 
 let nextKey = 0;
 const text = (v: number | null) => (v === null ? '' : String(v));
@@ -53,7 +79,6 @@ export function ShippingSection() {
   );
 }
 
-const card = 'ad:flex ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm';
 const smallButton = 'ad:rounded-md ad:border ad:border-slate-300 ad:bg-white ad:px-3 ad:py-1.5 ad:font-medium ad:text-slate-800 ad:hover:bg-slate-50';
 
 function RulesForm({ view }: { view: ShippingAdminView }) {
@@ -61,10 +86,19 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
   const [values, setValues] = useState<FormValues>(() => toForm(view.settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (field: keyof Omit<FormValues, 'slabs' | 'codEnabled'>) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
   const setSlab = (key: number, field: keyof Omit<SlabRow, 'key'>, value: string) =>
     setValues((v) => ({ ...v, slabs: v.slabs.map((s) => (s.key === key ? { ...s, [field]: value } : s)) }));
+  const textFields = (specs: TextFieldSpec[]) =>
+    specs.map(({ name, path, ...input }) => (
+      <FormField
+        key={name}
+        {...input}
+        autoComplete="off"
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        error={errors[path]}
+      />
+    ));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,48 +135,12 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={card} aria-labelledby="shipping-rules-heading">
-      <div>
-        <h3 id="shipping-rules-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
-          Shipping charges
-        </h3>
-        <p className="ad:text-sm ad:text-slate-700">
-          Nothing set: shipping is free. Orders whose goods come to the free-shipping value or more ship free; otherwise the weight slab of the delivery
-          pincode's zone applies, else the flat rate. Coupons never take off shipping unless they are free-shipping coupons.
-        </p>
-      </div>
-      <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
-        <FormField
-          label="Flat rate (₹; empty: free)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.flatRate}
-          onChange={set('flatRate')}
-          error={errors.flatRate}
-        />
-        <FormField
-          label="Free shipping from order value (₹; empty: never)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.freeAbove}
-          onChange={set('freeAbove')}
-          error={errors.freeAbove}
-        />
-        <FormField
-          label="Default zone (while the pincode list is empty)"
-          autoComplete="off"
-          value={values.defaultZone}
-          onChange={set('defaultZone')}
-          error={errors.defaultZone}
-        />
-        <FormField
-          label="Default delivery days (e.g. 3-5; optional)"
-          autoComplete="off"
-          value={values.defaultDays}
-          onChange={set('defaultDays')}
-          error={errors.defaultDays}
-        />
-      </div>
+    <CardForm
+      title="Shipping charges"
+      intro="Nothing set: shipping is free. Orders whose goods come to the free-shipping value or more ship free; otherwise the weight slab of the delivery pincode's zone applies, else the flat rate. Coupons never take off shipping unless they are free-shipping coupons."
+      onSubmit={(e) => void submit(e)}
+    >
+      <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">{textFields(CHARGE_FIELDS)}</div>
       <fieldset className="ad:flex ad:flex-col ad:gap-3">
         <legend className="ad:font-semibold ad:text-slate-900">Weight slabs per zone</legend>
         {values.slabs.length === 0 && <p className="ad:text-sm ad:text-slate-700">No slabs: every zone pays the flat rate.</p>}
@@ -152,29 +150,17 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
               key={s.key}
               className="ad:grid ad:grid-cols-1 ad:items-start ad:gap-2 ad:rounded-md ad:border ad:border-slate-200 ad:p-3 ad:sm:grid-cols-[1fr_1fr_1fr_auto]"
             >
-              <FormField
-                label={`Zone (slab ${i + 1})`}
-                autoComplete="off"
-                value={s.zone}
-                onChange={(e) => setSlab(s.key, 'zone', e.target.value)}
-                error={errors[`slabs.${i}.zone`]}
-              />
-              <FormField
-                label="Up to (grams)"
-                inputMode="numeric"
-                autoComplete="off"
-                value={s.upToGrams}
-                onChange={(e) => setSlab(s.key, 'upToGrams', e.target.value)}
-                error={errors[`slabs.${i}.upToGrams`]}
-              />
-              <FormField
-                label="Rate (₹)"
-                inputMode="decimal"
-                autoComplete="off"
-                value={s.rate}
-                onChange={(e) => setSlab(s.key, 'rate', e.target.value)}
-                error={errors[`slabs.${i}.rate`]}
-              />
+              {SLAB_FIELDS.map(({ name, label, inputMode }) => (
+                <FormField
+                  key={name}
+                  label={label(i + 1)}
+                  inputMode={inputMode}
+                  autoComplete="off"
+                  value={s[name]}
+                  onChange={(e) => setSlab(s.key, name, e.target.value)}
+                  error={errors[`slabs.${i}.${name}`]}
+                />
+              ))}
               <button
                 type="button"
                 className={`${smallButton} ad:sm:mt-7`}
@@ -206,62 +192,20 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
           <input type="checkbox" checked={values.codEnabled} onChange={(e) => setValues((v) => ({ ...v, codEnabled: e.target.checked }))} />
           Offer cash on delivery (to pincodes whose list row allows it; to every pincode while the list is empty)
         </label>
-        <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
-          <FormField
-            label="COD minimum order value (₹; optional)"
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.codMin}
-            onChange={set('codMin')}
-            error={errors['cod.min']}
-          />
-          <FormField
-            label="COD maximum order value (₹; optional)"
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.codMax}
-            onChange={set('codMax')}
-            error={errors['cod.max']}
-          />
-          <FormField
-            label="COD fee (₹; optional)"
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.codFee}
-            onChange={set('codFee')}
-            error={errors['cod.fee']}
-          />
-          <FormField
-            label="Open COD orders per shopper (optional)"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.codMaxOpen}
-            onChange={set('codMaxOpen')}
-            error={errors['cod.maxOpen']}
-          />
-          <FormField
-            label="No COD after this many returned parcels (optional)"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.codMaxReturns}
-            onChange={set('codMaxReturns')}
-            error={errors['cod.maxReturns']}
-          />
-        </div>
+        <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">{textFields(COD_FIELDS)}</div>
       </fieldset>
       <FormError>{formError}</FormError>
       <div>
         <SubmitButton busy={save.isPending} label="Save shipping settings" busyLabel="Saving..." />
       </div>
-    </form>
+    </CardForm>
   );
 }
 
 function PincodeList({ view }: { view: ShippingAdminView }) {
   const upload = useUploadPincodes();
   const clear = useClearPincodes();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const { file, input, clear: clearFile } = useChosenFile();
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<PincodeUploadSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -280,8 +224,7 @@ function PincodeList({ view }: { view: ShippingAdminView }) {
       const result = await upload.mutateAsync({ file, onProgress: setProgress });
       setSummary(result);
       notify('success', `Pincode list replaced: ${rows(result.accepted)} accepted`);
-      setFile(null);
-      if (input.current) input.current.value = '';
+      clearFile();
     } catch (e) {
       const message = reasonOf(e) ?? 'Could not upload the pincode list.';
       setError(message);
@@ -299,7 +242,7 @@ function PincodeList({ view }: { view: ShippingAdminView }) {
 
   const { count, zones } = view.pincodes;
   return (
-    <section aria-labelledby="pincode-heading" className={card}>
+    <section aria-labelledby="pincode-heading" className={cardClass}>
       <div>
         <h3 id="pincode-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
           Pincodes we deliver to
@@ -312,11 +255,10 @@ function PincodeList({ view }: { view: ShippingAdminView }) {
       </div>
       <form onSubmit={(e) => void submit(e)} noValidate className="ad:flex ad:flex-col ad:gap-3">
         <FileField
-          ref={input}
+          {...input}
           label="Pincode list (CSV)"
           accept=".csv,text/csv"
           hint="The courier's list with the header pincode,zone,cod,days (e.g. 411001,local,yes,1-2). It replaces the current list; bad rows are listed after the upload."
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
         {progress !== null && <UploadProgress fraction={progress} label="Pincode list upload" />}
         <FormError>{error}</FormError>

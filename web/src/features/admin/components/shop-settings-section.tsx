@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GST_STATES } from '@shared/gst';
@@ -9,11 +9,12 @@ import { secondaryButton } from '@/components/ui/button-styles';
 import { FormError, FormField, SubmitButton } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { usePolicies, useRemoveLogo, useSavePolicy, useSaveShopSettings, useShopSettings, useUploadLogo } from '../api/shop-settings';
+import { useChosenFile } from '../hooks/use-chosen-file';
 import { reasonOf, reportSaveFailure, withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
+import { cardClass, CardForm } from './card-form';
 import { FileField, SelectField, TextAreaField } from './form-controls';
 
-const card = 'ad:flex ad:flex-col ad:gap-4 ad:rounded-lg ad:border ad:border-slate-200 ad:bg-white ad:p-4 ad:shadow-sm';
 const FIELDS = ['legalName', 'address', 'state', 'gstin', 'invoicePrefix', 'contactPhone', 'contactEmail', 'returnWindowDays'] as const;
 
 /** Shop settings (owner only): the seller on new invoices, contact details, return window, logo; and the policy pages' texts. */
@@ -59,16 +60,16 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
   );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className={card} aria-labelledby="shop-details-heading">
-      <div>
-        <h3 id="shop-details-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
-          Business details
-        </h3>
-        <p className="ad:text-sm ad:text-slate-700">
+    <CardForm
+      title="Business details"
+      intro={
+        <>
           The seller on new invoices and credit notes, and the details the policy pages show. Invoices already issued keep the details they were issued with.
           {!view.saved && ' Not saved yet: these are the defaults from the server’s environment.'}
-        </p>
-      </div>
+        </>
+      }
+      onSubmit={(e) => void onSubmit(e)}
+    >
       <div className="ad:grid ad:grid-cols-1 ad:gap-4 ad:sm:grid-cols-2">
         <FormField label="Legal name" autoComplete="organization" error={errors.legalName?.message} {...register('legalName')} />
         <SelectField label="State" error={errors.state?.message} {...register('state')}>
@@ -114,15 +115,14 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
       <div>
         <SubmitButton busy={isSubmitting} label="Save shop settings" busyLabel="Saving..." />
       </div>
-    </form>
+    </CardForm>
   );
 }
 
 function LogoForm({ view }: { view: ShopSettingsView }) {
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const { file, input, clear } = useChosenFile();
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -133,29 +133,17 @@ function LogoForm({ view }: { view: ShopSettingsView }) {
     }
     setError(null);
     const ok = await withToasts(() => upload.mutateAsync(file), 'Logo saved: new invoices show it', 'Could not save the logo');
-    if (ok) {
-      setFile(null);
-      if (input.current) input.current.value = '';
-    }
+    if (ok) clear();
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={card} aria-labelledby="logo-heading">
-      <h3 id="logo-heading" className="ad:text-lg ad:font-semibold ad:text-slate-900">
-        Logo on invoices
-      </h3>
+    <CardForm title="Logo on invoices" onSubmit={(e) => void submit(e)}>
       {view.logo ? (
         <img src={view.logo} alt="The shop's current logo" className="ad:max-h-20 ad:max-w-60 ad:object-contain" />
       ) : (
         <p className="ad:text-sm ad:text-slate-700">No logo: invoices show the legal name only.</p>
       )}
-      <FileField
-        ref={input}
-        label="Logo image (PNG, JPEG or WebP, at most 2 MB)"
-        accept="image/png,image/jpeg,image/webp"
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        error={error ?? undefined}
-      />
+      <FileField {...input} label="Logo image (PNG, JPEG or WebP, at most 2 MB)" accept="image/png,image/jpeg,image/webp" error={error ?? undefined} />
       <div className="ad:flex ad:flex-wrap ad:gap-3">
         <SubmitButton busy={upload.isPending} label="Upload logo" busyLabel="Uploading..." />
         {view.logo && (
@@ -169,7 +157,7 @@ function LogoForm({ view }: { view: ShopSettingsView }) {
           </button>
         )}
       </div>
-    </form>
+    </CardForm>
   );
 }
 
@@ -207,7 +195,7 @@ function PolicyForm({ policy }: { policy: AdminPolicy }) {
   };
   const headingId = `policy-${policy.slug}-heading`;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={card} aria-labelledby={headingId}>
+    <form onSubmit={(e) => void submit(e)} noValidate className={cardClass} aria-labelledby={headingId}>
       <div className="ad:flex ad:flex-wrap ad:items-baseline ad:justify-between ad:gap-2">
         <h3 id={headingId} className="ad:text-lg ad:font-semibold ad:text-slate-900">
           {POLICY_TITLES[policy.slug]}

@@ -32,6 +32,14 @@ function rowsOf(data: AdminVariants): RowDraft[] {
 
 const small = `${controlClass} ad:py-1`;
 
+/** The typed cells of a variant's row: the field, its column heading, its label (“Price of Colour: red”), its keypad. */
+const CELLS: { field: 'sku' | 'price' | 'stock' | 'weight'; heading: string; label: string; inputMode?: 'decimal' | 'numeric'; placeholder?: string }[] = [
+  { field: 'sku', heading: 'SKU', label: 'SKU' },
+  { field: 'price', heading: 'Price (₹)', label: 'Price', inputMode: 'decimal' },
+  { field: 'stock', heading: 'Stock', label: 'Stock', inputMode: 'numeric', placeholder: 'not tracked' },
+  { field: 'weight', heading: 'Weight (g)', label: 'Weight', inputMode: 'numeric' },
+];
+
 /**
  * The product form's options and variants (decision 045): add options with their values, generate a
  * variant per combination (rows already there keep what was typed), then set each one's SKU, price,
@@ -143,10 +151,11 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
           <thead>
             <tr className="ad:text-left">
               <th scope="col">Variant</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Price (₹)</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Weight (g)</th>
+              {CELLS.map((c) => (
+                <th key={c.field} scope="col">
+                  {c.heading}
+                </th>
+              ))}
               {images.length > 0 && <th scope="col">Image</th>}
             </tr>
           </thead>
@@ -158,37 +167,18 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
                   <th scope="row" className="ad:pr-2 ad:text-left ad:font-normal">
                     {name}
                   </th>
-                  <td>
-                    <input aria-label={`SKU of ${name}`} className={small} value={r.sku} onChange={(e) => setRow(i, { sku: e.target.value })} />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Price of ${name}`}
-                      inputMode="decimal"
-                      className={small}
-                      value={r.price}
-                      onChange={(e) => setRow(i, { price: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Stock of ${name}`}
-                      inputMode="numeric"
-                      placeholder="not tracked"
-                      className={small}
-                      value={r.stock}
-                      onChange={(e) => setRow(i, { stock: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Weight of ${name}`}
-                      inputMode="numeric"
-                      className={small}
-                      value={r.weight}
-                      onChange={(e) => setRow(i, { weight: e.target.value })}
-                    />
-                  </td>
+                  {CELLS.map((c) => (
+                    <td key={c.field}>
+                      <input
+                        aria-label={`${c.label} of ${name}`}
+                        inputMode={c.inputMode}
+                        placeholder={c.placeholder}
+                        className={small}
+                        value={r[c.field]}
+                        onChange={(e) => setRow(i, { [c.field]: e.target.value })}
+                      />
+                    </td>
+                  ))}
                   {images.length > 0 && (
                     <td>
                       {/* One of the product's images, shown first when a shopper chooses this variant. */}

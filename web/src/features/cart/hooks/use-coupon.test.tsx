@@ -41,6 +41,14 @@ function renderCoupon(initial: Cart) {
   return renderHook(({ cart }: { cart: Cart }) => useCoupon(cart), { wrapper, initialProps: { cart: initial } });
 }
 
+/** The hook on `cart` with `code` applied (the server's first answer accepting it). */
+async function renderApplied(code: string, cart: Cart) {
+  const rendered = renderCoupon(cart);
+  act(() => rendered.result.current.apply(code));
+  await waitFor(() => expect(rendered.result.current.applied).not.toBeNull());
+  return rendered;
+}
+
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -98,9 +106,7 @@ describe('useCoupon', () => {
       { success: true, discount: 100, message: 'Coupon applied', code: 'MIN1000' },
       { success: false, discount: 0, message: 'Minimum purchase of ₹1000 required' },
     ];
-    const { result, rerender } = renderCoupon(cartOf(line(1, 2, 500)));
-    act(() => result.current.apply('MIN1000'));
-    await waitFor(() => expect(result.current.applied).not.toBeNull());
+    const { result, rerender } = await renderApplied('MIN1000', cartOf(line(1, 2, 500)));
 
     rerender({ cart: cartOf(line(1, 1, 500)) });
     await waitFor(() => expect(result.current.applied).toBeNull());
@@ -113,9 +119,7 @@ describe('useCoupon', () => {
 
   it('keeps the coupon as applied when the re-check cannot reach the server', async () => {
     answers = [{ success: true, discount: 100, message: 'Coupon applied', code: 'SAVE100' }];
-    const { result, rerender } = renderCoupon(cartOf(line(1, 2, 500)));
-    act(() => result.current.apply('SAVE100'));
-    await waitFor(() => expect(result.current.applied).not.toBeNull());
+    const { result, rerender } = await renderApplied('SAVE100', cartOf(line(1, 2, 500)));
 
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     rerender({ cart: cartOf(line(1, 3, 500)) });
@@ -126,9 +130,7 @@ describe('useCoupon', () => {
 
   it('does not re-price an emptied cart', async () => {
     answers = [{ success: true, discount: 100, message: 'Coupon applied', code: 'SAVE100' }];
-    const { result, rerender } = renderCoupon(cartOf(line(1, 2, 500)));
-    act(() => result.current.apply('SAVE100'));
-    await waitFor(() => expect(result.current.applied).not.toBeNull());
+    const { rerender } = await renderApplied('SAVE100', cartOf(line(1, 2, 500)));
 
     rerender({ cart: cartOf() });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -137,9 +139,7 @@ describe('useCoupon', () => {
 
   it('removes the coupon on request', async () => {
     answers = [{ success: true, discount: 100, message: 'Coupon applied', code: 'SAVE100' }];
-    const { result } = renderCoupon(cartOf(line(1, 2, 500)));
-    act(() => result.current.apply('SAVE100'));
-    await waitFor(() => expect(result.current.applied).not.toBeNull());
+    const { result } = await renderApplied('SAVE100', cartOf(line(1, 2, 500)));
 
     act(() => result.current.remove());
     expect(result.current.applied).toBeNull();

@@ -6,6 +6,23 @@ import type { SimulatedSession } from '../lib/simulated-checkout';
 
 type Props = { session: SimulatedSession; onClosed: () => void };
 
+/** The two ways a simulated payment can go: their buttons, and what is said while the server answers. */
+const OUTCOMES = [
+  {
+    outcome: 'fail',
+    label: 'Fail',
+    pending: 'Declining payment…',
+    className: 'rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60',
+  },
+  {
+    outcome: 'pay',
+    label: 'Pay',
+    pending: 'Processing payment…',
+    className: 'rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60',
+  },
+] as const;
+type Outcome = (typeof OUTCOMES)[number]['outcome'];
+
 /**
  * The simulated provider's checkout, in the style of Razorpay Checkout: the
  * shop, the amount and the order, with Pay, Fail and Close. Pay and Fail ask
@@ -15,7 +32,7 @@ export function SimulatedCheckoutDialog({ session, onClosed }: Props) {
   const { order, shopName, prefill, events } = session;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [busy, setBusy] = useState<'pay' | 'fail' | null>(null);
+  const [busy, setBusy] = useState<Outcome | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -129,25 +146,14 @@ export function SimulatedCheckoutDialog({ session, onClosed }: Props) {
         </dl>
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Test mode: this simulated checkout moves no money.</p>
         <div className="grid grid-cols-2 gap-3">
-          <button
-            type="button"
-            onClick={() => void fail()}
-            disabled={busy !== null}
-            className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-          >
-            Fail
-          </button>
-          <button
-            type="button"
-            onClick={() => void pay()}
-            disabled={busy !== null}
-            className="rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            Pay
-          </button>
+          {OUTCOMES.map((o) => (
+            <button key={o.outcome} type="button" onClick={() => void (o.outcome === 'pay' ? pay() : fail())} disabled={busy !== null} className={o.className}>
+              {o.label}
+            </button>
+          ))}
         </div>
         <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-600">
-          {busy === 'pay' ? 'Processing payment…' : busy === 'fail' ? 'Declining payment…' : ''}
+          {OUTCOMES.find((o) => o.outcome === busy)?.pending ?? ''}
         </p>
       </div>
     </dialog>

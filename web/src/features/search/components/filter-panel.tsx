@@ -100,30 +100,8 @@ export function FilterPanel({ refinement, onChange, facets, showCategories }: Fi
             );
           })}
           <form onSubmit={applyRange} className="mt-2 flex flex-wrap items-end gap-2" key={`${refinement.minPrice}-${refinement.maxPrice}`}>
-            <label className="flex w-24 flex-col text-sm text-slate-700">
-              Min price (₹)
-              <input
-                name="minPrice"
-                type="number"
-                min={0}
-                step="any"
-                inputMode="decimal"
-                defaultValue={refinement.minPrice ?? ''}
-                className="rounded-md border border-slate-300 px-2 py-1"
-              />
-            </label>
-            <label className="flex w-24 flex-col text-sm text-slate-700">
-              Max price (₹)
-              <input
-                name="maxPrice"
-                type="number"
-                min={0}
-                step="any"
-                inputMode="decimal"
-                defaultValue={refinement.maxPrice ?? ''}
-                className="rounded-md border border-slate-300 px-2 py-1"
-              />
-            </label>
+            <PriceInput name="minPrice" label="Min price (₹)" value={refinement.minPrice} />
+            <PriceInput name="maxPrice" label="Max price (₹)" value={refinement.maxPrice} />
             <button type="submit" className={`${secondaryButton} px-3 py-1`}>
               Apply price
             </button>
@@ -160,5 +138,23 @@ export function FilterPanel({ refinement, onChange, facets, showCategories }: Fi
         )}
       </div>
     </section>
+  );
+}
+
+/** One end of the typed price range, read from the form when it is applied. */
+function PriceInput({ name, label, value }: { name: 'minPrice' | 'maxPrice'; label: string; value: number | undefined }) {
+  return (
+    <label className="flex w-24 flex-col text-sm text-slate-700">
+      {label}
+      <input
+        name={name}
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        defaultValue={value ?? ''}
+        className="rounded-md border border-slate-300 px-2 py-1"
+      />
+    </label>
   );
 }
