@@ -1,29 +1,10 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { whenIdle } from '@/lib/idle';
+import { subscribeToToasts, toastsWanted } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 
-// Toasts are never needed for the first paint, so their code loads once the page is idle.
-const loadToasts = () => import('./toasts');
-const Toasts = lazy(loadToasts);
-
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  // The code is fetched first, in the idle callback's own task, and then shown as a transition:
-  // no part of it joins a render that cannot be paused.
-  useEffect(
-    () =>
-      whenIdle(
-        () =>
-          void loadToasts()
-            .catch(() => undefined)
-            .then(() => startTransition(() => setIdle(true))),
-        1500,
-      ),
-    [],
-  );
-  return idle;
-}
+// Toasts are never needed for the first paint: their code and stylesheet load with the first toast.
+const Toasts = lazy(() => import('./toasts'));
 
 type AppProvidersProps = {
   children: ReactNode;
@@ -34,12 +15,12 @@ type AppProvidersProps = {
 };
 
 export function AppProviders({ children, client = queryClient, onReady }: AppProvidersProps) {
-  const idle = useIdle();
+  const showToasts = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false);
   useEffect(() => onReady?.(), [onReady]);
   return (
     <QueryClientProvider client={client}>
       {children}
-      {idle && (
+      {showToasts && (
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>
