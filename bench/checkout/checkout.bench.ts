@@ -11,6 +11,7 @@
  *   npm run bench:checkout                       # SQLite and PostgreSQL, 3 runs of 20 s each, 10 shoppers
  *   npm run bench:checkout -- --pg               # PostgreSQL only (--sqlite: SQLite only)
  *   npm run bench:checkout -- --smtp             # a shop with SMTP_URL (a local SMTP sink) beside one without, runs interleaved
+ *   npm run bench:checkout -- --pg --pg-commit-off   # the shop's PostgreSQL sessions without waiting for the WAL flush at commit
  *   BENCH_QUICK=1 npm run bench:checkout         # 5 s runs
  *   BENCH_CHECKOUT_WEBHOOK_DELAY_MS=60000 npm run bench:checkout   # the webhooks out of the window, as before issue 29
  *   BENCH_CHECKOUT_SHOPPERS=20 BENCH_CHECKOUT_SECONDS=30 BENCH_CHECKOUT_RUNS=5 npm run bench:checkout
@@ -40,6 +41,8 @@ const args = new Set(process.argv.slice(2));
 const SMTP = args.has('--smtp');
 const SQLITE = !args.has('--pg') && !args.has('--no-sqlite');
 const POSTGRES = !args.has('--sqlite') && !args.has('--no-pg');
+/** What PostgreSQL's commit waits cost: the shop's sessions with synchronous_commit off (an operator's choice, never the bench's default). */
+const PG_SETTINGS = args.has('--pg-commit-off') ? '-c synchronous_commit=off' : '';
 
 const load = () =>
   os
@@ -86,9 +89,9 @@ interface RunResult {
 }
 
 async function openShop(postgres: boolean, withSmtp: boolean): Promise<Setup | null> {
-  const label = `${postgres ? 'PostgreSQL' : 'SQLite'}${withSmtp ? ' + SMTP' : ''}`;
+  const label = `${postgres ? `PostgreSQL${PG_SETTINGS ? ' (synchronous_commit off)' : ''}` : 'SQLite'}${withSmtp ? ' + SMTP' : ''}`;
   const appName = withSmtp ? 'bench_checkout_smtp' : 'bench_checkout';
-  const schema = postgres ? await benchSchema(appName, appName) : null;
+  const schema = postgres ? await benchSchema(appName, appName, PG_SETTINGS) : null;
   if (postgres && !schema) return null;
   const smtp = withSmtp ? await captureSmtp(() => false, { headersOnly: true }) : null;
   const shop = await startShop({

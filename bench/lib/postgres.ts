@@ -9,9 +9,9 @@ export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127
 /**
  * A schema of the bench's own in PG_URL, dropped and created afresh (nothing else in that database is
  * touched): the shop's DATABASE_URL that works in it, its connections named `appName` (to find their
- * backends' CPU), and `drop()` for the end. Null, with a message, when PostgreSQL is not reachable.
+ * backends' CPU; `sessionSettings` adds `-c name=value` settings to its sessions), and `drop()` for the end. Null, with a message, when PostgreSQL is not reachable.
  */
-export async function benchSchema(schema: string, appName: string) {
+export async function benchSchema(schema: string, appName: string, sessionSettings = '') {
   const admin = createDb({ kind: 'postgres', url: PG_URL, poolSize: 2 });
   try {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(admin);
@@ -22,7 +22,7 @@ export async function benchSchema(schema: string, appName: string) {
     return null;
   }
   return {
-    shopUrl: `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}&application_name=${appName}`,
+    shopUrl: `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}${sessionSettings ? ` ${sessionSettings}` : ''}`)}&application_name=${appName}`,
     /** The bench's own connections in the schema (reads and fills, as an operator would); no query time-out. */
     open: () => createDb({ kind: 'postgres', url: PG_URL, poolSize: 2, queryTimeoutMs: 0 }, { schema }),
     async drop() {
