@@ -4,7 +4,7 @@ import type { Database } from '../../server/src/db/schema';
 import { processCpuMs } from './stats';
 
 /** The PostgreSQL the benchmarks use: BENCH_DATABASE_URL, by default the local test database. */
-export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
  * A schema of the bench's own in PG_URL, dropped and created afresh (nothing else in that database is
