@@ -26,6 +26,7 @@ import { createDb } from '../../server/src/db/database';
 import { ESTIMATE_KEPT_MS } from '../../server/src/db/row-estimate';
 import type { Database } from '../../server/src/db/schema';
 import { loadAverage, machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
+import { benchSchema, DatabaseCpu } from '../lib/postgres';
 import { runBench, startShop, type ShopServer } from '../lib/server-process';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -36,12 +37,11 @@ const SIZES = (process.env.BENCH_ADMIN_SIZES ?? DEFAULT_SIZES).split(',').map(Nu
 /** Orders of the customers mode: 20 for each of the 5,000 newest customers. */
 const CUSTOMER_ORDERS = 100_000;
 const REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? (QUICK ? 100 : 300));
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'bench_admin';
+const APP_NAME = 'bench_admin';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 /** The shop's SQLITE_OPTIMIZE_INTERVAL_MS here. */
 const OPTIMIZE_MS = 2000;
-
 const QUERIES = [
   ['first page', '/api/ordersAdmin?page=1'],
   ['status=delivered', '/api/ordersAdmin?page=1&status=delivered'],
@@ -129,40 +129,6 @@ async function fillTo(db: Kysely<Database>, postgres: boolean, size: number) {
   return performance.now() - t0;
 }
 
-/**
- * The CPU of the PostgreSQL backends serving the shop (its connections carry application_name
- * bench_admin), from /proc: on PostgreSQL the query's work is done there, not in the shop. Sampled
- * every 10 requests, per backend: the pool closes a connection idle for 10 s and opens another, and
- * a sum over the backends alive at the start and at the end would lose (or, negative, take back)
- * the CPU of one that ended in between. A backend first seen during the run counts from its start.
- */
-class DatabaseCpu {
-  private readonly first = new Map<number, number>();
-  private readonly last = new Map<number, number>();
-  private started = false;
-
-  constructor(private readonly db: Kysely<Database> | null) {}
-
-  async sample(): Promise<void> {
-    if (!this.db) return;
-    const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE application_name = 'bench_admin'`.execute(this.db);
-    for (const { pid } of rows) {
-      const cpu = processCpuMs(pid);
-      if (Number.isNaN(cpu)) continue;
-      if (!this.first.has(pid)) this.first.set(pid, this.started ? 0 : cpu);
-      this.last.set(pid, cpu);
-    }
-    this.started = true;
-  }
-
-  /** ms of CPU of those backends between the first sample and the last. */
-  total(): number {
-    let sum = 0;
-    for (const [pid, first] of this.first) sum += this.last.get(pid)! - first;
-    return sum;
-  }
-}
-
 /** Each query asked REQUESTS times, one at a time, after 20 to warm up: CPU of the shop (and of its database backends) per request, latency. */
 async function measure(shop: ShopServer, token: string, pg: Kysely<Database> | null) {
   const rows: (string | number)[][] = [];
@@ -177,7 +143,7 @@ async function measure(shop: ShopServer, token: string, pg: Kysely<Database> | n
     for (let i = 0; i < 20; i++) await ask();
     const latencies: number[] = [];
     let total = '';
-    const databaseCpu = new DatabaseCpu(pg);
+    const databaseCpu = new DatabaseCpu(pg, APP_NAME);
     await databaseCpu.sample();
     const before = processCpuMs(shop.child.pid!);
     for (let i = 0; i < REQUESTS; i++) {
@@ -228,23 +194,11 @@ async function run(label: string, postgres: boolean, budgets: string[]) {
   // SQLite: the shop re-reads the planner's statistics every 2 s instead of every 10 minutes (decision 047), and
   // each size is measured after that has happened: a shop that has grown in operation, not one planning for the empty table it started on.
   const env: Record<string, string> = { ADMIN_PASSWORD, SQLITE_OPTIMIZE_INTERVAL_MS: String(OPTIMIZE_MS) };
-  let admin: Kysely<Database> | null = null;
-  if (postgres) {
-    admin = createDb({ kind: 'postgres', url: PG_URL, poolSize: 2 });
-    try {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(PG_SCHEMA)} CASCADE`.execute(admin);
-      await sql`CREATE SCHEMA ${sql.id(PG_SCHEMA)}`.execute(admin);
-    } catch (err) {
-      console.log(`PostgreSQL not reachable at ${PG_URL} (${(err as Error).message}); skipping it.`);
-      await admin.destroy();
-      return;
-    }
-    env.DATABASE_URL = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${PG_SCHEMA}`)}&application_name=bench_admin`;
-  }
+  const schema = postgres ? await benchSchema(PG_SCHEMA, APP_NAME) : null;
+  if (postgres && !schema) return;
+  if (schema) env.DATABASE_URL = schema.shopUrl;
   const shop = await startShop(env);
-  const db: Kysely<Database> = postgres
-    ? createDb({ kind: 'postgres', url: PG_URL, poolSize: 2, queryTimeoutMs: 0 }, { schema: PG_SCHEMA })
-    : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
+  const db: Kysely<Database> = schema ? schema.open() : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
   try {
     const login = await fetch(`${shop.url}/api/adminlogin`, {
       method: 'POST',
@@ -286,10 +240,7 @@ async function run(label: string, postgres: boolean, budgets: string[]) {
   } finally {
     await shop.stop();
     await db.destroy();
-    if (admin) {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(PG_SCHEMA)} CASCADE`.execute(admin);
-      await admin.destroy();
-    }
+    await schema?.drop();
   }
 }
 

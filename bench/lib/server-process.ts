@@ -146,7 +146,8 @@ export interface ShopServer {
 /**
  * Starts the real shop (the compiled `dist/server/main.js`, as `npm run serve` does; built here first) on a free loopback port with a
  * temporary data directory and the demo catalogue, and waits until
- * /api/health answers (unless `waitForReady` is false). The child is killed when this process exits, even on error.
+ * /api/health answers (unless `waitForReady` is false; at most BENCH_READY_TIMEOUT_MS, 90 s by default: a
+ * heavily loaded machine may need more to seed the demo catalogue). The child is killed when this process exits, even on error.
  * With BENCH_PROFILE_DIR set, the shop runs under `--cpu-prof` and writes its CPU profile
  * there when the benchmark stops it (open it in Chrome's DevTools or speedscope).
  */
@@ -182,7 +183,7 @@ export async function startShop(extraEnv: Record<string, string> = {}, options: 
           onExit(kill);
           return { kill, exited: () => exited };
         })()
-      : await untilReady('shop server', child, dataDir, `${url}/api/health`, 90_000);
+      : await untilReady('shop server', child, dataDir, `${url}/api/health`, Number(process.env.BENCH_READY_TIMEOUT_MS ?? 90_000));
 
   return {
     url,

@@ -8,8 +8,9 @@ interface Captured {
 /**
  * A real SMTP server in this process that keeps every message it receives. Recipients for which
  * `reject(address)` holds are refused with a 550, as a mail server refuses an unknown mailbox.
+ * `headersOnly` keeps only each message's header (a benchmark's thousands of mails with invoices).
  */
-export async function captureSmtp(reject: (address: string) => boolean = () => false, options: { dataDelayMs?: number } = {}) {
+export async function captureSmtp(reject: (address: string) => boolean = () => false, options: { dataDelayMs?: number; headersOnly?: boolean } = {}) {
   const messages: Captured[] = [];
   // Messages being received at this moment, and the most there ever were at once.
   let receiving = 0;
@@ -30,7 +31,9 @@ export async function captureSmtp(reject: (address: string) => boolean = () => f
         // A slow server takes its time before it accepts the message.
         setTimeout(() => {
           receiving--;
-          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const headerEnd = options.headersOnly ? raw.indexOf('\r\n\r\n') : -1;
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: headerEnd >= 0 ? raw.slice(0, headerEnd) : raw });
           callback();
         }, options.dataDelayMs ?? 0);
       });

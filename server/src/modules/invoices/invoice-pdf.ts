@@ -81,6 +81,39 @@ function columnsOf(doc: InvoiceDocument): Column[] {
   return fixed;
 }
 
+/** pdfkit's private font table of a document (pdfkit is pinned to an exact version in package.json). */
+interface FontTable {
+  _fontFamilies?: Record<string, object>;
+  _fontCount?: number;
+}
+/** The first document's font objects, whose metrics every later document borrows. */
+const lent = new Map<string, object>();
+
+/**
+ * pdfkit builds a standard font's metrics for every document it makes (the kerning table alone is
+ * thousands of pairs): a third of an invoice's CPU, made at every paid order's receipt (issue 29).
+ * They never change, so each font is built once, by the first document, and later documents get
+ * a copy of that font object with its metrics shared and their own id and PDF object.
+ */
+function lendStandardFonts(pdf: PDFKit.PDFDocument) {
+  const table = pdf as unknown as FontTable;
+  for (const name of ['Helvetica', 'Helvetica-Bold']) {
+    const model = lent.get(name);
+    if (model && table._fontFamilies && typeof table._fontCount === 'number') {
+      table._fontFamilies[name] = Object.assign(Object.create(Object.getPrototypeOf(model) as object) as object, model, {
+        document: pdf,
+        id: `F${++table._fontCount}`,
+        dictionary: null,
+        embedded: false,
+      });
+    } else {
+      pdf.font(name);
+      lent.set(name, (pdf as unknown as { _font: object })._font);
+    }
+  }
+  pdf.font('Helvetica');
+}
+
 /**
  * The invoice or credit note as a laid-out A4 PDF (pdfkit, standard fonts; content left
  * uncompressed so its text can be checked): the seller's header with the logo, the buyer and place
@@ -99,7 +132,10 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     compress: false,
     bufferPages: true,
     info: { Title: `${title} ${doc.number}`, Author: doc.supplier.legalName },
+    // No default font: the two fonts are lent below.
+    font: null as unknown as string,
   });
+  lendStandardFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
