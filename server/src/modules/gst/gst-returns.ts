@@ -173,23 +173,18 @@ function hsnSummary(docs: TaxDocument[]): HsnRow[] {
 
 const HSN_HEADER = ['HSN', 'Description', 'UQC', 'Quantity', 'Rate (%)', 'Taxable value', 'IGST', 'CGST', 'SGST', 'Cess', 'Total value'];
 
+/** An HSN row's rate and tax amounts, in the order both HSN templates (ours and the offline tool's) give them; no cess is charged. */
+const hsnTaxCells = (r: HsnRow) => [
+  ratePercent(r.rateBp),
+  rupeesText(r.taxablePaise),
+  rupeesText(r.igstPaise),
+  rupeesText(r.cgstPaise),
+  rupeesText(r.sgstPaise),
+  rupeesText(0),
+];
+
 export function hsnCsv(docs: TaxDocument[]): string {
-  return csv([
-    HSN_HEADER,
-    ...hsnSummary(docs).map((r) => [
-      r.hsn,
-      r.description,
-      r.uqc,
-      r.quantity,
-      ratePercent(r.rateBp),
-      rupeesText(r.taxablePaise),
-      rupeesText(r.igstPaise),
-      rupeesText(r.cgstPaise),
-      rupeesText(r.sgstPaise),
-      rupeesText(0),
-      rupeesText(r.totalPaise),
-    ]),
-  ]);
+  return csv([HSN_HEADER, ...hsnSummary(docs).map((r) => [r.hsn, r.description, r.uqc, r.quantity, ...hsnTaxCells(r), rupeesText(r.totalPaise)])]);
 }
 
 /** The lines of a document summed per rate: GSTR-1's items of an invoice or note. */
@@ -407,12 +402,7 @@ export function gstr1SectionCsv(docs: TaxDocument[], section: Gstr1Section): str
           r.uqc === 'NOS' ? 'NOS-NUMBERS' : 'NA',
           r.quantity,
           rupeesText(r.totalPaise),
-          ratePercent(r.rateBp),
-          rupeesText(r.taxablePaise),
-          rupeesText(r.igstPaise),
-          rupeesText(r.cgstPaise),
-          rupeesText(r.sgstPaise),
-          rupeesText(0),
+          ...hsnTaxCells(r),
         ]),
       ]);
     case 'docs':
