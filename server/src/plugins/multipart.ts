@@ -40,3 +40,17 @@ export async function readMultipart(req: FastifyRequest, options: { maxFiles: nu
   }
   return form;
 }
+
+/**
+ * Reads a multipart form that sends one file in `field` (a logo, a CSV list): its text fields and that
+ * file; without it, 400 `file_missing` with `missing` as the message and `fieldError` under the field.
+ */
+export async function readOneFile(
+  req: FastifyRequest,
+  options: { field: string; tooManyFiles: string; maxFileBytes: number; missing: string; fieldError: string },
+): Promise<{ fields: MultipartForm['fields']; file: MultipartForm['files'][number] }> {
+  const form = await readMultipart(req, { maxFiles: 1, tooManyFiles: options.tooManyFiles, maxFileBytes: options.maxFileBytes });
+  const file = form.files.find((f) => f.field === options.field);
+  if (!file) throw badRequest(options.missing, 'file_missing', { [options.field]: options.fieldError });
+  return { fields: form.fields, file };
+}

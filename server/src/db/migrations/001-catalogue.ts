@@ -1,13 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres, timestampColumn, withId } from '../dialect';
-import { required } from '../columns';
+import { required, uniqueByKey } from '../columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await withId(db, db.schema.createTable('categories'))
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('type_key', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', timestampColumn)
-    .execute();
+  await withId(db, db.schema.createTable('categories')).$call(uniqueByKey('type')).addColumn('created_at', 'text', timestampColumn).execute();
 
   await withId(db, db.schema.createTable('products'))
     .$call(required('text', ['title', 'description']))

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { notNullDefault } from '../columns';
 
 /**
  * Search at scale: how many products hold each word (to start from the rarest
@@ -7,10 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * score candidates with index probes only).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('search_vocab')
-    .addColumn('doc_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await db.schema.alterTable('search_vocab').addColumn('doc_count', 'integer', notNullDefault(0)).execute();
   await sql`UPDATE search_vocab SET doc_count = (SELECT count(*) FROM search_postings p WHERE p.term = search_vocab.term)`.execute(db);
   await db.schema.createIndex('search_postings_impact_idx').on('search_postings').columns(['term', 'weight', 'product_id']).execute();
   await db.schema.dropIndex('search_postings_product_idx').execute();

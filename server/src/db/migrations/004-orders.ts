@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { optional, required } from '../columns';
+import { notNullDefault, optional, required, uniqueByKey } from '../columns';
 
 /**
  * Carts, coupons, orders with their lines, coupon redemptions, payment
@@ -19,17 +19,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await withId(db, db.schema.createTable('coupons'))
-    .addColumn('code', 'text', (c) => c.notNull())
-    .addColumn('code_key', 'text', (c) => c.notNull().unique())
+    .$call(uniqueByKey('code'))
     .addColumn('discount_paise', 'bigint')
     .addColumn('discount_percent', 'integer')
     .addColumn('min_purchase_paise', 'bigint')
     .addColumn('product_id', 'integer', (c) => c.references('products.id').onDelete('set null'))
     .addColumn('expires_at', 'text')
     .addColumn('usage_limit', 'integer')
-    .addColumn('once_per_customer', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('used_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('reserved_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('once_per_customer', 'integer', notNullDefault(0))
+    .addColumn('used_count', 'integer', notNullDefault(0))
+    .addColumn('reserved_count', 'integer', notNullDefault(0))
     .addColumn('created_at', 'text', timestampColumn)
     .execute();
 

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { optional, required } from '../columns';
+import { notNullDefault, optional, required } from '../columns';
 
 /** Free kit claims by schools, and 3D printing requests with their files. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('free_claims'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .$call(required('text', ['product_title', 'name', 'email', 'email_key', 'mobile', 'school', 'classna', 'division', 'roll_no']))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
+    .addColumn('status', 'text', notNullDefault('new'))
     .addColumn('created_at', 'text', timestampColumn)
     .addUniqueConstraint('free_claims_once', ['product_id', 'email_key'])
     .execute();
@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_2d_to_3d', 'integer', (c) => c.notNull())
     .$call(optional('real', ['length_cm', 'width_cm', 'height_cm']))
     .addColumn('price_paise', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
+    .addColumn('status', 'text', notNullDefault('new'))
     .addColumn('created_at', 'text', timestampColumn)
     .execute();
   await db.schema.createIndex('print_requests_status_idx').on('print_requests').columns(['status', 'id']).execute();

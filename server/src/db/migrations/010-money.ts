@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { required } from '../columns';
+import { notNullDefault, required } from '../columns';
 
 /**
  * Money at the edges:
@@ -22,8 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('provider_payment_id', 'text', (c) => c.notNull().unique())
     .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-    .addColumn('refunded_paise', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('late', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('refunded_paise', 'bigint', notNullDefault(0))
+    .addColumn('late', 'integer', notNullDefault(0))
     .addColumn('created_at', 'text', timestampColumn)
     .addCheckConstraint('order_payments_refund_within', sql`refunded_paise >= 0 AND refunded_paise <= amount_paise`)
     .execute();
@@ -37,12 +37,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payment_id', 'integer', (c) => c.notNull().references('order_payments.id').onDelete('cascade'))
     .addColumn('amount_paise', 'bigint', (c) => c.notNull())
     .$call(required('text', ['status', 'kind']))
-    .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('reason', 'text', notNullDefault(''))
     .addColumn('lines', 'text')
     .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
     .addColumn('provider_refund_id', 'text', (c) => c.unique())
     .addColumn('failure_reason', 'text')
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('attempts', 'integer', notNullDefault(0))
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', timestampColumn)
     .addColumn('updated_at', 'text', timestampColumn)

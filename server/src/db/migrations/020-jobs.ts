@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { required } from '../columns';
+import { notNullDefault, required } from '../columns';
 
 /**
  * Work that must survive a node: the simulated provider's webhooks wait in a
@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('simulated_webhooks'))
     .addColumn('event_id', 'text', (c) => c.notNull().unique())
     .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('attempts', 'integer', notNullDefault(0))
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())
     .addColumn('delivered_at', 'text')
     .addColumn('created_at', 'text', timestampColumn)

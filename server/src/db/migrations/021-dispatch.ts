@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import { addColumns } from '../columns';
 
 /** Dispatch details: the courier, the tracking number and an optional tracking link. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('courier', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('tracking_number', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('tracking_url', 'text').execute();
+  await addColumns(db, 'orders', [
+    ['courier', 'text'],
+    ['tracking_number', 'text'],
+    ['tracking_url', 'text'],
+  ]);
 }
 
 export async function down(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { addColumns, notNullDefault } from '../columns';
 
 /**
  * GST tax invoices: each product's HSN/SAC code and GST rate (in basis points,
@@ -8,16 +9,14 @@ import { timestampColumn, withId } from '../dialect';
  * per invoice series and financial year; one invoice per paid order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('products')
-    .addColumn('hsn_code', 'text', (c) => c.notNull().defaultTo('9023'))
-    .execute();
-  await db.schema
-    .alterTable('products')
-    .addColumn('gst_rate_bp', 'integer', (c) => c.notNull().defaultTo(1800))
-    .execute();
-  await db.schema.alterTable('order_lines').addColumn('hsn_code', 'text').execute();
-  await db.schema.alterTable('order_lines').addColumn('gst_rate_bp', 'integer').execute();
+  await addColumns(db, 'products', [
+    ['hsn_code', 'text', notNullDefault('9023')],
+    ['gst_rate_bp', 'integer', notNullDefault(1800)],
+  ]);
+  await addColumns(db, 'order_lines', [
+    ['hsn_code', 'text'],
+    ['gst_rate_bp', 'integer'],
+  ]);
   await db.schema.alterTable('orders').addColumn('delivery_state', 'text').execute();
   await db.schema
     .createTable('invoice_counters')

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { required } from '../columns';
+import { createCounterRow } from '../columns';
 
 /**
  * What lets every app server keep a copy of the search index in memory (decision 021): each
@@ -10,15 +10,7 @@ import { required } from '../columns';
  * which number they are gone, so a server further behind than that reloads the whole index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('search_index_state')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .$call(required('bigint', ['seq', 'pruned_to']))
-    .execute();
-  await (db as Kysely<{ search_index_state: { id: number; seq: number; pruned_to: number } }>)
-    .insertInto('search_index_state')
-    .values({ id: 1, seq: 0, pruned_to: 0 })
-    .execute();
+  await createCounterRow(db, 'search_index_state', { seq: 0, pruned_to: 0 });
   await db.schema
     .createTable('search_index_changes')
     .addColumn('seq', 'bigint', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createCounterRow } from '../columns';
 
 /**
  * One row whose version every app server compares with the version of its cached public answers
@@ -6,12 +7,7 @@ import type { Kysely } from 'kysely';
  * cached before on its next request.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('public_cache_version')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('version', 'bigint', (c) => c.notNull())
-    .execute();
-  await (db as Kysely<{ public_cache_version: { id: number; version: number } }>).insertInto('public_cache_version').values({ id: 1, version: 1 }).execute();
+  await createCounterRow(db, 'public_cache_version', { version: 1 });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { notNullDefault } from '../columns';
 
 /**
  * Stock: a product's units still for sale (NULL = not tracked). Pending orders
@@ -11,10 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('products')
     .addColumn('stock', 'integer', (c) => c.check(sql`stock >= 0`))
     .execute();
-  await db.schema
-    .alterTable('order_lines')
-    .addColumn('restocked_quantity', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await db.schema.alterTable('order_lines').addColumn('restocked_quantity', 'integer', notNullDefault(0)).execute();
   await db.schema.createIndex('products_low_stock').on('products').column('stock').execute();
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addColumns, notNullDefault } from '../columns';
 
 /**
  * Every mail is a row of the outbox, written with the change that causes it and delivered later by
@@ -7,22 +8,16 @@ import { sql, type Kysely } from 'kysely';
  * (an invoice, a credit note, a stored file) whose bytes are made when it is sent.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // One column a statement: SQLite adds a single column per ALTER TABLE.
-  const outbox = () => db.schema.alterTable('outbox');
-  await outbox()
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('kept'))
-    .execute();
-  await outbox()
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await outbox()
-    .addColumn('resends', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await outbox().addColumn('last_error', 'text').execute();
-  await outbox().addColumn('next_attempt_at', 'text').execute();
-  await outbox().addColumn('claimed_at', 'text').execute();
-  await outbox().addColumn('sent_at', 'text').execute();
-  await outbox().addColumn('attachments', 'text').execute();
+  await addColumns(db, 'outbox', [
+    ['state', 'text', notNullDefault('kept')],
+    ['attempts', 'integer', notNullDefault(0)],
+    ['resends', 'integer', notNullDefault(0)],
+    ['last_error', 'text'],
+    ['next_attempt_at', 'text'],
+    ['claimed_at', 'text'],
+    ['sent_at', 'text'],
+    ['attachments', 'text'],
+  ]);
   // Before, a row with transport 'smtp' was a copy of a mail already sent.
   await sql`UPDATE outbox SET state = 'sent' WHERE transport = 'smtp'`.execute(db);
   await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['state', 'next_attempt_at']).execute();

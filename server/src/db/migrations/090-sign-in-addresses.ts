@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { required } from '../columns';
 
 /**
  * The client addresses each account last signed in from successfully (a few per account, for 30
@@ -7,9 +8,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sign_in_addresses')
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('last_success_at', 'text', (c) => c.notNull())
+    .$call(required('text', ['user_id', 'address', 'last_success_at']))
     .addPrimaryKeyConstraint('sign_in_addresses_pk', ['user_id', 'address'])
     .execute();
 }

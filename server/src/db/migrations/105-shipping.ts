@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { notNullDefault, required } from '../columns';
 
 /**
  * Shipping (decision 040): the owner's rules (one row, JSON in paise; no row: free shipping), the
@@ -10,25 +11,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('shipping_settings')
     .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('rules', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(required('text', ['rules', 'updated_at']))
     .execute();
   await db.schema
     .createTable('shipping_pincodes')
     .addColumn('pincode', 'varchar(6)', (c) => c.primaryKey())
     .addColumn('zone', 'varchar(30)', (c) => c.notNull())
-    .addColumn('cod', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('cod', 'integer', notNullDefault(0))
     .addColumn('days', 'varchar(5)')
     .execute();
   await db.schema.alterTable('products').addColumn('weight_grams', 'integer').execute();
-  await db.schema
-    .alterTable('orders')
-    .addColumn('shipping_paise', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('coupons')
-    .addColumn('free_shipping', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await db.schema.alterTable('orders').addColumn('shipping_paise', 'integer', notNullDefault(0)).execute();
+  await db.schema.alterTable('coupons').addColumn('free_shipping', 'integer', notNullDefault(0)).execute();
 }
 
 export async function down(): Promise<void> {

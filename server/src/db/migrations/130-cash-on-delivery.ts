@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres, timestampColumn, withId } from '../dialect';
+import { addColumns, notNullDefault } from '../columns';
 
 /**
  * Cash on delivery (decision 044):
@@ -11,18 +12,14 @@ import { isPostgres, timestampColumn, withId } from '../dialect';
  *   any cash was paid): refund_id becomes optional, with the note's own amount and reason.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('orders')
-    .addColumn('payment_method', 'varchar(10)', (c) => c.notNull().defaultTo('online'))
-    .execute();
-  await db.schema
-    .alterTable('orders')
-    .addColumn('cod_fee_paise', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable('orders').addColumn('cod_collected_paise', 'integer').execute();
-  await db.schema.alterTable('orders').addColumn('cod_collected_at', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('cod_reference', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('returned_at', 'text').execute();
+  await addColumns(db, 'orders', [
+    ['payment_method', 'varchar(10)', notNullDefault('online')],
+    ['cod_fee_paise', 'integer', notNullDefault(0)],
+    ['cod_collected_paise', 'integer'],
+    ['cod_collected_at', 'text'],
+    ['cod_reference', 'text'],
+    ['returned_at', 'text'],
+  ]);
   // A COD checkout counts the shopper's open COD orders and returns.
   await db.schema.createIndex('orders_cod_user_idx').on('orders').columns(['user_id', 'payment_method', 'status']).execute();
 
@@ -34,8 +31,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   if (isPostgres(db)) {
     await sql`ALTER TABLE credit_notes ALTER COLUMN refund_id DROP NOT NULL`.execute(db);
-    await db.schema.alterTable('credit_notes').addColumn('amount_paise', 'bigint').execute();
-    await db.schema.alterTable('credit_notes').addColumn('reason', 'text').execute();
+    await addColumns(db, 'credit_notes', [
+      ['amount_paise', 'bigint'],
+      ['reason', 'text'],
+    ]);
     return;
   }
   // SQLite cannot drop a NOT NULL: the table is rebuilt with the same rows and ids (nothing refers to it).

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { optional, required } from '../columns';
+import { notNullDefault, optional, required } from '../columns';
 
 /**
  * Variants and kits (issue 26, decision 045).
@@ -55,7 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('cart_items_new')
     .addColumn('user_id', 'text', (c) => c.notNull())
     .$call(required('integer', ['product_id', 'quantity']))
-    .addColumn('variant_id', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('variant_id', 'integer', notNullDefault(0))
     .addColumn('added_price_paise', 'bigint', (c) => c.notNull())
     .addColumn('added_at', 'text', timestampColumn)
     .addPrimaryKeyConstraint('cart_items_variant_pk', ['user_id', 'product_id', 'variant_id'])

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { required } from '../columns';
 
 /**
  * The admin's Customers section (decision 047): the shop's private note on a customer, and the
@@ -10,9 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('customer_notes')
     .addColumn('user_id', 'text', (c) => c.primaryKey())
-    .addColumn('note', 'text', (c) => c.notNull())
-    .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(required('text', ['note', 'updated_by', 'updated_at']))
     .execute();
   await sql`CREATE INDEX print_requests_email_idx ON print_requests ((lower(email)))`.execute(db);
   await db.schema.createIndex('free_claims_email_idx').on('free_claims').columns(['email_key', 'id']).execute();

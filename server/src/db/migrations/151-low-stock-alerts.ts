@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addColumns, notNullDefault } from '../columns';
 
 /**
  * Low-stock alerts (decision 047): each product's threshold (at or below it the shop is told) and
@@ -7,14 +8,10 @@ import type { Kysely } from 'kysely';
  * sales race for it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('products')
-    .addColumn('low_stock_threshold', 'integer', (c) => c.notNull().defaultTo(5))
-    .execute();
-  await db.schema
-    .alterTable('products')
-    .addColumn('low_stock_alerted', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addColumns(db, 'products', [
+    ['low_stock_threshold', 'integer', notNullDefault(5)],
+    ['low_stock_alerted', 'integer', notNullDefault(0)],
+  ]);
 }
 
 export async function down(): Promise<void> {

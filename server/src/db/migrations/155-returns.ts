@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { notNullDefault, required } from '../columns';
 
 /**
  * Shopper returns (issue 27, decision 048). A return request holds units of
@@ -20,11 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await withId(db, db.schema.createTable('return_requests'))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('reason', 'text', (c) => c.notNull())
+    .$call(required('text', ['user_id', 'status', 'reason']))
     .addColumn('admin_message', 'text')
-    .addColumn('restocked', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('restocked', 'integer', notNullDefault(0))
     .addColumn('refund_id', 'integer', (c) => c.unique().references('refunds.id'))
     .addColumn('created_at', 'text', timestampColumn)
     .addColumn('updated_at', 'text', timestampColumn)
@@ -39,8 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('return_lines_return_idx').on('return_lines').column('return_id').execute();
   await withId(db, db.schema.createTable('return_photos'))
     .addColumn('return_id', 'integer', (c) => c.notNull().references('return_requests.id').onDelete('cascade'))
-    .addColumn('storage_key', 'text', (c) => c.notNull())
-    .addColumn('content_type', 'text', (c) => c.notNull())
+    .$call(required('text', ['storage_key', 'content_type']))
     .addColumn('size_bytes', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('return_photos_return_idx').on('return_photos').column('return_id').execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addColumns, notNullDefault } from '../columns';
 
 /**
  * Invoices and credit notes keep the seller they were issued by (decision 049): the shop's details
@@ -9,13 +10,12 @@ import type { Kysely } from 'kysely';
  * and were tax invoices.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('invoices').addColumn('supplier', 'text').execute();
-  await db.schema.alterTable('invoices').addColumn('supplier_gstin', 'text').execute();
-  await db.schema.alterTable('invoices').addColumn('supplier_state', 'text').execute();
-  await db.schema
-    .alterTable('invoices')
-    .addColumn('tax_invoice', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
+  await addColumns(db, 'invoices', [
+    ['supplier', 'text'],
+    ['supplier_gstin', 'text'],
+    ['supplier_state', 'text'],
+    ['tax_invoice', 'integer', notNullDefault(1)],
+  ]);
   await db.schema.alterTable('credit_notes').addColumn('supplier', 'text').execute();
 }
 

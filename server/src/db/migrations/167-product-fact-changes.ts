@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
-import { required } from '../columns';
+import { createCounterRow } from '../columns';
 
 /**
  * What lets every app server patch its product facts (the search filters' price, stock and
@@ -13,12 +13,7 @@ import { required } from '../columns';
  * n then reads the products of the rows stamped after n. `pruned_to`: stamps up to it are deleted.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('product_fact_state')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .$call(required('bigint', ['stamp', 'pruned_to']))
-    .execute();
-  await sql`INSERT INTO product_fact_state (id, stamp, pruned_to) VALUES (1, 0, 0)`.execute(db);
+  await createCounterRow(db, 'product_fact_state', { stamp: 0, pruned_to: 0 });
   await db.schema
     .createTable('product_fact_changes')
     .addColumn('product_id', 'integer', (c) => c.notNull())

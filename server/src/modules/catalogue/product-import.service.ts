@@ -20,6 +20,9 @@ const GST = ['0', '0.25', '3', '5', '12', '18', '28'];
 const gstText = (bp: number | null | undefined) => (bp == null ? '' : String(bp / 100));
 const money = (paise: number) => (paise / 100).toFixed(2);
 
+/** The columns a product's row and each of its variants' rows begin with. */
+const productCells = (p: Product) => [p.id, p.title, p.category, p.description];
+
 /** Every product and variant as CSV, in id order (decision 045); importing it back changes nothing. */
 export async function exportCsv(db: Db): Promise<string> {
   const out = [PRODUCT_CSV_COLUMNS.join(',')];
@@ -34,10 +37,7 @@ export async function exportCsv(db: Db): Promise<string> {
           const options = JSON.parse(v.options_json) as Record<string, string>;
           out.push(
             csvLine([
-              p.id,
-              p.title,
-              p.category,
-              p.description,
+              ...productCells(p),
               money(Number(v.price_paise)),
               v.stock ?? '',
               v.weight_grams ?? '',
@@ -55,10 +55,7 @@ export async function exportCsv(db: Db): Promise<string> {
       const kit = (p.parts?.length ?? 0) > 0;
       out.push(
         csvLine([
-          p.id,
-          p.title,
-          p.category,
-          p.description,
+          ...productCells(p),
           p.price.toFixed(2),
           kit || p.stock === null ? '' : p.stock,
           p.weight ?? '',

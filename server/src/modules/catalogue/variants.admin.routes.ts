@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ErrorBody, IdParam } from '@shared/catalogue.schemas';
 import { AdminKitParts, AdminVariants, KitPartsInput, ProductImportReport, ProductVariantsInput } from '@shared/variants.schemas';
-import { badRequest } from '../../errors';
-import { readMultipart } from '../../plugins/multipart';
+import { readOneFile } from '../../plugins/multipart';
 import * as csv from './product-import.service';
 import { adminRoute } from '../admin/admin.guards';
 import { sendCsv } from '../admin/admin-list';
@@ -94,11 +93,15 @@ export async function variantsAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const form = await readMultipart(req, { maxFiles: 1, tooManyFiles: 'Send one CSV file', maxFileBytes: 16 * 1024 * 1024 });
-      const file = form.files.find((f) => f.field === 'file');
-      if (!file) throw badRequest('Choose a CSV file to import', 'file_missing', { file: 'Choose a CSV file' });
+      const { fields, file } = await readOneFile(req, {
+        field: 'file',
+        tooManyFiles: 'Send one CSV file',
+        maxFileBytes: 16 * 1024 * 1024,
+        missing: 'Choose a CSV file to import',
+        fieldError: 'Choose a CSV file',
+      });
       const dryRun = ['1', 'true', 'yes'].includes(
-        String(form.fields.dryRun ?? req.query.dryRun ?? '')
+        String(fields.dryRun ?? req.query.dryRun ?? '')
           .trim()
           .toLowerCase(),
       );

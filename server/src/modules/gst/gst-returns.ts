@@ -173,23 +173,18 @@ function hsnSummary(docs: TaxDocument[]): HsnRow[] {
 
 const HSN_HEADER = ['HSN', 'Description', 'UQC', 'Quantity', 'Rate (%)', 'Taxable value', 'IGST', 'CGST', 'SGST', 'Cess', 'Total value'];
 
+/** An HSN row's rate and tax amounts, in the order both HSN templates (ours and the offline tool's) give them; no cess is charged. */
+const hsnTaxCells = (r: HsnRow) => [
+  ratePercent(r.rateBp),
+  rupeesText(r.taxablePaise),
+  rupeesText(r.igstPaise),
+  rupeesText(r.cgstPaise),
+  rupeesText(r.sgstPaise),
+  rupeesText(0),
+];
+
 export function hsnCsv(docs: TaxDocument[]): string {
-  return csv([
-    HSN_HEADER,
-    ...hsnSummary(docs).map((r) => [
-      r.hsn,
-      r.description,
-      r.uqc,
-      r.quantity,
-      ratePercent(r.rateBp),
-      rupeesText(r.taxablePaise),
-      rupeesText(r.igstPaise),
-      rupeesText(r.cgstPaise),
-      rupeesText(r.sgstPaise),
-      rupeesText(0),
-      rupeesText(r.totalPaise),
-    ]),
-  ]);
+  return csv([HSN_HEADER, ...hsnSummary(docs).map((r) => [r.hsn, r.description, r.uqc, r.quantity, ...hsnTaxCells(r), rupeesText(r.totalPaise)])]);
 }
 
 /** The lines of a document summed per rate: GSTR-1's items of an invoice or note. */
@@ -339,74 +334,52 @@ export function gstr1Json(docs: TaxDocument[], seller: { gstin: string; fp: stri
 }
 export type Gstr1Json = ReturnType<typeof gstr1Json>;
 
+/** The offline tool's columns for one GST rate of a row, and their cells (no cess is charged). */
+const RATE_COLUMNS = ['Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount'];
+const rateCells = (r: { rateBp: number; taxablePaise: number }) => ['', ratePercent(r.rateBp), rupeesText(r.taxablePaise), rupeesText(0)];
+
+/** A CSV row for each GST rate of each document of one GSTR-1 table. */
+function rowsByRate(
+  docs: TaxDocument[],
+  table: ReturnType<typeof tableOf>,
+  row: (doc: TaxDocument, rate: Amounts & { rateBp: number }) => (string | number)[],
+) {
+  return docs.filter((d) => tableOf(d) === table).flatMap((doc) => byRate(doc.lines).map((r) => row(doc, r)));
+}
+
 /** One GSTR-1 section as the offline tool's CSV template for it. */
 export function gstr1SectionCsv(docs: TaxDocument[], section: Gstr1Section): string {
   const ordered = inOrder(docs);
   switch (section) {
     case 'b2cs':
       return csv([
-        ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'],
-        ...b2csRows(ordered).map((r) => ['OE', `${r.pos}-${r.state}`, '', ratePercent(r.rateBp), rupeesText(r.taxablePaise), rupeesText(0), '']),
+        ['Type', 'Place Of Supply', ...RATE_COLUMNS, 'E-Commerce GSTIN'],
+        ...b2csRows(ordered).map((r) => ['OE', `${r.pos}-${r.state}`, ...rateCells(r), '']),
       ]);
     case 'b2cl':
       return csv([
-        [
-          'Invoice Number',
-          'Invoice date',
-          'Invoice Value',
-          'Place Of Supply',
-          'Applicable % of Tax Rate',
-          'Rate',
-          'Taxable Value',
-          'Cess Amount',
-          'E-Commerce GSTIN',
-        ],
-        ...ordered
-          .filter((d) => tableOf(d) === 'B2CL')
-          .flatMap((doc) =>
-            byRate(doc.lines).map((r) => [
-              doc.number,
-              csvDate(doc.day),
-              rupeesText(documentTotals(doc).totalPaise),
-              posText(doc),
-              '',
-              ratePercent(r.rateBp),
-              rupeesText(r.taxablePaise),
-              rupeesText(0),
-              '',
-            ]),
-          ),
+        ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', ...RATE_COLUMNS, 'E-Commerce GSTIN'],
+        ...rowsByRate(ordered, 'B2CL', (doc, r) => [
+          doc.number,
+          csvDate(doc.day),
+          rupeesText(documentTotals(doc).totalPaise),
+          posText(doc),
+          ...rateCells(r),
+          '',
+        ]),
       ]);
     case 'cdnur':
       return csv([
-        [
-          'UR Type',
-          'Note Number',
-          'Note Date',
-          'Note Type',
-          'Place Of Supply',
-          'Note Value',
-          'Applicable % of Tax Rate',
-          'Rate',
-          'Taxable Value',
-          'Cess Amount',
-        ],
-        ...ordered
-          .filter((d) => tableOf(d) === 'CDNUR')
-          .flatMap((doc) =>
-            byRate(doc.lines).map((r) => [
-              'B2CL',
-              doc.number,
-              csvDate(doc.day),
-              'C',
-              posText(doc),
-              rupeesText(documentTotals(doc).totalPaise),
-              '',
-              ratePercent(r.rateBp),
-              rupeesText(r.taxablePaise),
-              rupeesText(0),
-            ]),
-          ),
+        ['UR Type', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Note Value', ...RATE_COLUMNS],
+        ...rowsByRate(ordered, 'CDNUR', (doc, r) => [
+          'B2CL',
+          doc.number,
+          csvDate(doc.day),
+          'C',
+          posText(doc),
+          rupeesText(documentTotals(doc).totalPaise),
+          ...rateCells(r),
+        ]),
       ]);
     case 'hsn':
       return csv([
@@ -429,12 +402,7 @@ export function gstr1SectionCsv(docs: TaxDocument[], section: Gstr1Section): str
           r.uqc === 'NOS' ? 'NOS-NUMBERS' : 'NA',
           r.quantity,
           rupeesText(r.totalPaise),
-          ratePercent(r.rateBp),
-          rupeesText(r.taxablePaise),
-          rupeesText(r.igstPaise),
-          rupeesText(r.cgstPaise),
-          rupeesText(r.sgstPaise),
-          rupeesText(0),
+          ...hsnTaxCells(r),
         ]),
       ]);
     case 'docs':

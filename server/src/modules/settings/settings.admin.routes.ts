@@ -1,8 +1,7 @@
 import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import { ShopSettingsInput, ShopSettingsView } from '@shared/shop-settings.schemas';
-import { badRequest } from '../../errors';
-import { readMultipart } from '../../plugins/multipart';
+import { readOneFile } from '../../plugins/multipart';
 import { adminRoute } from '../admin/admin.guards';
 import * as settings from './settings.service';
 
@@ -50,9 +49,13 @@ export async function settingsAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const form = await readMultipart(req, { maxFiles: 1, tooManyFiles: 'Send one logo image', maxFileBytes: MAX_LOGO_BYTES });
-      const file = form.files.find((f) => f.field === 'logo');
-      if (!file) throw badRequest('Choose an image for the logo', 'file_missing', { logo: 'Choose an image' });
+      const { file } = await readOneFile(req, {
+        field: 'logo',
+        tooManyFiles: 'Send one logo image',
+        maxFileBytes: MAX_LOGO_BYTES,
+        missing: 'Choose an image for the logo',
+        fieldError: 'Choose an image',
+      });
       return settings.uploadLogo(app.db, app.storage, app.config, file.data);
     },
   );

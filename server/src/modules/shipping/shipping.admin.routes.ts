@@ -1,8 +1,7 @@
 import type { App } from '../../app-types';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import { PincodeUploadSummary, ShippingAdminView, ShippingSettings } from '@shared/shipping';
-import { badRequest } from '../../errors';
-import { readMultipart } from '../../plugins/multipart';
+import { readOneFile } from '../../plugins/multipart';
 import { adminRoute } from '../admin/admin.guards';
 import * as shipping from './shipping.service';
 
@@ -47,9 +46,13 @@ export async function shippingAdminRoutes(app: App) {
       },
     },
     async (req) => {
-      const form = await readMultipart(req, { maxFiles: 1, tooManyFiles: 'Send one CSV file', maxFileBytes: MAX_CSV_BYTES });
-      const file = form.files.find((f) => f.field === 'file');
-      if (!file) throw badRequest('Choose a CSV file to upload', 'file_missing', { file: 'Choose a CSV file' });
+      const { file } = await readOneFile(req, {
+        field: 'file',
+        tooManyFiles: 'Send one CSV file',
+        maxFileBytes: MAX_CSV_BYTES,
+        missing: 'Choose a CSV file to upload',
+        fieldError: 'Choose a CSV file',
+      });
       return shipping.uploadPincodes(app.db, file.data.toString('utf8'));
     },
   );

@@ -16,32 +16,17 @@ export async function takeUnits(db: Db, productId: number, quantity: number, tra
     const stock = await stockOf(db, productId);
     if (stock === null) return 'untracked';
   }
-  const res = await db
-    .updateTable('products')
-    .set({ stock: sql`stock - ${quantity}` })
-    .where('id', '=', productId)
-    .where('stock', '>=', quantity)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) > 0) return 'taken';
-  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
-  return row !== undefined && row.stock === null ? 'untracked' : false;
+  return takeFrom(db, 'products', productId, quantity);
 }
 
 /** A product's units for sale: null when it does not track them, undefined when there is no such product. */
-export async function stockOf(db: Db, productId: number): Promise<number | null | undefined> {
-  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
-  return row?.stock;
+export function stockOf(db: Db, productId: number): Promise<number | null | undefined> {
+  return stockIn(db, 'products', productId);
 }
 
 /** Gives units back to a tracked product (a deleted or untracked product takes nothing back). */
-export async function returnUnits(db: Db, productId: number, quantity: number): Promise<boolean> {
-  const res = await db
-    .updateTable('products')
-    .set({ stock: sql`stock + ${quantity}` })
-    .where('id', '=', productId)
-    .where('stock', 'is not', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+export function returnUnits(db: Db, productId: number, quantity: number): Promise<boolean> {
+  return giveBackTo(db, 'products', productId, quantity);
 }
 
 /** Marks up to `quantity` units of an order line as given back; answers how many were newly marked. */
@@ -80,29 +65,44 @@ export async function partsOfLines(db: Db, lineIds: number[]) {
 }
 
 /** Takes units of a tracked variant as `takeUnits` does for a product; an untracked variant always succeeds. */
-export async function takeVariantUnits(db: Db, variantId: number, quantity: number): Promise<'taken' | 'untracked' | false> {
-  const res = await db
-    .updateTable('product_variants')
-    .set({ stock: sql`stock - ${quantity}` })
-    .where('id', '=', variantId)
-    .where('stock', '>=', quantity)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) > 0) return 'taken';
-  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
-  return row !== undefined && row.stock === null ? 'untracked' : false;
+export function takeVariantUnits(db: Db, variantId: number, quantity: number): Promise<'taken' | 'untracked' | false> {
+  return takeFrom(db, 'product_variants', variantId, quantity);
 }
 
-export async function variantStockOf(db: Db, variantId: number): Promise<number | null | undefined> {
-  const row = await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
-  return row?.stock;
+export function variantStockOf(db: Db, variantId: number): Promise<number | null | undefined> {
+  return stockIn(db, 'product_variants', variantId);
 }
 
 /** Gives units back to a tracked variant (a deleted or untracked one takes nothing back). */
-export async function returnVariantUnits(db: Db, variantId: number, quantity: number): Promise<boolean> {
+export function returnVariantUnits(db: Db, variantId: number, quantity: number): Promise<boolean> {
+  return giveBackTo(db, 'product_variants', variantId, quantity);
+}
+
+/** The rows that hold units for sale: a product without variants, and each variant (NULL stock: not tracked). */
+type StockTable = 'products' | 'product_variants';
+
+/** Takes units from a row in one conditional update (see `takeUnits`); an untracked row always succeeds. */
+async function takeFrom(db: Db, table: StockTable, id: number, quantity: number): Promise<'taken' | 'untracked' | false> {
   const res = await db
-    .updateTable('product_variants')
+    .updateTable(table)
+    .set({ stock: sql`stock - ${quantity}` })
+    .where('id', '=', id)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) return 'taken';
+  return (await stockIn(db, table, id)) === null ? 'untracked' : false;
+}
+
+async function stockIn(db: Db, table: StockTable, id: number): Promise<number | null | undefined> {
+  const row = await db.selectFrom(table).select('stock').where('id', '=', id).executeTakeFirst();
+  return row?.stock;
+}
+
+async function giveBackTo(db: Db, table: StockTable, id: number, quantity: number): Promise<boolean> {
+  const res = await db
+    .updateTable(table)
     .set({ stock: sql`stock + ${quantity}` })
-    .where('id', '=', variantId)
+    .where('id', '=', id)
     .where('stock', 'is not', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
