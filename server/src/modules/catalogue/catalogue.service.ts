@@ -187,6 +187,13 @@ export async function homeSections(db: Db): Promise<HomeSection[]> {
   }));
 }
 
+/** The product page's reads, once, for the first product (if any): warms a fresh database connection (db/database.ts warmConnections). */
+export async function warmProductReads(db: Db): Promise<void> {
+  const [id] = await repo.listProductIds(db, {}, { limit: 1, offset: 0 });
+  if (id === undefined) return;
+  await Promise.all([productsByIds(db, [id]), variants.structuresOf(db, [id])]);
+}
+
 /** Product ids in id order, at most `max` (for the sitemap). */
 export async function allProductIds(db: Db, max: number): Promise<number[]> {
   return repo.listProductIds(db, {}, { limit: max, offset: 0 });
