@@ -22,7 +22,7 @@
  *
  * Environment: BENCH_SEARCH_PRODUCTS (default 100000), BENCH_SEARCH_QUERIES (names or texts of the
  * queries to run, separated by commas; default all), BENCH_DATABASE_URL
- * (default postgres://postgres@127.0.0.1:5432/test; the schema bench_search is
+ * (default postgres://postgres@127.0.0.1:5432/test; the schema bench_search, or BENCH_SEARCH_SCHEMA, is
  * dropped and recreated there, nothing else is touched).
  */
 import { createHash } from 'node:crypto';
@@ -38,7 +38,7 @@ import { indexProducts, searchProductIds } from '../../server/src/modules/search
 import { replicateSearchIndex } from '../../server/src/modules/search/search-replica';
 import { LocalStorage } from '../../server/src/storage/local-storage';
 import { SEARCH_PAGE_DEFAULT } from '@shared/catalogue.schemas';
-import { machineLine, ms, percentile, table, verdict } from '../lib/stats';
+import { machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
 import autocannon from 'autocannon';
 import { onExit, outDir, repoRoot, startShop, type ShopServer } from '../lib/server-process';
 import { benchWarmUp } from './warm-up';
@@ -64,7 +64,8 @@ const FILTERED = args.has('--filtered');
 const WARM_UP = args.has('--warm-up');
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PG_SCHEMA = 'bench_search';
+/** Another name lets two checkouts' benches keep their catalogues side by side in one database. */
+const PG_SCHEMA = process.env.BENCH_SEARCH_SCHEMA ?? 'bench_search';
 const BUDGET_MS = 20;
 /** Products loaded and indexed per transaction. */
 const LOAD_BATCH = 2_000;
@@ -438,23 +439,10 @@ async function concurrent(
       if (record) instance.on('response', (_c, _s, _b, time) => latencies.push(time));
     });
   await run(0.5, false);
-  const cpuBefore = cpuMs(server.child.pid);
+  const cpuBefore = processCpuMs(server.child.pid!);
   const r = await run(CONCURRENT_SECONDS, true);
-  const cpu = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, latencies.length);
+  const cpu = (processCpuMs(server.child.pid!) - cpuBefore) / Math.max(1, latencies.length);
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: r.requests.average, bad: r.non2xx - r['4xx'] + r.errors + r.timeouts, cpu };
-}
-
-/**
- * CPU time (user + system, ms) a process has used so far, from /proc (Linux; NaN elsewhere): what a
- * request costs the server, which unlike latency does not depend on what else the machine runs.
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Waits until the server searches its copy of the index in memory; the seconds that took. */

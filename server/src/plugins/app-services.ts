@@ -9,9 +9,14 @@ import { createMailer, type AttachmentRef, type Mailer } from '../modules/mail/m
 import { attachmentPdf } from '../modules/invoices/invoices.service';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { simulatedProvider } from '../modules/payments/simulated-provider';
+import { warmConnections } from '../db/database';
+import { warmProductReads } from '../modules/catalogue/catalogue.service';
 import { replicateSearchIndex, searchReplicaOf } from '../modules/search/search-replica';
 import { getOrCreateSetting } from '../modules/settings/settings.repository';
 import { createMetrics, recordRequest } from '../modules/system/metrics';
+
+/** The warm-up of the PostgreSQL pool delays readiness by at most this. */
+const POOL_WARM_MS = 1000;
 
 export interface AppServicesOptions {
   /** defaults to SMTP or the outbox, as configured */
@@ -83,6 +88,13 @@ export const appServices = fp(
       app.addHook('onReady', async () => void replicateSearchIndex(db, app.log, { readyTimeoutMs: config.searchReadyTimeoutMs, waitMs: config.searchWaitMs }));
       app.addHook('onClose', async () => searchReplicaOf(db)?.stop());
     }
+    // PostgreSQL: every pool connection opened and its backend given the product reads before the
+    // app listens, at most POOL_WARM_MS (docs/performance.md, h9); meanwhile the index loads.
+    app.addHook('onReady', async () => {
+      const started = performance.now();
+      const warmed = await warmConnections(db, warmProductReads, POOL_WARM_MS);
+      if (warmed > 0) app.log.info(`database: ${warmed} pool connections opened and warmed in ${Math.round(performance.now() - started)} ms`);
+    });
   },
   { name: 'app-services', decorators: { fastify: ['config', 'db'] } },
 );

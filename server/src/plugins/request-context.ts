@@ -26,6 +26,12 @@ export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLogger
   return child;
 };
 
+/** The reply of the request being handled here, if any and not yet sent (as for the log lines above). */
+export function replyBeingMade(): FastifyReply | undefined {
+  const reply = current.getStore();
+  return reply === undefined || reply.raw.writableEnded ? undefined : reply;
+}
+
 /**
  * Enters the request's id for the rest of its handling: from the pre-handler on (after its body is
  * read: the stream's events would leave the context behind), so the guards, the handler, the error

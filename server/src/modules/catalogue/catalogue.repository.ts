@@ -26,6 +26,29 @@ export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductR
   return productQuery(db).where('p.id', 'in', ids).execute();
 }
 
+/**
+ * findProductsByIds, with whether each product has options, variants or kit parts: only those need
+ * their structure read (variants.structuresOf, three more queries). Most products have none, and on
+ * PostgreSQL each query is a round trip of its own, on a connection of the pool.
+ */
+export async function findShownProductsByIds(db: Db, ids: number[]): Promise<(ProductRow & { structured: boolean })[]> {
+  if (ids.length === 0) return [];
+  const rows = await productQuery(db)
+    .select((eb) =>
+      eb
+        .or([
+          eb.exists(eb.selectFrom('product_options as o').select('o.id').whereRef('o.product_id', '=', 'p.id')),
+          eb.exists(eb.selectFrom('product_variants as v').select('v.id').whereRef('v.product_id', '=', 'p.id')),
+          eb.exists(eb.selectFrom('kit_parts as k').select('k.id').whereRef('k.kit_id', '=', 'p.id')),
+        ])
+        .as('structured'),
+    )
+    .where('p.id', 'in', ids)
+    .execute();
+  // PostgreSQL answers a boolean, SQLite 0 or 1.
+  return rows.map((r) => Object.assign(r, { structured: Boolean(r.structured) }));
+}
+
 export interface ProductFilter {
   categoryId?: number;
   titleContains?: string;

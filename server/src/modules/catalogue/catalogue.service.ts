@@ -14,7 +14,9 @@ import { keptProductsByIds } from './public-products';
 
 /** Products in the order of the ids given, as the API shows them. */
 export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
-  const [rows, images, structures] = await Promise.all([repo.findProductsByIds(db, ids), repo.findImages(db, ids), variants.structuresOf(db, ids)]);
+  const [rows, images] = await Promise.all([repo.findShownProductsByIds(db, ids), repo.findImages(db, ids)]);
+  const structured = rows.filter((r) => r.structured).map((r) => r.id);
+  const structures = structured.length > 0 ? await variants.structuresOf(db, structured) : new Map<number, variants.Structure>();
   const imagesOf = new Map<number, string[]>();
   for (const img of images) imagesOf.set(img.product_id, [...(imagesOf.get(img.product_id) ?? []), img.path]);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -183,6 +185,13 @@ export async function homeSections(db: Db): Promise<HomeSection[]> {
     total: counts.get(c.id) ?? 0,
     products: (idLists[i] ?? []).map((id) => byId.get(id)).filter((p): p is Product => p !== undefined),
   }));
+}
+
+/** The product page's reads, once, for the first product (if any): warms a fresh database connection (db/database.ts warmConnections). */
+export async function warmProductReads(db: Db): Promise<void> {
+  const [id] = await repo.listProductIds(db, {}, { limit: 1, offset: 0 });
+  if (id === undefined) return;
+  await Promise.all([productsByIds(db, [id]), variants.structuresOf(db, [id])]);
 }
 
 /** Product ids in id order, at most `max` (for the sitemap). */
