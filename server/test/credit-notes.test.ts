@@ -28,6 +28,11 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
     ((await api.get('/api/UserOrders')).json().orders as { order_id: string; creditNotes: { id: number; number: string }[] }[]).find(
       (o) => o.order_id === orderId,
     )!.creditNotes;
+  /** The order's line of the cable (paidOrder with `cable`), as the admin's money view shows it. */
+  const cableLineOf = async (orderId: string) =>
+    ((await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] }).lines.find(
+      (l) => l.title === 'Credit Cable',
+    )!;
   /** The text of the order's first credit note, once the refund asked for has gone through. */
   const firstNoteText = async (api: ReturnType<typeof as>, orderId: string) => {
     await reconcile(shop.app.orderDeps, 30);
@@ -88,8 +93,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
 
   it('credits a refund of whole lines with those lines only', async () => {
     const { api, orderId } = await paidOrder('Maharashtra', { cable: true });
-    const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] };
-    const cableLine = money.lines.find((l) => l.title === 'Credit Cable')!;
+    const cableLine = await cableLineOf(orderId);
     expect(
       (await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-lines-${kind}-${orderId}` })).statusCode,
     ).toBe(201);
@@ -108,8 +112,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
 
   it('credits what is left on a cancellation after a refund of lines, never the refunded line again', async () => {
     const { api, orderId } = await paidOrder('Maharashtra', { cable: true });
-    const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] };
-    const cableLine = money.lines.find((l) => l.title === 'Credit Cable')!;
+    const cableLine = await cableLineOf(orderId);
     await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-then-${kind}-${orderId}` });
     await reconcile(shop.app.orderDeps, 30);
     expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'canceled' })).statusCode).toBe(200);
