@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, adminToken, asAdmin, png } from './helpers/admin';
+import { ADMIN_PASSWORD, adminToken, asAdmin, fields, png } from './helpers/admin';
 import { as, makeCoupon, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { verifiedShopper } from './helpers/shoppers';
+import { mailText, verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 describe.each(DB_KINDS)('admin API on %s', (kind) => {
@@ -134,10 +134,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
   describe('products', () => {
     it('adds a product with three images, findable in the storefront and search, then edits and deletes it', async () => {
       const add = await admin.form('POST', '/api/products', [
-        { name: 'title', value: 'Hexacopter Frame Kit' },
-        { name: 'price', value: '3499.50' },
-        { name: 'description', value: 'A six-arm frame for heavy-lift drones.' },
-        { name: 'category', value: 'Drone Kits' },
+        ...fields({ title: 'Hexacopter Frame Kit', price: '3499.50', description: 'A six-arm frame for heavy-lift drones.', category: 'Drone Kits' }),
         { name: 'images', value: await png('#111111'), filename: 'a.png', type: 'image/png' },
         { name: 'images', value: await png('#222222'), filename: 'b.png', type: 'image/png' },
         { name: 'images', value: await png('#333333'), filename: 'c.png', type: 'image/png' },
@@ -149,10 +146,7 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       expect((await shop.app.inject(p.images[0].replace('.png', '.w320.webp'))).statusCode).toBe(200);
       expect((await shop.app.inject('/api/products/search/hexacoptr')).json()[0].id).toBe(p.id);
 
-      const edit = await admin.form('PATCH', `/api/products/${p.id}`, [
-        { name: 'title', value: 'Hexacopter Frame Kit Pro' },
-        { name: 'price', value: '3999' },
-      ]);
+      const edit = await admin.form('PATCH', `/api/products/${p.id}`, fields({ title: 'Hexacopter Frame Kit Pro', price: '3999' }));
       // The fields left out keep their values.
       expect(edit.json()).toMatchObject({
         title: 'Hexacopter Frame Kit Pro',
@@ -184,12 +178,9 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
       ['an unknown category', [{ name: 'category', value: 'Nope' }], 'category'],
     ])('refuses %s with a message and stores nothing', async (_n, change, field) => {
       const before = [await productCount(), uploads()];
-      const parts = [
-        { name: 'title', value: 'Valid title' },
-        { name: 'price', value: '100' },
-        { name: 'description', value: 'x' },
-        { name: 'category', value: 'Drone Kits' },
-      ].map((p) => change.find((c) => c.name === p.name) ?? p);
+      const parts = fields({ title: 'Valid title', price: '100', description: 'x', category: 'Drone Kits' }).map(
+        (p) => change.find((c) => c.name === p.name) ?? p,
+      );
       const res = await admin.form('POST', '/api/products', [...parts, { name: 'images', value: await png(), filename: 'a.png', type: 'image/png' }]);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields[field]).toEqual(expect.any(String));
@@ -198,20 +189,16 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
 
     it('refuses a text file named .png and a 20 MB image, storing nothing', async () => {
       const before = [await productCount(), uploads()];
-      const fields = [
-        { name: 'title', value: 'Valid title' },
-        { name: 'price', value: '100' },
-        { name: 'category', value: 'Drone Kits' },
-      ];
+      const valid = fields({ title: 'Valid title', price: '100', category: 'Drone Kits' });
       const fake = await admin.form('POST', '/api/products', [
-        ...fields,
+        ...valid,
         { name: 'images', value: await png(), filename: 'ok.png' },
         { name: 'images', value: 'hello, not an image', filename: 'x.png', type: 'image/png' },
       ]);
       expect(fake.statusCode).toBe(400);
       expect(fake.json().message).toContain('not an image');
       const big = await admin.form('POST', '/api/products', [
-        ...fields,
+        ...valid,
         { name: 'images', value: Buffer.alloc(20 * 1024 * 1024, 1), filename: 'big.png', type: 'image/png' },
       ]);
       expect(big.statusCode).toBe(413);
@@ -389,14 +376,9 @@ describe.each(DB_KINDS)('admin API on %s', (kind) => {
         trackingNumber: 'DL12345678',
         trackingUrl: 'https://www.delhivery.com/track/package/DL12345678',
       });
-      const dispatchedMail = await shop.db
-        .selectFrom('outbox')
-        .select('text_body')
-        .where('to_address', '=', s.email)
-        .where('kind', '=', 'order-dispatched')
-        .executeTakeFirstOrThrow();
-      expect(dispatchedMail.text_body).toContain('Courier: Delhivery. Tracking number: DL12345678.');
-      expect(dispatchedMail.text_body).toContain('Track it at https://www.delhivery.com/track/package/DL12345678');
+      const dispatchedMail = await mailText(shop, s.email, 'order-dispatched');
+      expect(dispatchedMail).toContain('Courier: Delhivery. Tracking number: DL12345678.');
+      expect(dispatchedMail).toContain('Track it at https://www.delhivery.com/track/package/DL12345678');
       expect((await move('placed')).statusCode).toBe(409);
       expect((await move('delivered')).statusCode).toBe(200);
       expect((await move('canceled')).statusCode).toBe(409);

@@ -3,7 +3,7 @@ import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
 import { GST_SHOP, mailsOfKind, makeCoupon, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { pdfText } from './helpers/pdf';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { factories, startTestShop, stockOf, type TestShop } from './helpers/test-app';
 
 const CSV = ['pincode,zone,cod,days', '411001,local,yes,1-2', '110001,national,no,3-5', ''].join('\n');
 const SCHOOL = { name: 'Asha Patil', phone: '9876543210', address: '12 School Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001' };
@@ -34,7 +34,7 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
   type Api = Awaited<ReturnType<typeof shopperWithCart>>['api'];
   const codOrder = (api: Api, items: [number, number][], extra: Record<string, unknown> = {}) =>
     api.post('/api/createBulkOrder', { items: items.map(([productId, quantity]) => ({ productId, quantity })), paymentMethod: 'cod', ...extra });
-  const stockOf = async (id: number) => Number((await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock);
+  const stockNow = async (id: number) => Number(await stockOf(shop, id));
   const couponUses = async (id: number) =>
     Number((await shop.db.selectFrom('coupons').select('used_count').where('id', '=', id).executeTakeFirstOrThrow()).used_count);
   const adminOrder = async (code: string) => (await admin.get(`/api/ordersAdmin?q=${code}`)).json()[0];
@@ -92,13 +92,13 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect(res.json()).toMatchObject({ code: 'cod_not_allowed', message: 'Cash on delivery is not available for 110001. Please pay online.' });
     expect((await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }], paymentMethod: 'cash' })).statusCode).toBe(400);
     // Nothing was placed, nothing held; the limits themselves are allowed (₹1,229 = goods + shipping, the fee aside).
-    expect(await stockOf(kit.id)).toBe(10);
+    expect(await stockNow(kit.id)).toBe(10);
     expect((await codOrder(s.api, [[kit.id, 1]])).statusCode).toBe(200);
   });
 
   it('lives a whole life: placed at once → dispatched with its invoice → cash collected → paid and delivered; refunds by hand', async () => {
     const couponId = await makeCoupon(shop, { code: `COD100${kind}`, discount_paise: 100_00 });
-    const before = await stockOf(kit.id);
+    const before = await stockNow(kit.id);
     type Overview = { days: { date: string; revenue: number; orders: number }[]; codToCollect: { orders: number; amount: number } };
     const overview = async () => (await admin.get('/api/admin/overview')).json() as Overview;
     const dayOf = (o: Overview, date: string) => o.days.find((d) => d.date === date)!;
@@ -110,7 +110,7 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     // ₹1,180 − ₹100 + ₹49 shipping + ₹30 COD fee, priced on the server.
     const { orderId } = placed.json();
     expect(placed.json()).toEqual({ orderId, status: 'placed', paymentMethod: 'cod', amount: 1_159_00 });
-    expect(await stockOf(kit.id)).toBe(before - 1);
+    expect(await stockNow(kit.id)).toBe(before - 1);
     expect(await couponUses(couponId)).toBe(1);
     expect((await s.api.get('/api/cart')).json().count).toBe(0);
 
@@ -220,10 +220,10 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
   it('returned to origin: canceled, units back, coupon released, a credit note cancels the invoice, and returns count against COD', async () => {
     await admin.put('/api/admin/shipping', { flatRate: 49, cod: { enabled: true, maxReturns: 1 } });
     const couponId = await makeCoupon(shop, { code: `CODRTO${kind}`, discount_paise: 50_00 });
-    const before = await stockOf(kit.id);
+    const before = await stockNow(kit.id);
     const s = await shopperWithCart(shop, [[kit.id, 2]]);
     const { orderId } = (await codOrder(s.api, [[kit.id, 2]], { couponCode: `CODRTO${kind}` })).json();
-    expect(await stockOf(kit.id)).toBe(before - 2);
+    expect(await stockNow(kit.id)).toBe(before - 2);
     expect(await couponUses(couponId)).toBe(1);
     // Returned only once dispatched.
     expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'returned' })).statusCode).toBe(409);
@@ -231,7 +231,7 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     const returned = await admin.patch(`/api/UserOrders/${orderId}`, { status: 'returned' });
     expect(returned.statusCode).toBe(200);
     expect(returned.json().message).toBe('Order returned to origin: canceled, units back in stock.');
-    expect(await stockOf(kit.id)).toBe(before);
+    expect(await stockNow(kit.id)).toBe(before);
     expect(await couponUses(couponId)).toBe(0);
     const mine = (await s.api.get('/api/UserOrders')).json().orders[0];
     expect(mine).toMatchObject({ status: 'canceled', codToCollect: 0, refunded: 0 });
@@ -254,11 +254,11 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
 
   it('is canceled before dispatch without any credit note; its units and coupon use come back', async () => {
     const couponId = await makeCoupon(shop, { code: `CODCXL${kind}`, discount_paise: 10_00 });
-    const before = await stockOf(kit.id);
+    const before = await stockNow(kit.id);
     const s = await shopperWithCart(shop, [[kit.id, 1]]);
     const { orderId } = (await codOrder(s.api, [[kit.id, 1]], { couponCode: `CODCXL${kind}` })).json();
     expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'canceled' })).statusCode).toBe(200);
-    expect(await stockOf(kit.id)).toBe(before);
+    expect(await stockNow(kit.id)).toBe(before);
     expect(await couponUses(couponId)).toBe(0);
     expect((await s.api.get('/api/UserOrders')).json().orders[0]).toMatchObject({
       status: 'canceled',
@@ -288,7 +288,7 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect(codes.filter((c) => c >= 500)).toEqual([]);
     expect(codes.filter((c) => c === 200)).toHaveLength(2);
     for (const refused of answers.filter((a) => a.statusCode !== 200)) expect(refused.json().code).toBe('cod_limit');
-    expect(await stockOf(cheap.id)).toBe(98);
+    expect(await stockNow(cheap.id)).toBe(98);
     const user = await shop.db.selectFrom('user').select('id').where('email', '=', String(s.email)).executeTakeFirstOrThrow();
     const open = await shop.db.selectFrom('orders').select('id').where('user_id', '=', user.id).where('payment_method', '=', 'cod').execute();
     expect(open).toHaveLength(2);

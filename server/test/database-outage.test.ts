@@ -13,6 +13,7 @@ import { LocalStorage } from '../src/storage/local-storage';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
+import { adminWithCategory, cookieOf, productForm, verifiedOverHttp } from './helpers/shop-nodes';
 import { searchWarm } from './helpers/test-app';
 
 /** Answers slower than this count as a hang: an outage must be answered (503), never waited out. */
@@ -113,34 +114,11 @@ describe.runIf(DB_KINDS.includes('postgres'))('PostgreSQL unreachable for a few 
 
   it('stays alive, answers 503 at once while the database is away, and serves again by itself, losing no paid order', async () => {
     // An admin adds a product; a shopper signs up, verifies and signs in.
-    const login = await call('POST', '/api/adminlogin', { username: 'admin', password: 'outage-admin-password-1' });
-    expect(login.status).toBe(200);
-    const admin = { authorization: `Bearer ${String(login.body.token)}` };
-    expect((await call('POST', '/api/categories', { name: 'Outage Kits' }, admin)).status).toBeLessThan(300);
-    const form = new FormData();
-    form.append('title', 'Steady Rover');
-    form.append('price', '500');
-    form.append('category', 'Outage Kits');
-    const created = await fetch(`${base}/api/products`, { method: 'POST', headers: admin, body: form });
+    const admin = await adminWithCategory(base, 'outage-admin-password-1', 'Outage Kits');
+    const created = await fetch(`${base}/api/products`, { method: 'POST', headers: admin, body: productForm('Steady Rover', '500', 'Outage Kits') });
     expect(created.status).toBe(201);
     const product = (await created.json()) as { id: number };
-    const email = `outage${randomBytes(4).toString('hex')}@example.com`;
-    const password = 'kit-builder-42';
-    const signUp = await call('POST', '/api/auth/sign-up/email', {
-      email,
-      password,
-      name: 'outage_shopper',
-      username: `outage_${randomBytes(3).toString('hex')}`,
-      phone: '9876543210',
-      address: '1 Lab Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      zipCode: '411001',
-    });
-    expect(signUp.status).toBe(200);
-    const mail = await direct.query(`SELECT text_body FROM ${schema}.outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
-    const token = /verify-email\?token=([^\s&]+)/.exec(String(mail.rows[0]?.text_body))![1]!;
-    expect((await fetch(`${base}/api/auth/verify-email?token=${token}`)).status).toBe(200);
+    const { email, password } = await verifiedOverHttp(base, direct, schema, 'outage');
     const signIn = async () =>
       fetch(`${base}/api/auth/sign-in/email`, {
         method: 'POST',
@@ -150,12 +128,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('PostgreSQL unreachable for a few 
       });
     const signedIn = await signIn();
     expect(signedIn.status).toBe(200);
-    const shopper = {
-      cookie: signedIn.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    };
+    const shopper = { cookie: cookieOf(signedIn) };
 
     /** A checkout through to payment; `complete` also sends the browser's callback (else the webhook completes it). */
     const checkout = async (complete: boolean) => {

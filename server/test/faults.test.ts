@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
 import { startS3Server } from './helpers/s3-server';
-import { haproxyInstalled, inSchema, shopNode, startBalancer, waitFor, type Balancer, type ShopNode } from './helpers/shop-nodes';
+import { cookieOf, haproxyInstalled, inSchema, shopNode, startBalancer, waitFor, type Balancer, type ShopNode } from './helpers/shop-nodes';
 import { captureSmtp, plainText } from './helpers/smtp';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
 
@@ -234,10 +234,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
         return {
           email,
           password,
-          cookie: signIn.headers
-            .getSetCookie()
-            .map((c) => c.split(';')[0])
-            .join('; '),
+          cookie: cookieOf(signIn),
         };
       }),
     );
@@ -297,20 +294,18 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     await pause(5000);
 
     // 1. The mail server stops for 15 s, 2. Redis for 10 s, 3. storage for 15 s.
-    await during(
-      'smtp',
-      () => proxies.smtp.cut('refuse'),
-      15_000,
-      () => proxies.smtp.restore(),
-    );
-    await allUp();
-    await during(
-      'redis',
-      () => proxies.redis.cut('refuse'),
-      10_000,
-      () => proxies.redis.restore(),
-    );
-    await allUp();
+    for (const [name, ms] of [
+      ['smtp', 15_000],
+      ['redis', 10_000],
+    ] as const) {
+      await during(
+        name,
+        () => proxies[name].cut('refuse'),
+        ms,
+        () => proxies[name].restore(),
+      );
+      await allUp();
+    }
     let storageHealth: unknown = null;
     await during(
       'storage',

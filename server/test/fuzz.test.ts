@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, adminToken } from './helpers/admin';
 import { makeCoupon, paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { badBodies, badForms, badQueries, BAD_HEADERS, BAD_SEGMENTS, seededRandom, type BodyCase, type Random } from './helpers/fuzz-input';
-import { ORIGIN, verifiedShopper } from './helpers/shoppers';
+import { ORIGIN, post, verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 /**
@@ -441,12 +441,7 @@ describe.each(DB_KINDS)('fuzzing every route on %s', (kind) => {
     const escape = await shop.app.inject('/api/product/%E0%A4%A');
     expect(escape.statusCode).toBe(400);
     expect(escape.json()).toEqual({ message: 'The address is not valid: it has a broken %-escape', code: 'FST_ERR_BAD_URL' });
-    const unknown = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/no-such-endpoint',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      payload: '{}',
-    });
+    const unknown = await post(shop, '/api/auth/no-such-endpoint', '{}');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });

@@ -3,7 +3,7 @@ import { returnUnits } from '../src/modules/stock/stock.service';
 import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { mailsOfKind, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import type { TestShop } from './helpers/test-app';
+import { stockOf, type TestShop } from './helpers/test-app';
 
 /** Decision 047: the shop is mailed once per crossing of a product's low-stock threshold. */
 describe.each(DB_KINDS)('low-stock alerts on %s', (kind) => {
@@ -89,7 +89,7 @@ describe.each(DB_KINDS)('low-stock alerts on %s', (kind) => {
     const shoppers = await Promise.all(Array.from({ length: 8 }, () => shopperWithCart(shop, [[p.id, 1]])));
     const answers = await Promise.all(shoppers.map((s) => s.api.post('/api/createBulkOrder', { items: [{ productId: p.id, quantity: 1 }] })));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
-    const left = (await shop.db.selectFrom('products').select('stock').where('id', '=', p.id).executeTakeFirstOrThrow()).stock;
+    const left = await stockOf(shop, p.id);
     expect(left).toBe(4);
     expect(await alertsAbout('Race kit')).toHaveLength(1);
   });

@@ -6,7 +6,7 @@ import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop
 import { makeCoupon, mailsOfKind, payInSimulation, shopperWithCart, type as } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, type verifiedShopper } from './helpers/shoppers';
-import { startTestShop, type TestShop } from './helpers/test-app';
+import { startTestShop, stockOf, type TestShop } from './helpers/test-app';
 
 type Shopper = Awaited<ReturnType<typeof verifiedShopper>> & { api: ReturnType<typeof as> };
 
@@ -186,7 +186,7 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
       });
       expect(refund.statusCode).toBe(201);
       expect(refund.json().amount).toBe(1080); // 2 × ₹600 less 10 %
-      expect((await shop.db.selectFrom('products').select('stock').where('id', '=', a.id).executeTakeFirstOrThrow()).stock).toBe(10);
+      expect(await stockOf(shop, a.id)).toBe(10);
       const again = await admin.post(`/api/admin/orders/${created.orderId}/refunds`, {
         lines: [lineA.id],
         idempotencyKey: `lines2-${kind}-${created.orderId}`,

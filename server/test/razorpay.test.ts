@@ -95,6 +95,10 @@ describe('the Razorpay provider against a local stand-in of its API', () => {
     await standIn.close();
   });
 
+  /** The order's status and payment as stored, found by Razorpay's order id. */
+  const paymentOf = (razorpayOrderId: string) =>
+    shop.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('provider_order_id', '=', razorpayOrderId).executeTakeFirstOrThrow();
+
   async function checkoutStart() {
     const s = await verifiedShopper(shop);
     const api = { ...as(shop, s.cookie) };
@@ -156,11 +160,7 @@ describe('the Razorpay provider against a local stand-in of its API', () => {
       });
     expect((await send(hmacHex(KEYS.keySecret, event))).statusCode).toBe(400);
     expect((await send(hmacHex(KEYS.webhookSecret, event))).json()).toEqual({ status: 'processed' });
-    const row = await shop.db
-      .selectFrom('orders')
-      .select(['status', 'provider_payment_id'])
-      .where('provider_order_id', '=', order.id)
-      .executeTakeFirstOrThrow();
+    const row = await paymentOf(order.id);
     expect(row).toEqual({ status: 'placed', provider_payment_id: 'pay_STANDIN2' });
   });
 
@@ -177,11 +177,7 @@ describe('the Razorpay provider against a local stand-in of its API', () => {
       .execute();
     const result = await reconcile(app.orderDeps, 30);
     expect(result.completed).toBe(1);
-    const row = await shop.db
-      .selectFrom('orders')
-      .select(['status', 'provider_payment_id'])
-      .where('provider_order_id', '=', order.id)
-      .executeTakeFirstOrThrow();
+    const row = await paymentOf(order.id);
     expect(row).toEqual({ status: 'placed', provider_payment_id: 'pay_captured' });
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/orders/${order.id}/payments`)).toBe(true);
   });

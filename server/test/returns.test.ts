@@ -5,7 +5,7 @@ import { roverAndCable, startAdminShop, type Admin } from './helpers/admin-shop'
 import { GST_SHOP, makeCoupon, mailsOfKind, paidOrderFrom, type as } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN } from './helpers/shoppers';
-import type { TestShop } from './helpers/test-app';
+import { stockOf, type TestShop } from './helpers/test-app';
 
 type Api = ReturnType<typeof as>;
 interface Item {
@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
   afterAll(() => shop.close());
 
   const orderOf = async (api: Api, orderId: string) => ((await api.get('/api/UserOrders')).json().orders as Order[]).find((o) => o.order_id === orderId)!;
-  const stockOf = async (id: number) => Number((await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock);
+  const stockNow = async (id: number) => Number(await stockOf(shop, id));
   const refundsOf = (orderId: string) =>
     shop.db
       .selectFrom('refunds')
@@ -59,14 +59,14 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
   describe('cancel order', () => {
     it('cancels a placed order: refunded at once, units and coupon use back, credit note, mailed', async () => {
       await makeCoupon(shop, { code: `ONCE${kind}`, discount_paise: 100_00, usage_limit: 1, once_per_customer: 1 });
-      const before = await stockOf(kit.id);
+      const before = await stockNow(kit.id);
       const { s, api, order } = await paidOrderFrom(shop, 'Maharashtra', [[kit.id, 1]], `ONCE${kind}`);
-      expect(await stockOf(kit.id)).toBe(before - 1);
+      expect(await stockNow(kit.id)).toBe(before - 1);
       expect((await orderOf(api, order.orderId)).cancelable).toBe(true);
       const res = await api.post(`/api/orders/${order.orderId}/cancel`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ message: 'Your order has been canceled.', refund: 1080 });
-      expect(await stockOf(kit.id)).toBe(before);
+      expect(await stockNow(kit.id)).toBe(before);
       const coupon = await shop.db.selectFrom('coupons').select(['used_count', 'reserved_count']).where('code', '=', `ONCE${kind}`).executeTakeFirstOrThrow();
       expect({ used: Number(coupon.used_count), held: Number(coupon.reserved_count) }).toEqual({ used: 0, held: 0 });
       await reconcile(shop.app.orderDeps, 30);
@@ -142,11 +142,11 @@ describe.each(DB_KINDS)('shopper cancellations and returns on %s', (kind) => {
       // Refunding before receipt is refused.
       expect((await admin.post(`/api/admin/returns/${ret.id}/refund`, {})).statusCode).toBe(409);
 
-      const stock = await stockOf(cable.id);
+      const stock = await stockNow(cable.id);
       const received = await admin.patch(`/api/admin/returns/${ret.id}`, { status: 'received', restock: true });
       expect(received.statusCode, received.body).toBe(200);
       expect(received.json()).toMatchObject({ status: 'received', restocked: true, message: 'Send it back in its box' });
-      expect(await stockOf(cable.id)).toBe(stock + 1);
+      expect(await stockNow(cable.id)).toBe(stock + 1);
 
       // More than the return's value is refused; refunded twice at the same moment: once.
       expect((await admin.post(`/api/admin/returns/${ret.id}/refund`, { amount: 500 })).statusCode).toBe(409);

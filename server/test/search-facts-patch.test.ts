@@ -10,9 +10,7 @@ import { as } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { random } from './helpers/seeded-random';
 import { verifiedShopper } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
-
-type Found = { id: number; title: string }[];
+import { factories, startTestShop, titlesAt, type TestShop } from './helpers/test-app';
 
 // Decision 053: after a sale the search filters' product facts are patched (the products the sale
 // changed, and the kits made of them), not read again in full; on every app server.
@@ -20,10 +18,6 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
   let shop: TestShop;
   let motor: number;
   let gearbox: number;
-  const titles = async (app: App, url: string) => {
-    const res = await app.inject(url);
-    return res.statusCode === 200 ? (res.json() as Found).map((p) => p.title) : res.statusCode;
-  };
   const facets = async (app: App, query: string) => (await app.inject(`/api/search/facets?${query}`)).json() as SearchFacets;
   const inStock = '/api/products/search/gear?inStock=1&sort=price_asc';
 
@@ -47,7 +41,7 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
 
   it('a sale of the last unit takes the product and its kit out of "in stock" on the next request, by a patch', async () => {
     // Asked twice so that the public cache keeps the answers: a stale one would show.
-    for (let i = 0; i < 2; i++) expect(await titles(shop.app, inStock)).toEqual(['Gear motor', 'Gear box', 'Gear kit']);
+    for (let i = 0; i < 2; i++) expect(await titlesAt(shop.app, inStock)).toEqual(['Gear motor', 'Gear box', 'Gear kit']);
     expect((await facets(shop.app, 'q=gear')).inStock).toBe(3);
     const before = { ...factLoads };
 
@@ -57,7 +51,7 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
     const order = await api.post('/api/createBulkOrder', { items: [{ productId: motor, quantity: 1 }] });
     expect(order.statusCode, order.body).toBe(200);
 
-    expect(await titles(shop.app, inStock)).toEqual(['Gear box']);
+    expect(await titlesAt(shop.app, inStock)).toEqual(['Gear box']);
     const counts = await facets(shop.app, 'q=gear&inStock=1');
     expect([counts.total, counts.inStock]).toEqual([1, 1]);
     expect((await facets(shop.app, 'q=gear')).inStock).toBe(1);
@@ -67,15 +61,15 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
 
   it('sees a change made by another app server on its next request', async () => {
     const other = await shop.secondApp();
-    expect(await titles(other, inStock)).toEqual(['Gear box']);
-    expect(await titles(shop.app, inStock)).toEqual(['Gear box']);
+    expect(await titlesAt(other, inStock)).toEqual(['Gear box']);
+    expect(await titlesAt(shop.app, inStock)).toEqual(['Gear box']);
     const before = { ...factLoads };
     // Another server's write, as it reaches the database: the row and the shared version.
     await sql`UPDATE products SET stock = 0, price_paise = 31000 WHERE id = ${gearbox}`.execute(shop.db);
     await bumpPublicCacheVersion(shop.db);
     for (const app of [other, shop.app]) {
-      expect(await titles(app, inStock)).toEqual([]);
-      expect(await titles(app, '/api/products/search/gear?minPrice=305&maxPrice=315')).toEqual(['Gear box']);
+      expect(await titlesAt(app, inStock)).toEqual([]);
+      expect(await titlesAt(app, '/api/products/search/gear?minPrice=305&maxPrice=315')).toEqual(['Gear box']);
       expect((await facets(app, 'q=gear')).inStock).toBe(0);
     }
     expect(factLoads.full).toBe(before.full);
@@ -83,7 +77,7 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
     // And back, through an admin's restock seen by the other server.
     await sql`UPDATE products SET stock = 2 WHERE id = ${motor}`.execute(shop.db);
     await bumpPublicCacheVersion(shop.db);
-    expect(await titles(other, inStock)).toEqual(['Gear motor']);
+    expect(await titlesAt(other, inStock)).toEqual(['Gear motor']);
   });
 
   it('reads everything again when a patch cannot say it: a new product, a renamed category', async () => {
@@ -91,11 +85,11 @@ describe.each(DB_KINDS)('product facts patched after a change on %s', (kind) => 
     const before = { ...factLoads };
     const categoryId = (await f.category('More gears')).id;
     await f.product({ title: 'Gear wheel', categoryId, pricePaise: 5_000, stock: 4 });
-    expect(await titles(shop.app, inStock)).toEqual(['Gear wheel', 'Gear motor']);
+    expect(await titlesAt(shop.app, inStock)).toEqual(['Gear wheel', 'Gear motor']);
     expect(factLoads.full).toBeGreaterThan(before.full);
     await sql`UPDATE categories SET type = 'Spare gears' WHERE id = ${categoryId}`.execute(shop.db);
     await bumpPublicCacheVersion(shop.db);
-    expect(await titles(shop.app, '/api/products/search/gear?category=spare%20gears')).toEqual(['Gear wheel']);
+    expect(await titlesAt(shop.app, '/api/products/search/gear?category=spare%20gears')).toEqual(['Gear wheel']);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchFacets } from '@shared/search-filters.schemas';
 import { DB_KINDS } from './helpers/databases';
 import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { factories, startTestShop, titlesAt, type TestShop } from './helpers/test-app';
 
 type Found = { id: number; title: string; price: number; stock: number | null }[];
 
@@ -12,10 +12,7 @@ describe.each(DB_KINDS)('search filters, sorting and facets on %s', (kind) => {
   let kits: number;
   let parts: number;
   const get = (url: string) => shop.app.inject(url);
-  const titles = async (url: string) => {
-    const res = await get(url);
-    return res.statusCode === 200 ? (res.json() as Found).map((p) => p.title) : res.statusCode;
-  };
+  const titles = (url: string) => titlesAt(shop.app, url);
 
   beforeAll(async () => {
     shop = await startTestShop(kind, { ADMIN_PASSWORD });

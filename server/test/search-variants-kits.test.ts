@@ -4,9 +4,7 @@ import { adminToken, asAdmin, ADMIN_PASSWORD } from './helpers/admin';
 import { as, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
-
-type Found = { id: number; title: string; price: number }[];
+import { factories, startTestShop, titlesAt, type TestShop } from './helpers/test-app';
 
 // Issue 26 items 2 and 3 together (decisions 045, 046): what the filters read of a product with
 // variants (its lowest price, in stock when a variant is, its option values) and of a kit (in stock
@@ -19,10 +17,7 @@ describe.each(DB_KINDS)('search filters over variants and kits on %s', (kind) =>
   let motor: number;
   let withBattery: number;
   const get = (url: string) => shop.app.inject(url);
-  const titles = async (url: string) => {
-    const res = await get(url);
-    return res.statusCode === 200 ? (res.json() as Found).map((p) => p.title) : res.statusCode;
-  };
+  const titles = (url: string) => titlesAt(shop.app, url);
   const facets = async (query: string) => (await get(`/api/search/facets?${query}`)).json() as SearchFacets;
   // Asked twice so that the public cache keeps the answers (decision 029): a stale answer would show.
   const twice = async (url: string) => (await titles(url), titles(url));

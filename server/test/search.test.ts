@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './helpers/databases';
 import { indexProducts } from '../src/modules/search/search.service';
 import { bumpPublicCacheVersion } from '../src/plugins/public-cache';
-import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { factories, startTestShop, titlesAt, type TestShop } from './helpers/test-app';
 
 type Found = { title: string }[];
 
 describe.each(DB_KINDS)('search on %s', (kind) => {
   let shop: TestShop;
-  const titles = async (q: string) => {
-    const res = await shop.app.inject(`/api/products/search/${encodeURIComponent(q)}`);
-    return res.statusCode === 200 ? (res.json() as Found).map((p) => p.title) : res.statusCode;
-  };
+  const titles = (q: string) => titlesAt(shop.app, `/api/products/search/${encodeURIComponent(q)}`);
 
   beforeAll(async () => {
     shop = await startTestShop(kind);

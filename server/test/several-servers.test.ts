@@ -7,7 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
 import { startS3Server } from './helpers/s3-server';
-import { haproxyInstalled, inSchema, shopNode, startBalancer, waitFor, type Balancer, type ShopNode } from './helpers/shop-nodes';
+import {
+  adminWithCategory,
+  cookieOf,
+  haproxyInstalled,
+  inSchema,
+  productForm,
+  shopNode,
+  startBalancer,
+  verifiedOverHttp,
+  waitFor,
+  type Balancer,
+  type ShopNode,
+} from './helpers/shop-nodes';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -73,14 +85,8 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('two app serve
     };
 
     // The admin (created once by whichever node started first) adds a category and a product with two images.
-    const login = await json('POST', '/api/adminlogin', { username: 'admin', password: 'nodes-admin-password-1' });
-    expect(login.status).toBe(200);
-    const admin = { authorization: `Bearer ${String(login.body.token)}` };
-    expect((await json('POST', '/api/categories', { name: 'Robot Kits' }, admin)).status).toBeLessThan(300);
-    const form = new FormData();
-    form.append('title', 'Balancer Rover');
-    form.append('price', '1499');
-    form.append('category', 'Robot Kits');
+    const admin = await adminWithCategory(lb, 'nodes-admin-password-1', 'Robot Kits');
+    const form = productForm('Balancer Rover', '1499', 'Robot Kits');
     for (const color of ['#cc3300', '#0033cc']) {
       const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: color } })
         .png()
@@ -100,33 +106,14 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('two app serve
     expect(coupon.status).toBeLessThan(300);
 
     // A shopper signs up, follows the mailed link and signs in; consecutive requests land on both nodes.
-    const email = `nodes${randomBytes(4).toString('hex')}@example.com`;
-    const signUp = await json('POST', '/api/auth/sign-up/email', {
-      email,
-      password: 'kit-builder-42',
-      name: 'nodes_shopper',
-      username: `nodes_${randomBytes(3).toString('hex')}`,
-      phone: '9876543210',
-      address: '1 Lab Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      zipCode: '411001',
-    });
-    expect(signUp.status).toBe(200);
-    const mail = await db.query(`SELECT text_body FROM ${schema}.outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
-    const token = /verify-email\?token=([^\s&]+)/.exec(String(mail.rows[0]?.text_body))![1]!;
-    expect((await fetch(`${lb}/api/auth/verify-email?token=${token}`)).status).toBe(200);
+    const { email, password } = await verifiedOverHttp(lb, db, schema, 'nodes');
     const signIn = await fetch(`${lb}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { origin: lb, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'kit-builder-42' }),
+      body: JSON.stringify({ email, password }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const shopper = { cookie };
+    const shopper = { cookie: cookieOf(signIn) };
     expect((await json('POST', '/api/cart', { productId: product.id, quantity: 2 }, shopper)).status).toBe(200);
     const order = await json('POST', '/api/createBulkOrder', { items: [{ productId: product.id, quantity: 2 }], couponCode: 'TWONODES' }, shopper);
     expect(order.status).toBe(200);

@@ -6,7 +6,7 @@ import { gstinMessages } from '@shared/gstin';
 import { adminToken, ADMIN_PASSWORD, asAdmin, png } from './helpers/admin';
 import { paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { pdfText } from './helpers/pdf';
+import { expectLines, pdfText } from './helpers/pdf';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 import { reconcile } from '../src/modules/orders/orders.service';
 import { returnWindowDays, sellerDetails } from '../src/modules/settings/settings.service';
@@ -62,10 +62,12 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
     expect(text).toContain('Invoice');
     expect(text).not.toContain('Tax Invoice');
     for (const tax of ['GSTIN', 'CGST', 'SGST', 'IGST', 'Taxable value', 'GST rate']) expect(text).not.toContain(tax);
-    expect(text).toContain('Robokits Sole Proprietor');
-    expect(text).toContain('Invoice total: Rs. 1,180.00');
-    expect(text).toContain('Amount in words: Rupees One Thousand One Hundred Eighty Only');
-    expect(text).toContain('not registered under GST');
+    expectLines(text, [
+      'Robokits Sole Proprietor',
+      'Invoice total: Rs. 1,180.00',
+      'Amount in words: Rupees One Thousand One Hundred Eighty Only',
+      'not registered under GST',
+    ]);
     const row = await shop.db.selectFrom('invoices').select(['tax_invoice', 'supplier_gstin']).executeTakeFirstOrThrow();
     expect(Number(row.tax_invoice)).toBe(0);
     expect(row.supplier_gstin).toBeNull();
@@ -154,14 +156,16 @@ describe.each(DB_KINDS)('shop settings, tax documents and policy pages on %s', (
     expect(text).toContain('Tinker Labs LLP');
     expect(text).toContain('GSTIN: 29AAGCB7383J1Z4');
     expect(text).toMatch(/Invoice number: TL\/\d\d-\d\d\/000001/);
-    expect(text).toContain('Place of supply: Karnataka (29)');
-    // ₹2,360 within Karnataka: ₹2,000 taxable, ₹180 CGST and ₹180 SGST.
-    expect(text).toContain('HSN/SAC');
-    expect(text).toContain('Taxable value: Rs. 2,000.00');
-    expect(text).toContain('CGST: Rs. 180.00');
-    expect(text).toContain('SGST: Rs. 180.00');
-    expect(text).toContain('Invoice total: Rs. 2,360.00');
-    expect(text).toContain('Amount in words: Rupees Two Thousand Three Hundred Sixty Only');
+    expectLines(text, [
+      'Place of supply: Karnataka (29)',
+      // ₹2,360 within Karnataka: ₹2,000 taxable, ₹180 CGST and ₹180 SGST.
+      'HSN/SAC',
+      'Taxable value: Rs. 2,000.00',
+      'CGST: Rs. 180.00',
+      'SGST: Rs. 180.00',
+      'Invoice total: Rs. 2,360.00',
+      'Amount in words: Rupees Two Thousand Three Hundred Sixty Only',
+    ]);
     expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     const rows = await shop.db.selectFrom('invoices').select(['number', 'tax_invoice', 'supplier_gstin', 'supplier_state']).orderBy('id').execute();
     expect(rows.at(-1)).toMatchObject({ supplier_gstin: '29AAGCB7383J1Z4', supplier_state: 'Karnataka' });

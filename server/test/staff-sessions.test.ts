@@ -3,13 +3,13 @@ import { staffMessages } from '@shared/staff-roles';
 import { staffSessionMessages } from '@shared/staff-sessions.schemas';
 import { totp } from '@shared/testing/totp';
 import { shopJobs } from '../src/modules/jobs/jobs';
-import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/admin';
+import { ADMIN_PASSWORD, adminToken, asAdmin, staffSecondSteps, staffSignIns } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { startTestShop, type TestShop } from './helpers/test-app';
 
 const MINUTE = 60_000;
 const signIn = staffSignIns('10.51');
-let logins = 0;
+const secondStep = staffSecondSteps('10.52');
 
 describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on %s', (kind) => {
   let shop: TestShop;
@@ -22,16 +22,6 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { token?: string; challenge?: string };
   };
-
-  /** A sign-in whose answer is not checked. */
-  const login2 = (username: string, password: string) =>
-    shop.app.inject({
-      method: 'POST',
-      url: '/api/adminlogin',
-      remoteAddress: `10.53.0.${++logins % 250}`,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username, password }),
-    });
 
   async function addStaff(username: string, role = 'support') {
     const res = await owner.post('/api/admin/staff', { username, email: `${username}@shop.test`, role });
@@ -169,7 +159,7 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
     expect((await owner.patch(`/api/admin/staff/${member.id}`, { disabled: true })).statusCode).toBe(200);
     expect((await a.get('/api/admin/me')).statusCode).toBe(401);
     expect((await owner.get('/api/admin/sessions')).json().some((s: { username: string }) => s.username === 'disabled_one')).toBe(false);
-    expect((await login2('disabled_one', member.password)).statusCode).toBe(401);
+    expect((await signIn(shop, 'disabled_one', member.password)).statusCode).toBe(401);
     // An account disabled behind the app's back (its session rows left) is refused as well.
     const other = await addStaff('banned_in_db', 'catalogue');
     await shop.db
@@ -222,15 +212,6 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
   });
 
   describe('two-factor policy', () => {
-    const secondStep = (challenge: string, code: string) =>
-      shop.app.inject({
-        method: 'POST',
-        url: '/api/adminlogin/2fa',
-        remoteAddress: `10.52.0.${++logins % 250}`,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ challenge, code }),
-      });
-
     async function enrol(token: string, password: string) {
       const a = asAdmin(shop, token);
       const { secret } = (await a.post('/api/admin/2fa/enrol', { password })).json();
@@ -290,7 +271,7 @@ describe.each(DB_KINDS)('admin sessions, the staff policy and audit retention on
       const again = await enrol((await login('phone_loser', member.password)).token!, member.password);
       const challenge = (await login('phone_loser', member.password)).challenge!;
       expect(challenge).toBeTruthy();
-      expect((await secondStep(challenge, await totp(again.secret))).statusCode).toBe(200);
+      expect((await secondStep(shop, challenge, await totp(again.secret))).statusCode).toBe(200);
       const reset = await owner.patch(`/api/admin/staff/${member.id}`, { resetTwoFactor: true });
       expect(reset.statusCode, reset.body).toBe(200);
       expect(reset.json().staff.twoFactor).toBe(false);

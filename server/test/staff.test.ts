@@ -3,14 +3,14 @@ import { ADMIN_ROUTE_AREAS, roleMayCall, STAFF_ROLES, staffMessages, type StaffR
 import { staffAccountMessages } from '@shared/staff.schemas';
 import { totp } from '@shared/testing/totp';
 import { twoFactorMessages } from '@shared/two-factor.schemas';
-import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/admin';
+import { ADMIN_PASSWORD, adminToken, asAdmin, staffSecondSteps, staffSignIns } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 import { forgetStaffPolicy } from '../src/modules/settings/staff-policy.service';
 
 const login = staffSignIns('10.28');
-let secondSteps = 0;
+const secondStep = staffSecondSteps('10.29');
 /** The error code of an answer, if it is JSON. */
 const codeOf = (res: { headers: Record<string, unknown>; json: () => { code?: string } }) =>
   String(res.headers['content-type']).includes('json') ? res.json().code : undefined;
@@ -125,14 +125,7 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
   });
 
   describe('two-factor sign-in', () => {
-    const second = (challenge: string, code: string) =>
-      shop.app.inject({
-        method: 'POST',
-        url: '/api/adminlogin/2fa',
-        remoteAddress: `10.29.0.${++secondSteps % 250}`,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ challenge, code }),
-      });
+    const second = (challenge: string, code: string) => secondStep(shop, challenge, code);
 
     it('enrols with a code from the secret, then asks for a code after the password; recovery codes work once', async () => {
       const member = await addStaff('two_factor', 'support');

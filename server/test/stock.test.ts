@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/orders/orders.service';
+import { fields } from './helpers/admin';
 import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { as, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
-import type { TestShop } from './helpers/test-app';
+import { stockOf, type TestShop } from './helpers/test-app';
 
 describe.each(DB_KINDS)('stock on %s', (kind) => {
   let shop: TestShop, f: Factories, categoryId: number, admin: Admin;
@@ -13,8 +14,6 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
     ({ shop, f, categoryId, admin } = await startAdminShop(kind, 'Stocked kits', { SIMULATED_WEBHOOK_DELAY_MS: '60000' }));
   });
   afterAll(() => shop.close());
-
-  const stockOf = async (id: number) => (await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
   const shopperWith = (productId: number, quantity: number) => shopperWithCart(shop, [[productId, quantity]]);
   const checkout = (s: { api: ReturnType<typeof as> }, productId: number, quantity: number) =>
@@ -32,12 +31,7 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
   });
 
   it('lets the admin set, change and clear the stock in the product forms, and refuses bad counts', async () => {
-    const created = await admin.form('POST', '/api/products', [
-      { name: 'title', value: 'Admin stocked kit' },
-      { name: 'price', value: '499' },
-      { name: 'category', value: 'Stocked kits' },
-      { name: 'stock', value: '7' },
-    ]);
+    const created = await admin.form('POST', '/api/products', fields({ title: 'Admin stocked kit', price: '499', category: 'Stocked kits', stock: '7' }));
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
     expect(created.json().stock).toBe(7);
@@ -49,11 +43,7 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().fields.stock).toMatch(/whole number/);
     }
-    const untracked = await admin.form('POST', '/api/products', [
-      { name: 'title', value: 'Admin untracked kit' },
-      { name: 'price', value: '499' },
-      { name: 'category', value: 'Stocked kits' },
-    ]);
+    const untracked = await admin.form('POST', '/api/products', fields({ title: 'Admin untracked kit', price: '499', category: 'Stocked kits' }));
     expect(untracked.json().stock).toBeNull();
   });
 
@@ -80,11 +70,11 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
     const other = await shop.secondApp();
     expect((await other.inject(`/api/product/${kit.id}`)).json().stock).toBe(5);
     const orderA = (await checkout(a, kit.id, 2)).json();
-    expect(await stockOf(kit.id)).toBe(3);
+    expect(await stockOf(shop, kit.id)).toBe(3);
     expect((await shop.app.inject(`/api/product/${kit.id}`)).json().stock).toBe(3);
     expect((await other.inject(`/api/product/${kit.id}`)).json().stock).toBe(3);
     const orderB = (await checkout(b, kit.id, 3)).json();
-    expect(await stockOf(kit.id)).toBe(0);
+    expect(await stockOf(shop, kit.id)).toBe(0);
     // Held by pending orders: the third shopper cannot check out, and the product shows as out of stock.
     const refused = await checkout(c, kit.id, 1);
     expect(refused.statusCode).toBe(409);
@@ -95,19 +85,19 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
     const paid = await payInSimulation(shop, a.cookie, orderA.id);
     expect((await a.api.post('/api/processOrder', paid)).statusCode).toBe(200);
     expect((await a.api.post('/api/processOrder', paid)).statusCode).toBe(200);
-    expect(await stockOf(kit.id)).toBe(0);
+    expect(await stockOf(shop, kit.id)).toBe(0);
 
     // B's order expires unpaid: reconciliation cancels it and its 3 units are for sale again, once.
     await shop.db.updateTable('orders').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('provider_order_id', '=', orderB.id).execute();
     await reconcile(shop.app.orderDeps, 30);
     await reconcile(shop.app.orderDeps, 30);
-    expect(await stockOf(kit.id)).toBe(3);
+    expect(await stockOf(shop, kit.id)).toBe(3);
 
     // The admin cancels A's paid order: its 2 units come back, once.
     const cancel = await admin.patch(`/api/UserOrders/${orderA.orderId}`, { status: 'canceled' });
     expect(cancel.statusCode).toBe(200);
     expect((await admin.patch(`/api/UserOrders/${orderA.orderId}`, { status: 'canceled' })).statusCode).toBe(409);
-    expect(await stockOf(kit.id)).toBe(5);
+    expect(await stockOf(shop, kit.id)).toBe(5);
   });
 
   it('sells exactly the last units to 50 shoppers checking out at once, in several rounds, over real HTTP', async () => {
@@ -133,10 +123,10 @@ describe.each(DB_KINDS)('stock on %s', (kind) => {
       const sold = answers.filter((a) => a.status === 200);
       expect(sold, `round ${round}`).toHaveLength(5);
       expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 && a.body.code === 'insufficient_stock')).toBe(true);
-      expect(await stockOf(kit.id)).toBe(0);
+      expect(await stockOf(shop, kit.id)).toBe(0);
       // The five pay at once; the stock stays at zero, never below.
       await Promise.all(sold.map(async (a) => as(shop, a.s.cookie).post('/api/processOrder', await payInSimulation(shop, a.s.cookie, a.body.id!))));
-      expect(await stockOf(kit.id)).toBe(0);
+      expect(await stockOf(shop, kit.id)).toBe(0);
       const placed = await shop.db
         .selectFrom('orders')
         .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')

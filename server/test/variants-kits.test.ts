@@ -3,7 +3,7 @@ import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop
 import { as, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
-import type { TestShop } from './helpers/test-app';
+import { stockOf, type TestShop } from './helpers/test-app';
 
 describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
   let shop: TestShop, f: Factories, categoryId: number, admin: Admin;
@@ -13,7 +13,6 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
   });
   afterAll(() => shop.close());
 
-  const productStock = async (id: number) => (await shop.db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
   const variantStock = async (id: number) =>
     (await shop.db.selectFrom('product_variants').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
   const product = async (id: number) => (await shop.app.inject(`/api/product/${id}`)).json();
@@ -210,17 +209,17 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect((await s.api.post('/api/cart', { productId: kit.id, quantity: 2 })).statusCode).toBe(200);
     const order = await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 2 }] });
     expect(order.statusCode, order.body).toBe(200);
-    expect(await productStock(motor.id)).toBe(1);
-    expect(await productStock(board.id)).toBe(8);
+    expect(await stockOf(shop, motor.id)).toBe(1);
+    expect(await stockOf(shop, board.id)).toBe(8);
     expect((await product(kit.id)).available).toBe(0);
     await as(shop, s.cookie).post('/api/processOrder', await payInSimulation(shop, s.cookie, order.json().id));
-    expect(await productStock(motor.id)).toBe(1);
+    expect(await stockOf(shop, motor.id)).toBe(1);
 
     // The kit changes after the sale; the cancellation gives back what the order took.
     await admin.put(`/api/admin/products/${kit.id}/parts`, { parts: [{ productId: board.id, quantity: 3 }] });
     expect((await admin.patch(`/api/UserOrders/${order.json().orderId}`, { status: 'canceled' })).statusCode).toBe(200);
-    expect(await productStock(motor.id)).toBe(5);
-    expect(await productStock(board.id)).toBe(10);
+    expect(await stockOf(shop, motor.id)).toBe(5);
+    expect(await stockOf(shop, board.id)).toBe(10);
     // A part in a kit cannot be deleted from under it.
     expect((await admin.delete(`/api/products/${board.id}`)).statusCode).toBe(409);
   });
@@ -231,7 +230,7 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     await s.api.post('/api/cart', { productId: kit.id, quantity: 1 });
     const order = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
     await as(shop, s.cookie).post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id));
-    expect(await productStock(motor.id)).toBe(2);
+    expect(await stockOf(shop, motor.id)).toBe(2);
     const line = await shop.db
       .selectFrom('order_lines')
       .innerJoin('orders', 'orders.id', 'order_lines.order_id')
@@ -240,10 +239,10 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
       .executeTakeFirstOrThrow();
     const refund = await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { lines: [line.id], idempotencyKey: `kit-refund-${kind}` });
     expect(refund.statusCode, refund.body).toBe(201);
-    expect(await productStock(motor.id)).toBe(4);
-    expect(await productStock(board.id)).toBe(4);
+    expect(await stockOf(shop, motor.id)).toBe(4);
+    expect(await stockOf(shop, board.id)).toBe(4);
     await admin.patch(`/api/UserOrders/${order.orderId}`, { status: 'canceled' });
-    expect(await productStock(motor.id)).toBe(4);
+    expect(await stockOf(shop, motor.id)).toBe(4);
   });
 
   it('refuses parts that cannot be: itself, a kit, a missing product, a product with variants named whole', async () => {
@@ -302,7 +301,7 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     const sold = answers.filter((a) => a.status === 200);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 && a.body.code === 'insufficient_stock')).toBe(true);
     const motorsSold = sold.reduce((n, a) => n + (a.s.wantsKit ? 2 : 1), 0);
-    const left = await productStock(motor.id);
+    const left = await stockOf(shop, motor.id);
     expect(left).toBeGreaterThanOrEqual(0);
     expect(left).toBe(5 - motorsSold);
     // No shopper was refused while the units they wanted were still there.
@@ -319,7 +318,7 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect(new Set(paid.map((r) => r.id)).size).toBe(sold.length);
     const motorUnits = paid.reduce((n, r) => n + (r.product_id === motor.id ? r.quantity : r.part === motor.id ? r.quantity * r.per_kit! : 0), 0);
     expect(motorUnits).toBe(motorsSold);
-    expect(await productStock(motor.id)).toBe(left);
-    expect(await productStock(board.id)).toBe(10 - sold.filter((a) => a.s.wantsKit).length);
+    expect(await stockOf(shop, motor.id)).toBe(left);
+    expect(await stockOf(shop, board.id)).toBe(10 - sold.filter((a) => a.s.wantsKit).length);
   });
 });

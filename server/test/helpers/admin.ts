@@ -64,17 +64,39 @@ export function asAdmin(shop: TestShop, token: string) {
 }
 
 /**
- * Staff sign-ins (POST /api/adminlogin), each from its own address under `prefix` ("10.47"): the
- * admin login allows 10 a minute from one address. `headers` are added to the JSON one.
+ * JSON POSTs to `url`, each from its own address under `prefix` ("10.47"), as many clients send them:
+ * the staff sign-in steps allow 10 a minute from one address. `headers` are added to the JSON one.
  */
-export function staffSignIns(prefix: string) {
-  let logins = 0;
-  return (shop: TestShop, username: string, password: string, headers: Record<string, string> = {}) =>
+function fromOwnAddresses(prefix: string, url: string) {
+  let sent = 0;
+  return (shop: TestShop, body: unknown, headers: Record<string, string> = {}) =>
     shop.app.inject({
       method: 'POST',
-      url: '/api/adminlogin',
-      remoteAddress: `${prefix}.${Math.floor(++logins / 250)}.${logins % 250}`,
+      url,
+      remoteAddress: `${prefix}.${Math.floor(++sent / 250)}.${sent % 250}`,
       headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify({ username, password }),
+      payload: JSON.stringify(body),
     });
+}
+
+/** Staff sign-ins (POST /api/adminlogin), each from its own address under `prefix`. */
+export function staffSignIns(prefix: string) {
+  const send = fromOwnAddresses(prefix, '/api/adminlogin');
+  return (shop: TestShop, username: string, password: string, headers: Record<string, string> = {}) => send(shop, { username, password }, headers);
+}
+
+/** Second sign-in steps (POST /api/adminlogin/2fa: the challenge and a code), each from its own address under `prefix`. */
+export function staffSecondSteps(prefix: string) {
+  const send = fromOwnAddresses(prefix, '/api/adminlogin/2fa');
+  return (shop: TestShop, challenge: string, code: string) => send(shop, { challenge, code });
+}
+
+/** Text fields of a multipart form, in order, as a browser's FormData sends inputs. */
+export function fields(values: Record<string, string>): Part[] {
+  return Object.entries(values).map(([name, value]) => ({ name, value }));
+}
+
+/** An admin list's count headers, [x-total-count, x-total-count-capped]: the count, and 'true' where it stopped counting. */
+export function countOf(res: { headers: Record<string, unknown> }): unknown[] {
+  return [res.headers['x-total-count'], res.headers['x-total-count-capped']];
 }

@@ -1,7 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
+import { expect } from 'vitest';
 import { freePort } from './ports';
 
 /**
@@ -163,4 +166,62 @@ export async function startBalancer(nodePorts: number[]): Promise<Balancer> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The cookie header a browser would send back after this answer. */
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * A shopper `<name>_…` signed up at `url` over HTTP, as the web app does, and verified by the link of
+ * the mail it was sent (read from the outbox in `schema` through `db`); answers the e-mail address and
+ * password to sign in with.
+ */
+export async function verifiedOverHttp(url: string, db: pg.Client, schema: string, name: string): Promise<{ email: string; password: string }> {
+  const email = `${name}${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'kit-builder-42';
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password,
+      name: `${name}_shopper`,
+      username: `${name}_${randomBytes(3).toString('hex')}`,
+      phone: '9876543210',
+      address: '1 Lab Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      zipCode: '411001',
+    }),
+  });
+  expect(signUp.status).toBe(200);
+  const mail = await db.query(`SELECT text_body FROM ${schema}.outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
+  const token = /verify-email\?token=([^\s&]+)/.exec(String(mail.rows[0]?.text_body))![1]!;
+  expect((await fetch(`${url}/api/auth/verify-email?token=${token}`)).status).toBe(200);
+  return { email, password };
+}
+
+/** Signs the first admin in at `url` over HTTP and adds `category`; answers the header the admin's requests carry. */
+export async function adminWithCategory(url: string, password: string, category: string): Promise<{ authorization: string }> {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const login = await post('/api/adminlogin', { username: 'admin', password });
+  expect(login.status).toBe(200);
+  const admin = { authorization: `Bearer ${String(((await login.json()) as { token: string }).token)}` };
+  expect((await post('/api/categories', { name: category }, admin)).status).toBeLessThan(300);
+  return admin;
+}
+
+/** The admin's new-product form as a browser sends it. */
+export function productForm(title: string, price: string, category: string): FormData {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('price', price);
+  form.append('category', category);
+  return form;
 }

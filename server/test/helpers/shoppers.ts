@@ -65,3 +65,15 @@ export async function verifiedShopper(shop: TestShop, overrides: Record<string, 
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
   return { ...details, cookie: cookieFrom(signIn) };
 }
+
+/** The text of the mail of this kind to `to` (the first, when there are several). */
+export async function mailText(shop: TestShop, to: string, kind: string): Promise<string> {
+  const mail = await shop.db
+    .selectFrom('outbox')
+    .select('text_body')
+    .where('to_address', '=', to)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return mail.text_body;
+}

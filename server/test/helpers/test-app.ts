@@ -122,3 +122,14 @@ export function factories(shop: TestShop) {
     },
   };
 }
+
+/** A product's stock as stored (null: not tracked). */
+export async function stockOf(shop: TestShop, productId: number): Promise<number | null> {
+  return (await shop.db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow()).stock;
+}
+
+/** The titles of the products a list or search address answers, in order; the status code where it refuses. */
+export async function titlesAt(app: App, url: string): Promise<string[] | number> {
+  const res = await app.inject(url);
+  return res.statusCode === 200 ? (res.json() as { title: string }[]).map((p) => p.title) : res.statusCode;
+}
