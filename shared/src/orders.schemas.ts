@@ -5,6 +5,7 @@ import { MAX_ID } from './catalogue.schemas';
 import { DeliveryAddress } from './account.schemas';
 import { DeliveryCheck } from './shipping';
 import { OrderPayment, PaymentMethod } from './cod';
+import { CreditNoteRef } from './refunds';
 
 const ProductId = z.number({ error: 'productId must be a product id' }).int().min(1).max(MAX_ID);
 const Quantity = z
@@ -150,7 +151,7 @@ export const UserOrder = z.object({
   /** the GST tax invoice's number (download at /api/orders/{order_id}/invoice.pdf), or null */
   invoice: z.string().nullable(),
   /** GST credit notes of its processed refunds (download at /api/orders/{order_id}/credit-notes/{id}.pdf) */
-  creditNotes: z.array(z.object({ id: z.number().int(), number: z.string() })),
+  creditNotes: z.array(CreditNoteRef),
   /** the shopper may cancel it (placed, not dispatched): POST /api/orders/{order_id}/cancel */
   cancelable: z.boolean().optional(),
   /** the end of the return window (ISO-8601) while it is open, else null */

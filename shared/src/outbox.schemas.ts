@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging';
 
 /**
  * A mail of the shop's outbox as the dashboard shows it (decision 035): `kept` without a mail
@@ -26,7 +27,7 @@ export const OutboxMail = z.object({
 });
 export type OutboxMail = z.infer<typeof OutboxMail>;
 
-export const OutboxPage = z.object({ mails: z.array(OutboxMail), total: z.number(), page: z.number(), pageSize: z.number() });
+export const OutboxPage = pageOf('mails', OutboxMail);
 export type OutboxPage = z.infer<typeof OutboxPage>;
 
 /** The answers of POST /api/admin/outbox/{id}/resend that are not a success. */

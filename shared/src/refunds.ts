@@ -55,6 +55,9 @@ export const RefundView = z.object({
 });
 export type RefundView = z.infer<typeof RefundView>;
 
+/** A GST credit note of a processed refund: its number, and its id for the PDF's address. */
+export const CreditNoteRef = z.object({ id: z.number().int(), number: z.string() });
+
 export const OrderMoney = z.object({
   orderId: z.string(),
   status: z.string(),
@@ -65,7 +68,7 @@ export const OrderMoney = z.object({
   /** what can still be refunded of the payment that placed the order, in rupees */
   refundable: z.number(),
   /** GST credit notes of the processed refunds (PDF at /api/admin/orders/{orderId}/credit-notes/{id}.pdf) */
-  creditNotes: z.array(z.object({ id: z.number().int(), number: z.string() })),
+  creditNotes: z.array(CreditNoteRef),
 });
 export type OrderMoney = z.infer<typeof OrderMoney>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './catalogue.schemas';
 import { PaymentAmount } from './money.schemas';
-import { MAX_REFUND_RUPEES } from './refunds';
+import { MAX_REFUND_RUPEES, RefundView } from './refunds';
 
 /**
  * Shopper cancellations and returns (issue 27, decision 048). A return request
@@ -82,7 +82,7 @@ export const ReturnView = z.object({
   /** photo ids (GET /api/orders/{orderId}/returns/{id}/photos/{photoId} for the shopper) */
   photos: z.array(z.number().int()),
   /** the refund that paid it back, in rupees, and its state */
-  refund: z.object({ amount: z.number(), status: z.enum(['pending', 'processed', 'failed']) }).nullable(),
+  refund: RefundView.pick({ amount: true, status: true }).nullable(),
 });
 export type ReturnView = z.infer<typeof ReturnView>;
 

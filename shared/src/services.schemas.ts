@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './catalogue.schemas';
 import { MAX_PRINT_CM } from './stl';
 import { normalizePhone } from './account.schemas';
+import { pageOf } from './paging';
 
 /** Free kit claim (SPEC.md §3): all seven fields required. */
 export const FreeClaimInput = z.object({
@@ -94,9 +95,6 @@ export const ServiceStatusBody = z.object({ status: ServiceStatus });
 /** 'all' lists every status. */
 export const serviceStatusFilter = (status: 'all' | 'new' | 'handled') => (status === 'all' ? null : status);
 
-/** The paging fields of an admin service-request list's answer. */
-const ServicePageFields = { total: z.number(), page: z.number(), pageSize: z.number() };
-
 /** One free kit claim in the admin's list. */
 export const AdminClaim = z.object({
   id: z.number(),
@@ -114,7 +112,7 @@ export const AdminClaim = z.object({
 });
 export type AdminClaim = z.infer<typeof AdminClaim>;
 /** GET /api/admin/claims: one page of the free kit claims, newest first. */
-export const AdminClaimPage = z.object({ claims: z.array(AdminClaim), ...ServicePageFields });
+export const AdminClaimPage = pageOf('claims', AdminClaim);
 export type AdminClaimPage = z.infer<typeof AdminClaimPage>;
 
 /** Length, width and height asked for, in centimetres (each may be left out). */
@@ -148,5 +146,5 @@ export const AdminPrintRequest = z.object({
 });
 export type AdminPrintRequest = z.infer<typeof AdminPrintRequest>;
 /** GET /api/admin/print-requests: one page of the 3D printing requests with their files, newest first. */
-export const AdminPrintRequestPage = z.object({ requests: z.array(AdminPrintRequest), ...ServicePageFields });
+export const AdminPrintRequestPage = pageOf('requests', AdminPrintRequest);
 export type AdminPrintRequestPage = z.infer<typeof AdminPrintRequestPage>;

@@ -78,10 +78,13 @@ export const ShippingSettings = z
   });
 export type ShippingSettings = z.infer<typeof ShippingSettings>;
 
+/** How many pincodes of the owner's list are in one zone. */
+const ZoneCount = z.object({ zone: z.string(), count: z.number().int() });
+
 /** GET /api/admin/shipping: the settings and what the pincode list holds. */
 export const ShippingAdminView = z.object({
   settings: ShippingSettings,
-  pincodes: z.object({ count: z.number().int(), zones: z.array(z.object({ zone: z.string(), count: z.number().int() })) }),
+  pincodes: z.object({ count: z.number().int(), zones: z.array(ZoneCount) }),
 });
 export type ShippingAdminView = z.infer<typeof ShippingAdminView>;
 
@@ -91,7 +94,7 @@ export const PincodeUploadSummary = z.object({
   rejected: z.number().int(),
   /** the first bad rows (line numbers count the header as line 1) */
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-  zones: z.array(z.object({ zone: z.string(), count: z.number().int() })),
+  zones: z.array(ZoneCount),
 });
 export type PincodeUploadSummary = z.infer<typeof PincodeUploadSummary>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StaffRole } from './staff-roles';
+import { StaffMember } from './staff.schemas';
 import { ConfirmTwoFactorInput } from './two-factor.schemas';
 
 /**
@@ -33,12 +33,11 @@ export type StaffSettings = z.infer<typeof StaffSettings>;
 export const UpdateStaffSettings = StaffSettings.partial().strict();
 export type UpdateStaffSettings = z.infer<typeof UpdateStaffSettings>;
 
-/** One signed-in admin session. */
+/** One signed-in admin session: the staff account's id, username and role as the staff list shows them, and the session's own facts. */
 export const StaffSession = z.object({
   id: z.string(),
-  staffId: z.string(),
-  username: z.string(),
-  role: StaffRole,
+  staffId: StaffMember.shape.id,
+  ...StaffMember.pick({ username: true, role: true }).shape,
   signedInAt: z.string(),
   lastSeenAt: z.string(),
   /** when it ends unless used again (the idle limit, or the longest session when that comes first) */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './catalogue.schemas';
+import { MAX_ID, ProductOption } from './catalogue.schemas';
 import { rupeesToPaise } from './money';
 import { MAX_STOCK } from './stock';
 import { MAX_QUANTITY } from './cart-limits';
@@ -129,7 +129,7 @@ export type KitPartsInput = z.infer<typeof KitPartsInput>;
 
 /** What the admin form reads back: the options and every variant in full. */
 export const AdminVariants = z.object({
-  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  options: z.array(ProductOption),
   variants: z.array(
     z.object({
       id: z.number().int(),
