@@ -75,6 +75,9 @@ describe('the server drawing of the first page', () => {
     expect(html).toContain('Search Results for &quot;robot kit&quot;');
     expect(html).toContain('Robot Kit One');
     expect(html).toContain('Robot Kit Two');
+    // The first result's picture alone is fetched at once and first (the page's largest paint); the next one waits its turn.
+    expect(html).toMatch(/<img[^>]*src="\/uploads\/products\/p4\.png"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    expect(html).toMatch(/<img[^>]*src="\/uploads\/products\/p5\.png"[^>]*loading="lazy"[^>]*fetchPriority="auto"/);
   });
 
   it('uses the shop name and links it is configured with', async () => {
