@@ -65,7 +65,9 @@ describe('the server drawing of the first page', () => {
     const html = await renderPage('/', home);
     expectComplete(html, true);
     expect(html).toMatch(/<img[^>]*src="\/uploads\/adverts\/a1\.png"[^>]*fetchPriority="high"/);
-    expect(html).not.toMatch(/<img[^>]*src="\/uploads\/adverts\/a2\.png"[^>]*fetchPriority="high"/);
+    // The second advert's slide is drawn empty: its picture is asked for once the page is idle (decision 070).
+    expect(html).toContain('aria-label="2 of 2"');
+    expect(html).not.toContain('/uploads/adverts/a2.png');
     for (const text of ['Robobox Kits', 'Drone Kits', 'Line Follower', 'Maze Solver', 'Quadcopter']) expect(html).toContain(text);
   });
 
@@ -75,6 +77,9 @@ describe('the server drawing of the first page', () => {
     expect(html).toContain('Search Results for &quot;robot kit&quot;');
     expect(html).toContain('Robot Kit One');
     expect(html).toContain('Robot Kit Two');
+    // The first result's picture alone is fetched at once and first (the page's largest paint); the next one waits its turn.
+    expect(html).toMatch(/<img[^>]*src="\/uploads\/products\/p4\.png"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    expect(html).toMatch(/<img[^>]*src="\/uploads\/products\/p5\.png"[^>]*loading="lazy"[^>]*fetchPriority="auto"/);
   });
 
   it('uses the shop name and links it is configured with', async () => {

@@ -64,8 +64,11 @@ export function SearchRoute() {
             <NoFilteredResults onClear={() => setRefinement({})} />
           ) : (
             <ul aria-label="Search results" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {/* Only the first result's picture is fetched at once and first: it is the page's largest
+                  element on a phone, and a second one at high priority would share its bandwidth
+                  (and count as part of the largest paint for Lighthouse). The others load lazily. */}
               {products.map((p, i) => (
-                <SearchResultCard key={p.id} product={p} priority={i < 2} />
+                <SearchResultCard key={p.id} product={p} priority={i === 0} />
               ))}
             </ul>
           )}

@@ -31,6 +31,8 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
   const many = slides.length > 1;
   const viewportRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
+  /** The slides after the first have their content (pictures) once the page is idle or the carousel starts. */
+  const [rest, setRest] = useState(false);
   /** Starts the carousel (once, fetching its code if need be), then does `action` with it. */
   const startRef = useRef<(action?: (api: EmblaCarouselType) => void) => void>(() => {});
 
@@ -39,6 +41,9 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
   // reaching for it (pointer, keyboard focus, an arrow or a dot). Measuring every slide and setting
   // up the engine is one of the longest single pieces of work of the page's start on a phone; done
   // at once, it would hold up the page just as it becomes usable.
+  // The other slides stay empty boxes of the same size until then (the server draws them so too):
+  // their pictures, lazy but beside the first, would otherwise be fetched with it and share its
+  // bandwidth, while no one can see them before the first step (decision 070).
   useEffect(() => {
     const node = viewportRef.current;
     if (!node || !many) return;
@@ -50,7 +55,8 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
         code = undefined; // the next reach for the carousel tries again
         throw error;
       }));
-    startRef.current = (action) =>
+    startRef.current = (action) => {
+      setRest(true);
       void load().then(
         ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
           if (cancelled) return;
@@ -64,7 +70,11 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
         },
         () => undefined,
       );
-    const cancelIdle = whenIdle(() => void load().catch(() => undefined), 1000);
+    };
+    const cancelIdle = whenIdle(() => {
+      setRest(true);
+      void load().catch(() => undefined);
+    }, 1000);
     // The first autoplay step starts the carousel; autoplay then takes the next ones.
     const firstStep = window.setTimeout(() => startRef.current((started) => started.scrollNext()), delay);
     return () => {
@@ -96,7 +106,7 @@ export function SlideShow({ label, slides, delay, arrowClassName = 'inline-flex'
         <div className="flex touch-pan-y">
           {slides.map((slide, i) => (
             <div key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} className="min-w-0 shrink-0 grow-0 basis-full">
-              {slide}
+              {i === 0 || rest ? slide : null}
             </div>
           ))}
         </div>
