@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { withNumbers } from '../../db/columns';
 import type { Db } from '../../db/database';
+import { addUpTo, takeBack, withNumbers } from '../../db/rows';
 
 const orderColumns = [
   'id',
@@ -53,14 +53,7 @@ export async function linesOf(db: Db, orderId: number) {
  * bought, however many requests race (the CHECK-free guard is the WHERE). True when held.
  */
 export async function holdReturnUnits(db: Db, orderId: number, lineId: number, units: number): Promise<boolean> {
-  const res = await db
-    .updateTable('order_lines')
-    .set({ return_held_quantity: sql`return_held_quantity + ${units}` })
-    .where('id', '=', lineId)
-    .where('order_id', '=', orderId)
-    .where(sql`return_held_quantity + ${units}`, '<=', sql.ref('quantity'))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return addUpTo(db, 'order_lines', { id: lineId, order_id: orderId }, 'return_held_quantity', units, 'quantity');
 }
 
 /**
@@ -81,12 +74,7 @@ export async function holdWholeLine(db: Db, orderId: number, lineId: number): Pr
 
 /** Gives held units back (the return was rejected). */
 export async function releaseReturnUnits(db: Db, lineId: number, units: number): Promise<void> {
-  await db
-    .updateTable('order_lines')
-    .set({ return_held_quantity: sql`return_held_quantity - ${units}` })
-    .where('id', '=', lineId)
-    .where('return_held_quantity', '>=', units)
-    .execute();
+  await takeBack(db, 'order_lines', { id: lineId }, 'return_held_quantity', units);
 }
 
 export async function insertReturn(db: Db, r: { order_id: number; user_id: string; reason: string }): Promise<number> {
