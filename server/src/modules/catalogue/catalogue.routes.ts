@@ -1,14 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { publicRoute } from '../../plugins/public-route';
 import { Category, ErrorBody, IdParam, Product, ProductListQuery, SearchQuery } from '@shared/catalogue.schemas';
 import { FacetsQuery, refined, SearchFacets } from '@shared/search-filters.schemas';
 import * as catalogue from './catalogue.service';
-
-/** The catalogue is public: its answers are the same for every visitor, and cached (decision 033). */
-function catalogueRoute<S extends { summary: string }>(schema: S) {
-  return { config: { publicCache: true }, schema: { tags: ['catalogue'], ...schema } };
-}
 
 /** A page of products, their total in X-Total-Count. */
 function withTotal<T>(reply: FastifyReply, page: { products: T[]; total: number }): T[] {
@@ -21,7 +17,7 @@ export async function catalogueRoutes(app: App) {
 
   app.get(
     '/api/product/:id',
-    catalogueRoute({
+    publicRoute('catalogue', {
       summary: 'One product',
       description:
         "SPEC's fields; a product with options adds `options` and `variants` (`price` is the lowest variant price); a kit adds `parts` and `available`; a part lists the kits it is in under `usedIn`.",
@@ -33,7 +29,7 @@ export async function catalogueRoutes(app: App) {
 
   app.get(
     '/api/products',
-    catalogueRoute({
+    publicRoute('catalogue', {
       summary: 'Products, paginated (total in X-Total-Count)',
       description:
         '`category` is a category Id or name; `q` filters by title (case-insensitive substring). ' +
@@ -47,7 +43,7 @@ export async function catalogueRoutes(app: App) {
 
   app.get(
     '/api/products/search/:query',
-    catalogueRoute({
+    publicRoute('catalogue', {
       summary: 'Search products (typo-tolerant, title matches first); 404 when nothing matches',
       description:
         'Optional filters and order: `category` (Id or name), `minPrice` and `maxPrice` (rupees), `inStock=1`, ' +
@@ -66,7 +62,7 @@ export async function catalogueRoutes(app: App) {
   // static search/… route, and the admin's /api/products/:id answers other methods only.
   app.get(
     '/api/products/:category',
-    catalogueRoute({
+    publicRoute('catalogue', {
       summary: 'Products of a category by its name, paginated (total in X-Total-Count); [] for an unknown category',
       params: z.object({ category: z.string().trim().min(1).max(200) }),
       querystring: ProductListQuery.pick({ limit: true, offset: true }),
@@ -77,7 +73,7 @@ export async function catalogueRoutes(app: App) {
 
   app.get(
     '/api/search/facets',
-    catalogueRoute({
+    publicRoute('catalogue', {
       summary: 'Counts beside each filter value for a search (`q`), or without `q` for every product (a category page)',
       description:
         'Takes the same filters as the search. Each dimension (category, price band, in stock) is counted with the ' +
@@ -91,7 +87,7 @@ export async function catalogueRoutes(app: App) {
 
   app.get(
     '/api/product/:id/related',
-    catalogueRoute({
+    publicRoute('catalogue', {
       summary: 'A few other products of the same category, for the product page (those for sale first)',
       params: IdParam,
       response: { 200: z.array(Product), 400: ErrorBody, 404: ErrorBody },
@@ -99,5 +95,7 @@ export async function catalogueRoutes(app: App) {
     async (req) => catalogue.relatedProducts(db, req.params.id),
   );
 
-  app.get('/api/categories', catalogueRoute({ summary: 'All categories', response: { 200: z.array(Category) } }), async () => catalogue.listCategories(db));
+  app.get('/api/categories', publicRoute('catalogue', { summary: 'All categories', response: { 200: z.array(Category) } }), async () =>
+    catalogue.listCategories(db),
+  );
 }
