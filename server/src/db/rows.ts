@@ -61,3 +61,12 @@ export async function insertOnce<T extends Table>(db: Db, table: T, row: Inserta
     .executeTakeFirst();
   return inserted ? Number(inserted.id) : null;
 }
+
+/** How many rows a table has (a short list's total: the outbox, the Notify Me addresses). */
+export async function countRows(db: Db, table: Table): Promise<number> {
+  const row = await (db as unknown as Untyped)
+    .selectFrom(table as string)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
