@@ -70,3 +70,24 @@ export async function countRows(db: Db, table: Table): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The tables whose rows move between statuses, with the time of the last move in `updated_at`. */
+type StatusRow = 'refunds' | 'return_requests';
+
+/**
+ * Moves a row from one status to another (with `set`, what else the move writes) only if it is still in
+ * the first, in one conditional statement: of any number of concurrent moves exactly one sees a row changed.
+ */
+export async function moveStatus<T extends StatusRow>(
+  db: Db,
+  table: T,
+  id: number,
+  from: string,
+  to: string,
+  set: Partial<Record<ColumnOf<T>, string | number | null>> = {},
+): Promise<boolean> {
+  const res = await whereMatch(db, table, { id, status: from })
+    .set({ status: to, updated_at: new Date().toISOString(), ...set })
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

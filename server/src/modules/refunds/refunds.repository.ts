@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { addUpTo, insertOnce, takeBack, withNumbers } from '../../db/rows';
+import { addUpTo, insertOnce, moveStatus, takeBack, withNumbers } from '../../db/rows';
 import type { RefundStatus } from '../../db/schema';
 
 const refundColumns = [
@@ -126,13 +126,7 @@ export async function moveRefund(
   to: RefundStatus,
   extra: { failure_reason?: string | null; processed_at?: string | null; attempts?: number } = {},
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('refunds')
-    .set({ status: to, updated_at: new Date().toISOString(), ...extra })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return moveStatus(db, 'refunds', id, from, to, extra);
 }
 
 export async function setOrderFlag(db: Db, orderId: number, flag: string | null): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { addUpTo, takeBack, withNumbers } from '../../db/rows';
+import { addUpTo, moveStatus, takeBack, withNumbers } from '../../db/rows';
 
 const orderColumns = [
   'id',
@@ -159,10 +159,7 @@ export async function findPhoto(db: Db, returnId: number, photoId: number) {
   return db.selectFrom('return_photos').select(['storage_key', 'content_type']).where('return_id', '=', returnId).where('id', '=', photoId).executeTakeFirst();
 }
 
-/**
- * Moves a return from one status to another in one conditional statement: of any number of
- * concurrent moves exactly one sees a row changed.
- */
+/** Moves a return from one status to another, only if it is still in the first. */
 export async function moveReturn(
   db: Db,
   id: number,
@@ -170,13 +167,7 @@ export async function moveReturn(
   to: string,
   set: { admin_message?: string | null; restocked?: number } = {},
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('return_requests')
-    .set({ status: to, updated_at: new Date().toISOString(), ...set })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return moveStatus(db, 'return_requests', id, from, to, set);
 }
 
 export async function setRefund(db: Db, id: number, refundId: number): Promise<void> {
