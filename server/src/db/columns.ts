@@ -19,16 +19,6 @@ export const required = <N extends string>(type: ColumnDataType, names: readonly
 export const optional = <N extends string>(type: ColumnDataType, names: readonly N[]) => columns(type, names, false);
 
 /**
- * A row with the named columns read as numbers: PostgreSQL answers BIGINT/NUMERIC columns (paise,
- * counts) as strings, SQLite as numbers; the services work in numbers.
- */
-export function withNumbers<T extends object, K extends keyof T>(row: T, names: readonly K[]): Omit<T, K> & Record<K, number> {
-  const out = { ...row } as Record<PropertyKey, unknown>;
-  for (const name of names) out[name as PropertyKey] = Number(row[name]);
-  return out as Omit<T, K> & Record<K, number>;
-}
-
-/**
  * A NOT NULL text and its case-folded copy `<name>_key`, unique: the name as typed is shown, the key is
  * what makes a second one with other capitals a duplicate (a category, a coupon code, a Notify Me address).
  */

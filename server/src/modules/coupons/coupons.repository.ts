@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { takeBack } from '../../db/rows';
 import type { CouponTable } from '../../db/schema';
 
 export async function findByKey(db: Db, codeKey: string) {
@@ -47,12 +48,7 @@ export async function commitUse(db: Db, couponId: number): Promise<void> {
 
 /** Gives a held use back (the order was not paid). */
 export async function releaseUse(db: Db, couponId: number): Promise<void> {
-  await db
-    .updateTable('coupons')
-    .set({ reserved_count: sql`reserved_count - 1` })
-    .where('id', '=', couponId)
-    .where('reserved_count', '>', 0)
-    .execute();
+  await takeBack(db, 'coupons', { id: couponId }, 'reserved_count', 1);
 }
 
 export async function insertRedemption(db: Db, r: { order_id: number; coupon_id: number; user_id: string; once_key: string | null }): Promise<void> {
@@ -78,12 +74,7 @@ export async function deleteUsedRedemption(db: Db, orderId: number): Promise<boo
 
 /** Gives a paid use back (the paid order was canceled). */
 export async function giveBackUse(db: Db, couponId: number): Promise<void> {
-  await db
-    .updateTable('coupons')
-    .set({ used_count: sql`used_count - 1` })
-    .where('id', '=', couponId)
-    .where('used_count', '>', 0)
-    .execute();
+  await takeBack(db, 'coupons', { id: couponId }, 'used_count', 1);
 }
 
 /** A coupon as the admin writes it: its terms, not its counters. */

@@ -113,26 +113,30 @@ export async function creditNoteOfRefund(db: Db, refundId: number) {
 }
 
 /**
- * The credit notes of an order in the order they were issued, with what each refund was: the amount
- * and, for a refund of lines, their ids (a note without a refund has its own amount and reason).
+ * Credit notes in the order they were issued, with what each refund was: the amount and, for a refund
+ * of lines, their ids. A note that cancels a COD invoice has no refund: its own amount and reason (decision 044).
  */
-export async function creditNotesWithRefunds(db: Db, orderId: number) {
-  const rows = await db
+function notesWithRefunds(db: Db) {
+  return db
     .selectFrom('credit_notes')
     .leftJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
     .select([
       'credit_notes.id',
       'credit_notes.number',
       'credit_notes.issued_at',
-      'credit_notes.supplier',
       'refunds.lines',
       (eb) => eb.fn.coalesce('refunds.amount_paise', 'credit_notes.amount_paise').as('amount_paise'),
       (eb) => eb.fn.coalesce('refunds.reason', 'credit_notes.reason').as('reason'),
     ])
-    .where('credit_notes.order_id', '=', orderId)
-    .orderBy('credit_notes.id')
-    .execute();
-  return rows.map((r) => ({ ...r, amount_paise: Number(r.amount_paise), reason: r.reason ?? '' }));
+    .orderBy('credit_notes.id');
+}
+
+const readNote = <T extends { amount_paise: unknown; reason: string | null }>(r: T) => ({ ...r, amount_paise: Number(r.amount_paise), reason: r.reason ?? '' });
+
+/** The credit notes of an order, with their refunds and the seller each was issued by. */
+export async function creditNotesWithRefunds(db: Db, orderId: number) {
+  const rows = await notesWithRefunds(db).select('credit_notes.supplier').where('credit_notes.order_id', '=', orderId).execute();
+  return rows.map(readNote);
 }
 
 export async function creditNotesOf(db: Db, orderIds: number[]) {
@@ -187,24 +191,7 @@ export async function invoicedOrders(db: Db, orderIds: number[]) {
         .orderBy('id')
         .execute(),
     ),
-    inChunks(orderIds, (ids) =>
-      db
-        .selectFrom('credit_notes')
-        // A note that cancels a COD invoice has no refund: its own amount and reason (decision 044).
-        .leftJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
-        .select([
-          'credit_notes.id',
-          'credit_notes.order_id',
-          'credit_notes.number',
-          'credit_notes.issued_at',
-          'refunds.lines',
-          (eb) => eb.fn.coalesce('refunds.amount_paise', 'credit_notes.amount_paise').as('amount_paise'),
-          (eb) => eb.fn.coalesce('refunds.reason', 'credit_notes.reason').as('reason'),
-        ])
-        .where('credit_notes.order_id', 'in', ids)
-        .orderBy('credit_notes.id')
-        .execute(),
-    ),
+    inChunks(orderIds, (ids) => notesWithRefunds(db).select('credit_notes.order_id').where('credit_notes.order_id', 'in', ids).execute()),
   ]);
   return {
     orders: orders.map((o) => ({
@@ -216,6 +203,6 @@ export async function invoicedOrders(db: Db, orderIds: number[]) {
     })),
     invoices: invoices.map((i) => ({ ...i, tax_invoice: Number(i.tax_invoice) })),
     lines: lines.map((l) => ({ ...l, unit_price_paise: Number(l.unit_price_paise) })),
-    notes: notes.map((n) => ({ ...n, amount_paise: Number(n.amount_paise), reason: n.reason ?? '' })),
+    notes: notes.map(readNote),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { insertOnce } from '../../db/rows';
 
 /**
  * Takes or renews the lease of a job for `holder` until `until`, in one
@@ -35,13 +36,7 @@ export async function setLastRun(db: Db, name: string, at: string): Promise<void
 }
 
 export async function enqueueWebhook(db: Db, w: { event_id: string; payload: string; next_attempt_at: string }): Promise<number | null> {
-  const row = await db
-    .insertInto('simulated_webhooks')
-    .values(w)
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return insertOnce(db, 'simulated_webhooks', w, 'event_id');
 }
 
 export async function dueWebhooks(db: Db, now: string, limit: number) {

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { countRows } from '../../db/rows';
 import type { OutboxTable } from '../../db/schema';
 
 /** A mail as written to the outbox. */
@@ -18,13 +19,7 @@ export async function listMail(db: Db, page: { limit: number; offset: number }) 
   return db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
-export async function countMail(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countMail = (db: Db): Promise<number> => countRows(db, 'outbox');
 
 export async function findMail(db: Db, id: number) {
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();

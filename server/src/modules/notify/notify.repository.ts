@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { countRows } from '../../db/rows';
 
 /** Adds an address once (an address already listed is left as it is). */
 export async function addSignup(db: Db, email: string): Promise<void> {
@@ -13,10 +14,4 @@ export async function listSignups(db: Db, page: { limit: number; offset: number 
   return db.selectFrom('notify_signups').select(['id', 'email', 'created_at']).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
-export async function countSignups(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('notify_signups')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countSignups = (db: Db): Promise<number> => countRows(db, 'notify_signups');

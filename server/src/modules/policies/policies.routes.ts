@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { publicRoute } from '../../plugins/public-route';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import { AdminPolicy, PolicyInput, PolicyPage, PolicySlug } from '@shared/policies.schemas';
 import { adminRoute } from '../admin/admin.guards';
@@ -12,15 +13,11 @@ export async function policyRoutes(app: App) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
   app.get(
     '/api/policies/:slug',
-    {
-      config: { publicCache: true },
-      schema: {
-        tags: ['storefront'],
-        summary: 'A policy page (terms, privacy, refunds, shipping, contact) as HTML made from sanitised Markdown',
-        params: Params,
-        response: { 200: PolicyPage, 400: ErrorBody },
-      },
-    },
+    publicRoute('storefront', {
+      summary: 'A policy page (terms, privacy, refunds, shipping, contact) as HTML made from sanitised Markdown',
+      params: Params,
+      response: { 200: PolicyPage, 400: ErrorBody },
+    }),
     async (req) => policies.policyPage(app.db, app.config, req.params.slug),
   );
   app.get(

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import { withNumbers } from '../../db/columns';
 import type { Db } from '../../db/database';
+import { addUpTo, insertOnce, moveStatus, takeBack, withNumbers } from '../../db/rows';
 import type { RefundStatus } from '../../db/schema';
 
 const refundColumns = [
@@ -31,13 +30,7 @@ function normalisePayment<T extends { amount_paise: unknown; refunded_paise: unk
 }
 
 export async function insertPayment(db: Db, p: { order_id: number; provider_payment_id: string; amount_paise: number; late: number }): Promise<number | null> {
-  const row = await db
-    .insertInto('order_payments')
-    .values(p)
-    .onConflict((oc) => oc.column('provider_payment_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return insertOnce(db, 'order_payments', p, 'provider_payment_id');
 }
 
 export async function paymentsOf(db: Db, orderId: number) {
@@ -55,23 +48,12 @@ export async function findPayment(db: Db, id: number) {
  * of any number of concurrent refunds, together they never pass the payment.
  */
 export async function reserveRefundable(db: Db, paymentId: number, amount: number): Promise<boolean> {
-  const res = await db
-    .updateTable('order_payments')
-    .set({ refunded_paise: sql`refunded_paise + ${amount}` })
-    .where('id', '=', paymentId)
-    .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return addUpTo(db, 'order_payments', { id: paymentId }, 'refunded_paise', amount, 'amount_paise');
 }
 
 /** Gives back what a failed refund had set aside. */
 export async function releaseRefundable(db: Db, paymentId: number, amount: number): Promise<void> {
-  await db
-    .updateTable('order_payments')
-    .set({ refunded_paise: sql`refunded_paise - ${amount}` })
-    .where('id', '=', paymentId)
-    .where('refunded_paise', '>=', amount)
-    .execute();
+  await takeBack(db, 'order_payments', { id: paymentId }, 'refunded_paise', amount);
 }
 
 export async function insertRefund(
@@ -144,13 +126,7 @@ export async function moveRefund(
   to: RefundStatus,
   extra: { failure_reason?: string | null; processed_at?: string | null; attempts?: number } = {},
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('refunds')
-    .set({ status: to, updated_at: new Date().toISOString(), ...extra })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return moveStatus(db, 'refunds', id, from, to, extra);
 }
 
 export async function setOrderFlag(db: Db, orderId: number, flag: string | null): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { withNumbers } from '../../db/columns';
 import type { Db } from '../../db/database';
+import { addUpTo, moveStatus, takeBack, withNumbers } from '../../db/rows';
 
 const orderColumns = [
   'id',
@@ -53,14 +53,7 @@ export async function linesOf(db: Db, orderId: number) {
  * bought, however many requests race (the CHECK-free guard is the WHERE). True when held.
  */
 export async function holdReturnUnits(db: Db, orderId: number, lineId: number, units: number): Promise<boolean> {
-  const res = await db
-    .updateTable('order_lines')
-    .set({ return_held_quantity: sql`return_held_quantity + ${units}` })
-    .where('id', '=', lineId)
-    .where('order_id', '=', orderId)
-    .where(sql`return_held_quantity + ${units}`, '<=', sql.ref('quantity'))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return addUpTo(db, 'order_lines', { id: lineId, order_id: orderId }, 'return_held_quantity', units, 'quantity');
 }
 
 /**
@@ -81,12 +74,7 @@ export async function holdWholeLine(db: Db, orderId: number, lineId: number): Pr
 
 /** Gives held units back (the return was rejected). */
 export async function releaseReturnUnits(db: Db, lineId: number, units: number): Promise<void> {
-  await db
-    .updateTable('order_lines')
-    .set({ return_held_quantity: sql`return_held_quantity - ${units}` })
-    .where('id', '=', lineId)
-    .where('return_held_quantity', '>=', units)
-    .execute();
+  await takeBack(db, 'order_lines', { id: lineId }, 'return_held_quantity', units);
 }
 
 export async function insertReturn(db: Db, r: { order_id: number; user_id: string; reason: string }): Promise<number> {
@@ -171,10 +159,7 @@ export async function findPhoto(db: Db, returnId: number, photoId: number) {
   return db.selectFrom('return_photos').select(['storage_key', 'content_type']).where('return_id', '=', returnId).where('id', '=', photoId).executeTakeFirst();
 }
 
-/**
- * Moves a return from one status to another in one conditional statement: of any number of
- * concurrent moves exactly one sees a row changed.
- */
+/** Moves a return from one status to another, only if it is still in the first. */
 export async function moveReturn(
   db: Db,
   id: number,
@@ -182,13 +167,7 @@ export async function moveReturn(
   to: string,
   set: { admin_message?: string | null; restocked?: number } = {},
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('return_requests')
-    .set({ status: to, updated_at: new Date().toISOString(), ...set })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return moveStatus(db, 'return_requests', id, from, to, set);
 }
 
 export async function setRefund(db: Db, id: number, refundId: number): Promise<void> {

@@ -1,4 +1,5 @@
 import type { App } from '../../app-types';
+import { publicRoute } from '../../plugins/public-route';
 import { ErrorBody } from '@shared/catalogue.schemas';
 import { StudentOfMonth } from '@shared/students.schemas';
 import * as students from './students.service';
@@ -7,10 +8,7 @@ import * as students from './students.service';
 export async function studentRoutes(app: App) {
   app.get(
     '/api/studofmonth',
-    {
-      config: { publicCache: true },
-      schema: { tags: ['catalogue'], summary: 'The newest "student of the month" (404 when there is none)', response: { 200: StudentOfMonth, 404: ErrorBody } },
-    },
+    publicRoute('catalogue', { summary: 'The newest "student of the month" (404 when there is none)', response: { 200: StudentOfMonth, 404: ErrorBody } }),
     async () => students.currentStudent(app.db),
   );
 }

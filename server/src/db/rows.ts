@@ -1,0 +1,93 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Db } from './database';
+import type { Database } from './schema';
+
+/**
+ * A row with the named columns read as numbers: PostgreSQL answers BIGINT/NUMERIC columns (paise,
+ * counts) as strings, SQLite as numbers; the services work in numbers.
+ */
+export function withNumbers<T extends object, K extends keyof T>(row: T, names: readonly K[]): Omit<T, K> & Record<K, number> {
+  const out = { ...row } as Record<PropertyKey, unknown>;
+  for (const name of names) out[name as PropertyKey] = Number(row[name]);
+  return out as Omit<T, K> & Record<K, number>;
+}
+
+type Table = keyof Database;
+type ColumnOf<T extends Table> = Extract<keyof Database[T], string>;
+/** Which row: equal values of some of its columns (its id, and the order it belongs to…). */
+type Match<T extends Table> = Partial<Record<ColumnOf<T>, number | string>>;
+
+/**
+ * Kysely types a statement by the table and columns written in it; these helpers take them as arguments
+ * (checked against the schema at the call) and build the statement untyped.
+ */
+type Untyped = Kysely<Record<string, Record<string, unknown>>>;
+
+function whereMatch(db: Db, table: Table, match: Record<string, unknown>) {
+  return Object.entries(match).reduce((q, [column, value]) => q.where(column, '=', value), (db as unknown as Untyped).updateTable(table as string));
+}
+
+/**
+ * Adds `amount` to a counter of one row only while the counter stays at most the row's `limit` column,
+ * in one conditional statement: of any number of concurrent calls, together they never pass the limit
+ * (a refund against its payment, the units of a line held by returns). True when added.
+ */
+export async function addUpTo<T extends Table>(db: Db, table: T, match: Match<T>, counter: ColumnOf<T>, amount: number, limit: ColumnOf<T>): Promise<boolean> {
+  const res = await whereMatch(db, table, match)
+    .set({ [counter]: sql`${sql.ref(counter)} + ${amount}` })
+    .where(sql`${sql.ref(counter)} + ${amount}`, '<=', sql.ref(limit))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Takes `amount` off a counter of one row, never below zero: what a failed or undone hold gives back. */
+export async function takeBack<T extends Table>(db: Db, table: T, match: Match<T>, counter: ColumnOf<T>, amount: number): Promise<void> {
+  await whereMatch(db, table, match)
+    .set({ [counter]: sql`${sql.ref(counter)} - ${amount}` })
+    .where(counter as string, '>=', amount)
+    .execute();
+}
+
+/**
+ * Inserts a row unless one with the same unique `column` is there (a payment, a webhook event seen
+ * again); answers the new row's id, or null when the row was there.
+ */
+export async function insertOnce<T extends Table>(db: Db, table: T, row: Insertable<Database[T]>, column: ColumnOf<T>): Promise<number | null> {
+  const inserted = await (db as unknown as Untyped)
+    .insertInto(table as string)
+    .values(row as Record<string, unknown>)
+    .onConflict((oc) => oc.column(column as string).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : null;
+}
+
+/** How many rows a table has (a short list's total: the outbox, the Notify Me addresses). */
+export async function countRows(db: Db, table: Table): Promise<number> {
+  const row = await (db as unknown as Untyped)
+    .selectFrom(table as string)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The tables whose rows move between statuses, with the time of the last move in `updated_at`. */
+type StatusRow = 'refunds' | 'return_requests';
+
+/**
+ * Moves a row from one status to another (with `set`, what else the move writes) only if it is still in
+ * the first, in one conditional statement: of any number of concurrent moves exactly one sees a row changed.
+ */
+export async function moveStatus<T extends StatusRow>(
+  db: Db,
+  table: T,
+  id: number,
+  from: string,
+  to: string,
+  set: Partial<Record<ColumnOf<T>, string | number | null>> = {},
+): Promise<boolean> {
+  const res = await whereMatch(db, table, { id, status: from })
+    .set({ status: to, updated_at: new Date().toISOString(), ...set })
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
