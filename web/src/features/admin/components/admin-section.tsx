@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatOrderDate } from '@/features/orders/lib/order-format';
+import { ADMIN_PAGE_SIZE } from '@shared/paging';
 import { reasonOf } from '../lib/admin-fetch';
+import { pageCount } from '../lib/order-filters';
 
 /** A dashboard section: its heading (focused when chosen in the sidebar), optional buttons beside it, and content. */
 export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -90,7 +92,8 @@ export type ListWords = {
 /**
  * The body of a paged admin list: a spinner while the first page loads, the error when there is
  * nothing to show (with `showReason`, the server's reason when it gave one), else the count, the
- * items (dimmed while the next page loads), a note when none match, and the pager.
+ * items (dimmed while the next page loads), a note when none match, and the pager (its page count
+ * from the answer's page size, else `pageSize`, else the admin lists' 25).
  */
 export function PagedList<T>({
   query,
@@ -100,17 +103,18 @@ export function PagedList<T>({
   words,
   showReason = false,
   page,
-  pages,
+  pageSize = ADMIN_PAGE_SIZE,
   onPage,
 }: {
-  query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data?: { total: number } };
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data?: { total: number; pageSize?: number } };
   items: T[] | undefined;
   itemKey: (item: T) => string | number;
   renderItem: (item: T) => ReactNode;
   words: ListWords;
   showReason?: boolean;
   page: number;
-  pages: number;
+  /** The page size when the answer does not carry it. */
+  pageSize?: number;
   onPage: (page: number) => void;
 }) {
   const errorText = (showReason ? reasonOf(query.error) : null) ?? words.errorText;
@@ -125,7 +129,7 @@ export function PagedList<T>({
             ))}
           </ul>
           {items && items.length === 0 && <p className="ad:text-slate-700">{words.emptyText}</p>}
-          <Pager page={page} pages={pages} onPage={onPage} label={words.pagerLabel} />
+          <Pager page={page} pages={pageCount(data.total, data.pageSize ?? pageSize)} onPage={onPage} label={words.pagerLabel} />
         </>
       )}
     </QueryBody>

@@ -4,7 +4,6 @@ import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { FormField } from '@/components/ui/form-field';
 import { downloadAuditCsv, useAudit, type AuditFilters } from '../api/audit';
 import { withToasts } from '../lib/admin-fetch';
-import { pageCount } from '../lib/order-filters';
 import { AdminSection, PagedList, type ListWords } from './admin-section';
 
 const words: ListWords = {
@@ -93,7 +92,7 @@ export function AuditSection() {
         renderItem={(e) => <AuditLine entry={e} />}
         words={words}
         page={page}
-        pages={pageCount(audit.data?.total ?? 0, AUDIT_PAGE_SIZE)}
+        pageSize={AUDIT_PAGE_SIZE}
         onPage={setPage}
       />
     </AdminSection>

@@ -14,7 +14,6 @@ import { useDebounced } from '../hooks/use-debounced';
 import {
   changeFilters,
   initialOrderFilters,
-  pageCount,
   PERIOD_FILTERS,
   STATUS_FILTERS,
   type OrderFilters,
@@ -279,7 +278,6 @@ export function OrdersSection() {
   };
 
   const data = orders.data;
-  const pages = pageCount(data?.total ?? 0, data?.pageSize ?? 25);
 
   return (
     <AdminSection
@@ -348,7 +346,6 @@ export function OrdersSection() {
         )}
         words={words}
         page={effective.page}
-        pages={pages}
         onPage={(page) => set({ page })}
       />
       {dispatching && (

@@ -5,7 +5,6 @@ import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { downloadReturnPhoto, useAdminReturns, useDecideReturn, useRefundReturn } from '../api/returns';
 import { reasonOf } from '../lib/admin-fetch';
-import { pageCount } from '../lib/order-filters';
 import { AdminCard, AdminSection, PagedList, type ListWords } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { Options, SelectField } from './form-controls';
@@ -197,7 +196,7 @@ export function ReturnsSection() {
         words={words}
         showReason
         page={page}
-        pages={pageCount(list.data?.total ?? 0, ADMIN_RETURNS_PAGE)}
+        pageSize={ADMIN_RETURNS_PAGE}
         onPage={setPage}
       />
     </AdminSection>

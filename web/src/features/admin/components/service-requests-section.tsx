@@ -4,7 +4,6 @@ import { withReason } from '@shared/admin-messages';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
-import { pageCount } from '../lib/order-filters';
 import type { ServiceStatus } from '@shared/services.schemas';
 import { changeServiceFilters, initialServiceFilters, type ServiceFilters } from '../lib/service-requests';
 import { AdminCard, AdminSection, PagedList, type ListWords } from './admin-section';
@@ -137,7 +136,6 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
         words={{ ...words, loadingLabel: `Loading ${words.list}`, errorText: `Could not load the ${words.list}.` }}
         showReason
         page={filters.page}
-        pages={pageCount(data?.total ?? 0, data?.pageSize ?? 25)}
         onPage={(page) => set({ page })}
       />
     </AdminSection>
