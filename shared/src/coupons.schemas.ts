@@ -9,7 +9,7 @@ export const MAX_USAGE_LIMIT = 1_000_000_000;
  * Codes as the original shop held them (VARCHAR(50)): letters of any script,
  * digits, - and _, and single spaces inside (decision 039).
  */
-export const COUPON_CODE_MAX = 50;
+const COUPON_CODE_MAX = 50;
 
 /** Blank form fields count as "not set". */
 const blank = (v: unknown) => (v === '' || v === undefined ? null : v);

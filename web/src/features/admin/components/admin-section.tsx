@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { formatOrderDate } from '@/features/orders/lib/order-format';
+import { ADMIN_PAGE_SIZE } from '@shared/paging';
+import { reasonOf } from '../lib/admin-fetch';
+import { pageCount } from '../lib/order-filters';
 
 /** A dashboard section: its heading (focused when chosen in the sidebar), optional buttons beside it, and content. */
 export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -75,53 +78,58 @@ export function QueryBody<D>({
   return children(query.data as D);
 }
 
-/**
- * The body of a paged admin list: a spinner while the first page loads, the error when there is
- * nothing to show, else the count, the items (dimmed while the next page loads), a note when none
- * match, and the pager.
- */
-export function PagedList<T>({
-  query,
-  items,
-  itemKey,
-  renderItem,
-  loadingLabel,
-  errorText,
-  count,
-  listLabel,
-  emptyText,
-  page,
-  pages,
-  onPage,
-  pagerLabel,
-}: {
-  query: { isPending: boolean; isError: boolean; isFetching: boolean; data?: { total: number } };
-  items: T[] | undefined;
-  itemKey: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
+/** What a paged admin list says: while it loads, when it failed, how many it holds, its name, when none match, its pager's name. */
+export type ListWords = {
   loadingLabel: string;
   errorText: string;
   /** The noun of one item and of several: ['claim', 'claims']. */
   count: [string, string];
   listLabel: string;
   emptyText: string;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
   pagerLabel: string;
+};
+
+/**
+ * The body of a paged admin list: a spinner while the first page loads, the error when there is
+ * nothing to show (with `showReason`, the server's reason when it gave one), else the count, the
+ * items (dimmed while the next page loads), a note when none match, and the pager (its page count
+ * from the answer's page size, else `pageSize`, else the admin lists' 25).
+ */
+export function PagedList<T>({
+  query,
+  items,
+  itemKey,
+  renderItem,
+  words,
+  showReason = false,
+  page,
+  pageSize = ADMIN_PAGE_SIZE,
+  onPage,
+}: {
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data?: { total: number; pageSize?: number } };
+  items: T[] | undefined;
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  words: ListWords;
+  showReason?: boolean;
+  page: number;
+  /** The page size when the answer does not carry it. */
+  pageSize?: number;
+  onPage: (page: number) => void;
 }) {
+  const errorText = (showReason ? reasonOf(query.error) : null) ?? words.errorText;
   return (
-    <QueryBody query={query} loadingLabel={loadingLabel} errorText={errorText} keepData>
+    <QueryBody query={query} loadingLabel={words.loadingLabel} errorText={errorText} keepData>
       {(data) => (
         <>
-          <ListCount total={data.total} noun={count} live />
-          <ul aria-label={listLabel} className={`ad:flex ad:flex-col ad:gap-4 ${query.isFetching ? 'ad:opacity-70' : ''}`}>
+          <ListCount total={data.total} noun={words.count} live />
+          <ul aria-label={words.listLabel} className={`ad:flex ad:flex-col ad:gap-4 ${query.isFetching ? 'ad:opacity-70' : ''}`}>
             {items?.map((item) => (
               <li key={itemKey(item)}>{renderItem(item)}</li>
             ))}
           </ul>
-          {items && items.length === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
-          <Pager page={page} pages={pages} onPage={onPage} label={pagerLabel} />
+          {items && items.length === 0 && <p className="ad:text-slate-700">{words.emptyText}</p>}
+          <Pager page={page} pages={pageCount(data.total, data.pageSize ?? pageSize)} onPage={onPage} label={words.pagerLabel} />
         </>
       )}
     </QueryBody>

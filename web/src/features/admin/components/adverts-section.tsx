@@ -5,21 +5,25 @@ import { primaryButton } from '@/components/ui/button-styles';
 import { FormError } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useAdverts, useDeleteAdvert, useUploadAdverts } from '../api/adverts';
-import { reasonOf, withToasts } from '../lib/admin-fetch';
+import { useConfirmedDelete } from '../hooks/use-confirmed-delete';
+import { reasonOf } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
 import { FileField } from './form-controls';
-import { ConfirmDialog } from './modal';
 import { Thumbnail } from './thumbnail';
 
 /** Advert Image: upload 1 to 5 images at a time (SPEC.md §5), list them, delete one. */
 export function AdvertsSection() {
   const adverts = useAdverts();
   const upload = useUploadAdverts();
-  const remove = useDeleteAdvert();
+  const remove = useConfirmedDelete({
+    useDelete: useDeleteAdvert,
+    idOf: (advert: AdvertImage) => advert.id,
+    describe: () => ({ title: 'Delete advert image', message: "Delete this advert image? It leaves the home page's carousel." }),
+    toasts: () => ({ done: adminMessages.advertDeleted, failed: adminMessages.errorDeletingAdvert }),
+  });
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<AdvertImage | null>(null);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
@@ -58,11 +62,6 @@ export function AdvertsSection() {
       setError(message);
       notify('error', message);
     }
-  };
-
-  const confirmDelete = async (advert: AdvertImage) => {
-    setDeleting(null);
-    await withToasts(() => remove.mutateAsync(advert.id), adminMessages.advertDeleted, adminMessages.errorDeletingAdvert);
   };
 
   return (
@@ -104,7 +103,7 @@ export function AdvertsSection() {
                   <button
                     type="button"
                     className="ad:rounded-md ad:border ad:border-red-700 ad:bg-white ad:px-3 ad:py-1.5 ad:font-semibold ad:text-red-700 ad:hover:bg-red-50"
-                    onClick={() => setDeleting(advert)}
+                    onClick={() => remove.request(advert)}
                     aria-label={`Delete advert ${i + 1}`}
                   >
                     Delete
@@ -115,16 +114,7 @@ export function AdvertsSection() {
           )
         }
       </QueryBody>
-      {deleting && (
-        <ConfirmDialog
-          title="Delete advert image"
-          message="Delete this advert image? It leaves the home page's carousel."
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void confirmDelete(deleting)}
-        />
-      )}
+      {remove.dialog}
     </AdminSection>
   );
 }

@@ -4,7 +4,16 @@ import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { FormField } from '@/components/ui/form-field';
 import { downloadAuditCsv, useAudit, type AuditFilters } from '../api/audit';
 import { withToasts } from '../lib/admin-fetch';
-import { AdminSection, PagedList } from './admin-section';
+import { AdminSection, PagedList, type ListWords } from './admin-section';
+
+const words: ListWords = {
+  loadingLabel: 'Loading the audit log',
+  errorText: 'Could not load the audit log',
+  count: ['entry', 'entries'],
+  listLabel: 'Audit log',
+  emptyText: 'Nothing matches these filters.',
+  pagerLabel: 'Audit log pages',
+};
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -81,15 +90,10 @@ export function AuditSection() {
         items={audit.data?.entries}
         itemKey={(e) => e.id}
         renderItem={(e) => <AuditLine entry={e} />}
-        loadingLabel="Loading the audit log"
-        errorText="Could not load the audit log"
-        count={['entry', 'entries']}
-        listLabel="Audit log"
-        emptyText="Nothing matches these filters."
+        words={words}
         page={page}
-        pages={Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE))}
+        pageSize={AUDIT_PAGE_SIZE}
         onPage={setPage}
-        pagerLabel="Audit log pages"
       />
     </AdminSection>
   );

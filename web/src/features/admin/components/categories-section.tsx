@@ -4,10 +4,10 @@ import { adminMessages } from '@shared/admin-messages';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { useCategories } from '@/features/catalogue/api/get-categories';
 import { useCreateCategory, useDeleteCategory, useRenameCategory } from '../api/category-mutations';
+import { useConfirmedDelete } from '../hooks/use-confirmed-delete';
 import { withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
-import { ConfirmDialog } from './modal';
 
 const dangerButton =
   'ad:rounded-md ad:border ad:border-red-700 ad:bg-white ad:px-3 ad:py-1.5 ad:font-semibold ad:text-red-700 ad:hover:bg-red-50 ad:disabled:opacity-60';
@@ -63,20 +63,22 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
 export function CategoriesSection() {
   const categories = useCategories();
   const create = useCreateCategory();
-  const remove = useDeleteCategory();
+  const remove = useConfirmedDelete({
+    useDelete: useDeleteCategory,
+    idOf: (category: Category) => category.Id,
+    describe: (category) => ({
+      title: 'Delete category',
+      message: `Delete the category "${category.type}"? A category that products use cannot be deleted.`,
+    }),
+    toasts: () => ({ done: adminMessages.categoryDeleted, failed: adminMessages.errorDeletingCategory }),
+  });
   const [name, setName] = useState('');
-  const [deleting, setDeleting] = useState<Category | null>(null);
   const nameId = useId();
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
     if (await withToasts(() => create.mutateAsync(name.trim()), adminMessages.categoryAdded, adminMessages.errorAddingCategory)) setName('');
-  };
-
-  const confirmDelete = async (category: Category) => {
-    setDeleting(null);
-    await withToasts(() => remove.mutateAsync(category.Id), adminMessages.categoryDeleted, adminMessages.errorDeletingCategory);
   };
 
   return (
@@ -103,22 +105,13 @@ export function CategoriesSection() {
           >
             {data.map((category) => (
               <li key={category.Id} className="ad:px-4 ad:py-3">
-                <CategoryRow category={category} onDelete={() => setDeleting(category)} />
+                <CategoryRow category={category} onDelete={() => remove.request(category)} />
               </li>
             ))}
           </ul>
         )}
       </QueryBody>
-      {deleting && (
-        <ConfirmDialog
-          title="Delete category"
-          message={`Delete the category "${deleting.type}"? A category that products use cannot be deleted.`}
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void confirmDelete(deleting)}
-        />
-      )}
+      {remove.dialog}
     </AdminSection>
   );
 }

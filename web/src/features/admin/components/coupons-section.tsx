@@ -4,12 +4,12 @@ import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from '../api/coupons';
 import { useAdminForm } from '../hooks/use-admin-form';
-import { reasonOf, withToasts } from '../lib/admin-fetch';
+import { useConfirmedDelete } from '../hooks/use-confirmed-delete';
+import { reasonOf } from '../lib/admin-fetch';
 import { couponCells, toCouponFormValues, toCouponInput, type Coupon, type CouponFormValues } from '../lib/coupon-format';
 import { CouponForm } from '../lib/form-schemas';
 import { AddCouponModal } from './add-coupon-modal';
 import { AdminSection, QueryBody } from './admin-section';
-import { ConfirmDialog } from './modal';
 
 const EDIT_FORM_ID = 'coupon-inline-edit';
 const INLINE_FIELDS = ['code', 'discount', 'discount_percent', 'min_purchase', 'product_id'] as const;
@@ -136,20 +136,19 @@ function CouponRow({ coupon, onEdit, onDelete, editDisabled }: { coupon: Coupon;
 /** Manage Coupons exactly as SPEC.md §2: the list in a table half the viewport tall, inline edit, 'Add New Coupon'. */
 export function CouponsSection() {
   const coupons = useCoupons();
-  const remove = useDeleteCoupon();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<Coupon | null>(null);
+  const remove = useConfirmedDelete({
+    useDelete: useDeleteCoupon,
+    idOf: (coupon: Coupon) => coupon.id,
+    describe: (coupon) => ({ title: 'Delete coupon', message: `Delete the coupon ${coupon.code}?` }),
+    toasts: () => ({ done: adminMessages.couponDeleted, failed: adminMessages.errorDeletingCoupon }),
+    onDeleted: (coupon) => setEditingId((id) => (id === coupon.id ? null : id)),
+  });
 
   useEffect(() => {
     if (coupons.error) notify('error', withReason(adminMessages.failedToFetchCoupons, reasonOf(coupons.error)));
   }, [coupons.error]);
-
-  const confirmDelete = async (coupon: Coupon) => {
-    setDeleting(null);
-    const deleted = await withToasts(() => remove.mutateAsync(coupon.id), adminMessages.couponDeleted, adminMessages.errorDeletingCoupon);
-    if (deleted && editingId === coupon.id) setEditingId(null);
-  };
 
   return (
     <AdminSection title="Manage Coupons">
@@ -192,7 +191,7 @@ export function CouponsSection() {
                       coupon={coupon}
                       editDisabled={editingId !== null}
                       onEdit={() => setEditingId(coupon.id)}
-                      onDelete={() => setDeleting(coupon)}
+                      onDelete={() => remove.request(coupon)}
                     />
                   ),
                 )}
@@ -209,16 +208,7 @@ export function CouponsSection() {
         )}
       </QueryBody>
       {adding && <AddCouponModal onClose={() => setAdding(false)} />}
-      {deleting && (
-        <ConfirmDialog
-          title="Delete coupon"
-          message={`Delete the coupon ${deleting.code}?`}
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void confirmDelete(deleting)}
-        />
-      )}
+      {remove.dialog}
     </AdminSection>
   );
 }

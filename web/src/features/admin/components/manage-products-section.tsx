@@ -7,14 +7,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/notify';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
-import { reasonOf, withToasts } from '../lib/admin-fetch';
+import { reasonOf } from '../lib/admin-fetch';
+import { useConfirmedDelete } from '../hooks/use-confirmed-delete';
 import { useDebounced } from '../hooks/use-debounced';
 import { pageCount } from '../lib/order-filters';
 import { AdminSection, Pager } from './admin-section';
 import { ProductsCsvPanel } from './products-csv-panel';
 import { EditProductModal } from './edit-product-modal';
 import { controlClass, labelClass } from './field-styles';
-import { ConfirmDialog } from './modal';
 import { Thumbnail } from './thumbnail';
 
 const PAGE_SIZE = 20;
@@ -28,10 +28,14 @@ export function ManageProductsSection() {
   const page = paging.q === q ? paging.page : 1;
   const setPage = (next: number) => setPaging({ q, page: next });
   const [editing, setEditing] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
   const searchId = useId();
   const products = useAdminProducts({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  const remove = useDeleteProduct();
+  const remove = useConfirmedDelete({
+    useDelete: useDeleteProduct,
+    idOf: (product: Product) => product.id,
+    describe: (product) => ({ title: 'Delete product', message: `Delete "${product.title}"? Orders that include it keep their lines.` }),
+    toasts: () => ({ done: adminMessages.productDeleted, failed: adminMessages.errorDeletingProduct }),
+  });
   const shown = products.data;
 
   useEffect(() => {
@@ -41,11 +45,6 @@ export function ManageProductsSection() {
   const refresh = async () => {
     const result = await products.refetch();
     if (result.isSuccess) notify('success', adminMessages.productsFetched);
-  };
-
-  const confirmDelete = async (product: Product) => {
-    setDeleting(null);
-    await withToasts(() => remove.mutateAsync(product.id), adminMessages.productDeleted, adminMessages.errorDeletingProduct);
   };
 
   const pages = pageCount(shown?.total ?? 0, PAGE_SIZE);
@@ -107,9 +106,9 @@ export function ManageProductsSection() {
                       <button
                         type="button"
                         className="ad:rounded-md ad:border ad:border-red-700 ad:bg-white ad:px-4 ad:py-1.5 ad:font-semibold ad:text-red-700 ad:hover:bg-red-50 ad:disabled:opacity-60"
-                        onClick={() => setDeleting(product)}
+                        onClick={() => remove.request(product)}
                         aria-label={`Delete ${product.title}`}
-                        disabled={remove.isPending && remove.variables === product.id}
+                        disabled={remove.isDeleting(product)}
                       >
                         Delete
                       </button>
@@ -134,16 +133,7 @@ export function ManageProductsSection() {
         </>
       )}
       {editing && <EditProductModal product={editing} onClose={() => setEditing(null)} />}
-      {deleting && (
-        <ConfirmDialog
-          title="Delete product"
-          message={`Delete "${deleting.title}"? Orders that include it keep their lines.`}
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void confirmDelete(deleting)}
-        />
-      )}
+      {remove.dialog}
       <ProductsCsvPanel />
     </AdminSection>
   );

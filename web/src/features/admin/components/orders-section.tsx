@@ -14,14 +14,13 @@ import { useDebounced } from '../hooks/use-debounced';
 import {
   changeFilters,
   initialOrderFilters,
-  pageCount,
   PERIOD_FILTERS,
   STATUS_FILTERS,
   type OrderFilters,
   type PeriodFilter,
   type StatusFilter,
 } from '../lib/order-filters';
-import { AdminCard, AdminSection, PagedList } from './admin-section';
+import { AdminCard, AdminSection, PagedList, type ListWords } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { Options, SelectField } from './form-controls';
 import { ExportCsvButton } from './export-csv-button';
@@ -206,6 +205,15 @@ async function printSlips(orderIds: string[]) {
   }
 }
 
+const words: ListWords = {
+  loadingLabel: 'Loading orders',
+  errorText: adminMessages.failedToFetchOrders,
+  count: ['order', 'orders'],
+  listLabel: 'Orders',
+  emptyText: 'No orders match these filters.',
+  pagerLabel: 'Order pages',
+};
+
 /** Orders: the combined filters of SPEC.md §4, 25 per page (server-side), status changes, CSV export. */
 export function OrdersSection() {
   const [filters, setFilters] = useState<OrderFilters>(initialOrderFilters);
@@ -270,7 +278,6 @@ export function OrdersSection() {
   };
 
   const data = orders.data;
-  const pages = pageCount(data?.total ?? 0, data?.pageSize ?? 25);
 
   return (
     <AdminSection
@@ -337,15 +344,9 @@ export function OrdersSection() {
             }
           />
         )}
-        loadingLabel="Loading orders"
-        errorText={adminMessages.failedToFetchOrders}
-        count={['order', 'orders']}
-        listLabel="Orders"
-        emptyText="No orders match these filters."
+        words={words}
         page={effective.page}
-        pages={pages}
         onPage={(page) => set({ page })}
-        pagerLabel="Order pages"
       />
       {dispatching && (
         <DispatchDialog

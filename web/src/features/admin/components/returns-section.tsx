@@ -5,8 +5,7 @@ import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { downloadReturnPhoto, useAdminReturns, useDecideReturn, useRefundReturn } from '../api/returns';
 import { reasonOf } from '../lib/admin-fetch';
-import { pageCount } from '../lib/order-filters';
-import { AdminCard, AdminSection, PagedList } from './admin-section';
+import { AdminCard, AdminSection, PagedList, type ListWords } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { Options, SelectField } from './form-controls';
 
@@ -161,6 +160,15 @@ function ReturnCard({ item }: { item: AdminReturn }) {
   );
 }
 
+const words: ListWords = {
+  loadingLabel: 'Loading returns',
+  errorText: 'Could not load the returns.',
+  count: ['return', 'returns'],
+  listLabel: 'Returns',
+  emptyText: 'No returns match this filter.',
+  pagerLabel: 'Return pages',
+};
+
 /** Shoppers' return requests (issue 27): approve or reject with a message, mark received (restock), refund whole or part. */
 export function ReturnsSection() {
   const [status, setStatus] = useState<ReturnStatus | ''>('');
@@ -185,15 +193,11 @@ export function ReturnsSection() {
         items={list.data?.returns}
         itemKey={(r) => r.id}
         renderItem={(r) => <ReturnCard item={r} />}
-        loadingLabel="Loading returns"
-        errorText={reasonOf(list.error) ?? 'Could not load the returns.'}
-        count={['return', 'returns']}
-        listLabel="Returns"
-        emptyText="No returns match this filter."
+        words={words}
+        showReason
         page={page}
-        pages={pageCount(list.data?.total ?? 0, ADMIN_RETURNS_PAGE)}
+        pageSize={ADMIN_RETURNS_PAGE}
         onPage={setPage}
-        pagerLabel="Return pages"
       />
     </AdminSection>
   );

@@ -4,10 +4,9 @@ import { withReason } from '@shared/admin-messages';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
-import { pageCount } from '../lib/order-filters';
 import type { ServiceStatus } from '@shared/services.schemas';
 import { changeServiceFilters, initialServiceFilters, type ServiceFilters } from '../lib/service-requests';
-import { AdminCard, AdminSection, PagedList } from './admin-section';
+import { AdminCard, AdminSection, PagedList, type ListWords } from './admin-section';
 import { MarkStatusButton, ServiceStatusBadge, ServiceStatusFilterBox } from './service-controls';
 
 /**
@@ -73,18 +72,13 @@ export function ContactLink({ href, children }: { href: string; children: string
 /** What a list gives each card: the item, and whether and how to mark it. */
 export type ServiceCardProps<T> = { item: T; busy: boolean; onMark: (status: ServiceStatus) => void };
 
-export type ServiceWords = {
+/** The list's words but those made of `list`; `count[0]` also names an item in 'Could not update the claim'. */
+export type ServiceWords = Omit<ListWords, 'loadingLabel' | 'errorText'> & {
   title: string;
   /** What the list holds, after 'Loading', 'Filter' and 'Could not load the': 'claims'. */
   list: string;
-  /** The list's accessible name: 'Claims'. */
-  listLabel: string;
-  /** One item and several: ['claim', 'claims']; the first also names it in 'Could not update the claim'. */
-  count: [string, string];
   /** One item by its number: 'Claim' → 'Claim 7 marked handled'. */
   item: string;
-  emptyText: string;
-  pagerLabel: string;
 };
 
 /**
@@ -139,15 +133,10 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
         items={data && itemsOf(data)}
         itemKey={(item) => item.id}
         renderItem={(item) => <Card item={item} busy={update.isPending && update.variables?.id === item.id} onMark={(status) => void mark(item.id, status)} />}
-        loadingLabel={`Loading ${words.list}`}
-        errorText={reasonOf(list.error) ?? `Could not load the ${words.list}.`}
-        count={words.count}
-        listLabel={words.listLabel}
-        emptyText={words.emptyText}
+        words={{ ...words, loadingLabel: `Loading ${words.list}`, errorText: `Could not load the ${words.list}.` }}
+        showReason
         page={filters.page}
-        pages={pageCount(data?.total ?? 0, data?.pageSize ?? 25)}
         onPage={(page) => set({ page })}
-        pagerLabel={words.pagerLabel}
       />
     </AdminSection>
   );

@@ -205,19 +205,15 @@ function RulesForm({ view }: { view: ShippingAdminView }) {
 function PincodeList({ view }: { view: ShippingAdminView }) {
   const upload = useUploadPincodes();
   const clear = useClearPincodes();
-  const { file, input, clear: clearFile } = useChosenFile();
+  const { input, error, setError, take, clear: clearFile } = useChosenFile('Choose a CSV file first.');
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<PincodeUploadSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) {
-      setError('Choose a CSV file first.');
-      return;
-    }
-    setError(null);
+    const file = take();
+    if (!file) return;
     setSummary(null);
     setProgress(0);
     try {

@@ -122,16 +122,12 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
 function LogoForm({ view }: { view: ShopSettingsView }) {
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
-  const { file, input, clear } = useChosenFile();
-  const [error, setError] = useState<string | null>(null);
+  const { input, error, take, clear } = useChosenFile('Choose an image first.');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) {
-      setError('Choose an image first.');
-      return;
-    }
-    setError(null);
+    const file = take();
+    if (!file) return;
     const ok = await withToasts(() => upload.mutateAsync(file), 'Logo saved: new invoices show it', 'Could not save the logo');
     if (ok) clear();
   };

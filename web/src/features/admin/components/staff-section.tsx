@@ -9,10 +9,10 @@ import { StaffSettings } from '@shared/staff-sessions.schemas';
 import { useAddStaff, useDeleteStaff, useStaff, useStaffSettings, useUpdateStaff, useUpdateStaffSettings } from '../api/staff';
 import { useEndStaffSessions } from '../api/staff-sessions';
 import { useAdminForm } from '../hooks/use-admin-form';
+import { useConfirmedDelete } from '../hooks/use-confirmed-delete';
 import { withToasts } from '../lib/admin-fetch';
 import { AdminSection, QueryBody } from './admin-section';
 import { Options, SelectField } from './form-controls';
-import { ConfirmDialog } from './modal';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 const FIELDS = ['username', 'email', 'role'] as const;
@@ -233,9 +233,13 @@ function Policy() {
 /** Staff (owner only): the policy; add, change the role, disable, reset the password or two-factor, end sessions, delete. */
 export function StaffSection() {
   const staff = useStaff();
-  const remove = useDeleteStaff();
+  const remove = useConfirmedDelete({
+    useDelete: useDeleteStaff,
+    idOf: (member: StaffMember) => member.id,
+    describe: (member) => ({ title: `Delete ${member.username}?`, message: 'The account and its sessions end now. This cannot be undone.' }),
+    toasts: ({ username }) => ({ done: `Deleted ${username}`, failed: `Could not delete ${username}` }),
+  });
   const [shown, setShown] = useState<{ username: string; password: string } | null>(null);
-  const [deleting, setDeleting] = useState<StaffMember | null>(null);
 
   return (
     <AdminSection title="Staff">
@@ -247,26 +251,13 @@ export function StaffSection() {
           <ul aria-label="Staff accounts" className="ad:flex ad:flex-col ad:gap-3">
             {members.map((m) => (
               <li key={m.id}>
-                <StaffRow member={m} onPassword={setShown} onDelete={() => setDeleting(m)} />
+                <StaffRow member={m} onPassword={setShown} onDelete={() => remove.request(m)} />
               </li>
             ))}
           </ul>
         )}
       </QueryBody>
-      {deleting && (
-        <ConfirmDialog
-          title={`Delete ${deleting.username}?`}
-          message="The account and its sessions end now. This cannot be undone."
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            const { id, username } = deleting;
-            setDeleting(null);
-            void withToasts(() => remove.mutateAsync(id), `Deleted ${username}`, `Could not delete ${username}`);
-          }}
-        />
-      )}
+      {remove.dialog}
     </AdminSection>
   );
 }

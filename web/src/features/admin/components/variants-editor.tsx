@@ -17,6 +17,16 @@ const splitValues = (text: string) =>
     .filter(Boolean);
 const optionsOf = (drafts: OptionDraft[]) => drafts.filter((o) => o.name.trim()).map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
 
+/** An option's name or values: a text input inside its label. */
+function OptionText({ label, value, placeholder, onChange }: { label: string; value: string; placeholder: string; onChange: (value: string) => void }) {
+  return (
+    <label className={labelClass}>
+      {label}
+      <input className={controlClass} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
 function rowsOf(data: AdminVariants): RowDraft[] {
   return data.variants.map((v) => ({
     options: v.options,
@@ -54,6 +64,7 @@ export function VariantsEditor({ productId, basePrice, images }: { productId: nu
 function VariantsForm({ productId, basePrice, images, initial }: { productId: number; basePrice: number; images: string[]; initial: AdminVariants }) {
   const save = useSaveVariants(productId);
   const [options, setOptions] = useState<OptionDraft[]>(() => initial.options.map((o) => ({ name: o.name, values: o.values.join(', ') })));
+  const setOption = (i: number, change: Partial<OptionDraft>) => setOptions(options.map((x, j) => (j === i ? { ...x, ...change } : x)));
   const [rows, setRows] = useState<RowDraft[]>(() => rowsOf(initial));
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -106,24 +117,13 @@ function VariantsForm({ productId, basePrice, images, initial }: { productId: nu
       </h3>
       {options.map((o, i) => (
         <div key={i} className="ad:grid ad:grid-cols-[1fr_2fr_auto] ad:items-end ad:gap-2">
-          <label className={labelClass}>
-            Option {i + 1} name
-            <input
-              className={controlClass}
-              value={o.name}
-              placeholder="Battery"
-              onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
-            />
-          </label>
-          <label className={labelClass}>
-            Option {i + 1} values (comma-separated)
-            <input
-              className={controlClass}
-              value={o.values}
-              placeholder="included, not included"
-              onChange={(e) => setOptions(options.map((x, j) => (j === i ? { ...x, values: e.target.value } : x)))}
-            />
-          </label>
+          <OptionText label={`Option ${i + 1} name`} value={o.name} placeholder="Battery" onChange={(name) => setOption(i, { name })} />
+          <OptionText
+            label={`Option ${i + 1} values (comma-separated)`}
+            value={o.values}
+            placeholder="included, not included"
+            onChange={(values) => setOption(i, { values })}
+          />
           <button
             type="button"
             className="ad:rounded-md ad:border ad:border-slate-300 ad:px-3 ad:py-2"
