@@ -8,6 +8,7 @@ import { registerRequestContext, requestIdMixin, requestLoggerFactory } from './
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import type { Mailer } from './modules/mail/mailer';
+import type { PasswordHashing } from './modules/auth/auth';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -69,6 +70,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** where log lines go (default stdout); tests read them */
   logStream?: NodeJS.WritableStream;
+  /** defaults to better-auth's scrypt at full cost; the API tests pass a cheaper one (decision 077) */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Every module's routes, storefront first; the built web app last (its catch-all serves the pages). */
@@ -122,7 +125,7 @@ const ROUTES = [
  * app plugins, then routes. It owns no resources: the caller creates the
  * database and storage and closes them.
  */
-export async function buildApp({ config, db, storage, mailer, payments, logStream }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, storage, mailer, payments, logStream, passwordHashing }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -177,7 +180,7 @@ export async function buildApp({ config, db, storage, mailer, payments, logStrea
     }
   });
 
-  await app.register(appServices, { ...(mailer ? { mailer } : {}), ...(payments ? { payments } : {}) });
+  await app.register(appServices, { ...(mailer ? { mailer } : {}), ...(payments ? { payments } : {}), ...(passwordHashing ? { passwordHashing } : {}) });
   await app.register(httpPlugins);
   await app.register(auditLogPlugin);
   for (const routes of ROUTES) await app.register(routes);

@@ -156,10 +156,13 @@ describe.each(DB_KINDS)('per-account sign-in limits on %s', (kind) => {
 
 const withSearchPath = (url: string, schema: string) => `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
-/** Runs `npm run admin -- …` (the command the README documents) with this environment; answers its exit code and output. */
+/**
+ * Runs the script behind `npm run admin -- …` (the command the README documents) with this environment, as
+ * `npx tsx` would but without npm's own start-up; answers its exit code and output.
+ */
 async function adminCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'server/src/cli/admin.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', ...args], {
       env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO_DATA: '0', ...env },
       timeout: 60_000,
     });

@@ -16,6 +16,7 @@ import { withStartupLock } from '../src/startup';
 import { LocalStorage } from '../src/storage/local-storage';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
+import { quickPasswordHashing } from './helpers/quick-password-hashing';
 
 describe.runIf(DB_KINDS.includes('postgres'))('nodes starting at the same moment on an empty PostgreSQL database', () => {
   const schemas: string[] = [];
@@ -32,7 +33,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('nodes starting at the same moment
     const storage = new LocalStorage(path.join(dir, 'uploads'));
     return withStartupLock(db, async () => {
       await migrateToLatest(db);
-      const app = await buildApp({ config, db, storage });
+      const app = await buildApp({ config, db, storage, passwordHashing: quickPasswordHashing });
       await ensureFirstAdmin(app.auth, db, config, app.log);
       await seedDemoCatalogue(db, storage);
       return app;

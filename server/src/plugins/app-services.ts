@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { App } from '../app-types';
-import { createAuth } from '../modules/auth/auth';
+import { createAuth, type PasswordHashing } from '../modules/auth/auth';
 import { createSessionReader } from '../modules/auth/session-reader';
 import { ensureCustomerIndexes } from '../modules/customers/customers.repository';
 import { webhookQueue } from '../modules/jobs/webhook-queue';
@@ -23,6 +23,8 @@ export interface AppServicesOptions {
   mailer?: Mailer;
   /** defaults to Razorpay with keys, else the simulation; tests pass a Razorpay provider aimed at a stand-in */
   payments?: PaymentProvider;
+  /** defaults to better-auth's scrypt at full cost; the API tests pass a cheaper one */
+  passwordHashing?: PasswordHashing;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface AppServicesOptions {
  * the dependencies of the order rules. Needs config and db decorated first.
  */
 export const appServices = fp(
-  async (app: App, { mailer, payments }: AppServicesOptions) => {
+  async (app: App, { mailer, payments, passwordHashing }: AppServicesOptions) => {
     const { config, db } = app;
     const metrics = createMetrics(db, config.searchInMemory);
     app.decorate('metrics', metrics);
@@ -44,7 +46,15 @@ export const appServices = fp(
     const mail = mailer ?? createMailer(config, db, app.log, (ref) => attachmentBytes(app, ref));
     app.addHook('onClose', async () => mail.close());
     const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
-    const auth = await createAuth({ config, db, mailer: mail, secret, log: app.log, ...(redis ? { rateLimitStore: redis.authStore } : {}) });
+    const auth = await createAuth({
+      config,
+      db,
+      mailer: mail,
+      secret,
+      log: app.log,
+      ...(redis ? { rateLimitStore: redis.authStore } : {}),
+      ...(passwordHashing ? { passwordHashing } : {}),
+    });
     // better-auth's user table exists now: the Customers list's indexes on it (decision 047).
     await ensureCustomerIndexes(db);
     app.decorate('mailer', mail);

@@ -12,6 +12,7 @@ import { bumpPublicCacheVersion } from '../../src/plugins/public-cache';
 import { LocalStorage } from '../../src/storage/local-storage';
 import type { FileStorage } from '../../src/storage/storage';
 import { freshDb, type DbKind, type TestDb } from './databases';
+import { quickPasswordHashing } from './quick-password-hashing';
 
 export interface TestShop {
   app: App;
@@ -36,7 +37,12 @@ export async function searchWarm(app: App): Promise<void> {
 export async function startTestShop(
   kind: DbKind,
   env: Env = {},
-  options: { storage?: (config: ReturnType<typeof loadConfig>) => FileStorage; waitForSearch?: boolean } = {},
+  options: {
+    storage?: (config: ReturnType<typeof loadConfig>) => FileStorage;
+    waitForSearch?: boolean;
+    /** hash passwords at the shop's full cost instead of the tests' cheap one (decision 077) */
+    fullCostPasswords?: boolean;
+  } = {},
 ): Promise<TestShop> {
   const test = await freshDb(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-files-'));
@@ -49,7 +55,8 @@ export async function startTestShop(
     ...env,
   });
   const storage = options.storage?.(config) ?? new LocalStorage(config.uploadsDir);
-  const app = await buildApp({ config, db: test.db, storage });
+  const hashing = options.fullCostPasswords ? {} : { passwordHashing: quickPasswordHashing };
+  const app = await buildApp({ config, db: test.db, storage, ...hashing });
   await app.ready();
   if (options.waitForSearch !== false) await searchWarm(app);
   const others: App[] = [];
@@ -61,7 +68,7 @@ export async function startTestShop(
     async secondApp() {
       // Its own connections on PostgreSQL. On SQLite (one server only, decision 011) it shares the
       // handle: two handles in one process would block each other's writes.
-      const other = await buildApp({ config, db: test.kind === 'postgres' ? test.another() : test.db, storage });
+      const other = await buildApp({ config, db: test.kind === 'postgres' ? test.another() : test.db, storage, ...hashing });
       await other.ready();
       await searchWarm(other);
       others.push(other);

@@ -26,6 +26,14 @@ export interface AuthDeps {
   rateLimitStore?: RateLimitStore;
   /** better-auth's own messages go through the app's JSON log */
   log?: FastifyBaseLogger;
+  /** defaults to better-auth's scrypt at full cost; the API tests pass a cheaper one (decision 077) */
+  passwordHashing?: PasswordHashing;
+}
+
+/** How account passwords are hashed and checked (better-auth's `emailAndPassword.password`). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 const DAY = 24 * 60 * 60;
@@ -62,7 +70,7 @@ function tokenPayload(token: string): { email?: string; updateTo?: string } {
  * current password on the server. Sessions are database rows behind a cookie, so
  * they can be revoked and work on every app server.
  */
-export async function createAuth({ config, db, mailer, secret, rateLimitStore, log }: AuthDeps) {
+export async function createAuth({ config, db, mailer, secret, rateLimitStore, log, passwordHashing }: AuthDeps) {
   const shopName = config.public.shopName;
   const link = (page: string, token: string) => `${config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
@@ -152,6 +160,7 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       async sendResetPassword({ user, token }) {
         const content = passwordResetMail(shopName, user.name, link('reset-password', token));
         await mailer.send({ to: user.email, kind: 'password-reset', ...content });
