@@ -117,4 +117,17 @@ describe.each(DB_KINDS)('an older release starting on a database a newer one mig
       await t.dispose();
     }
   });
+
+  it('restarts on a database of its own release reading only which migrations ran (decision 073)', async () => {
+    const t = await freshDb(kind);
+    try {
+      const queries: string[] = [];
+      const counted = t.db.withPlugin({ transformQuery: ({ node }) => (queries.push(node.kind), node), transformResult: async ({ result }) => result });
+      expect(await migrateToLatest(counted)).toEqual([]);
+      // PostgreSQL: the schema's name, then the names; SQLite: the names. Kysely's migrator read every table's columns.
+      expect(queries).toEqual(kind === 'sqlite' ? ['RawNode'] : ['RawNode', 'RawNode']);
+    } finally {
+      await t.dispose();
+    }
+  });
 });

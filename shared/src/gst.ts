@@ -48,7 +48,8 @@ const GST_STATE_CODES: Record<string, string> = {
 /** The states and union territories by name, in the order of their codes (for a form's choice). */
 export const GST_STATES: readonly { name: string; code: string }[] = Object.entries(GST_STATE_CODES)
   .map(([name, code]) => ({ name, code }))
-  .sort((a, b) => a.code.localeCompare(b.code));
+  // Two digits each: compared as numbers, without localeCompare (ICU's collation data, some 2 MB, read at every start: decision 073).
+  .sort((a, b) => Number(a.code) - Number(b.code));
 
 /** The state or union territory of a two-digit GST state code, or null. */
 export function stateOfCode(code: string): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money';
+import { formatCount, formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money';
 
 describe('money', () => {
   it('formats rupees with Indian digit grouping and two decimals', () => {
@@ -23,6 +23,14 @@ describe('money', () => {
     for (const amount of amounts) expect(formatRupees(amount), String(amount)).toBe(intl.format(amount));
     // Only where Intl writes a minus before nothing: a negative that rounds to zero.
     expect(formatRupees(-0.001)).toBe('₹0.00');
+  });
+
+  it("writes whole numbers as toLocaleString('en-IN') does", () => {
+    expect(formatCount(50_000)).toBe('50,000');
+    expect(formatCount(1_00_000)).toBe('1,00,000');
+    const counts = [0, 1, 12, 999, 1000, 99_999, 100_000, 1_234_567, 10_00_00_000, -5, -1234, Number.MAX_SAFE_INTEGER];
+    for (let n = 1; n < 1e15; n = n * 7 + 3) counts.push(n);
+    for (const count of counts) expect(formatCount(count), String(count)).toBe(count.toLocaleString('en-IN'));
   });
 
   it('converts between paise and rupees exactly', () => {

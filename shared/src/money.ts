@@ -43,10 +43,22 @@ export function formatRupees(rupees: number): string {
   const fraction = (decimal[2] ?? '').padEnd(3, '0');
   const paise = BigInt(decimal[1]! + fraction.slice(0, 2)) + (fraction[2]! >= '5' ? 1n : 0n);
   const digits = paise.toString().padStart(3, '0');
-  const whole = digits.slice(0, -2);
+  return `${rupees < 0 && paise > 0n ? '-' : ''}₹${groupIndian(digits.slice(0, -2))}.${digits.slice(-2)}`;
+}
+
+/** Indian digit grouping of a string of digits: the last three, then twos (1234567 -> 12,34,567). */
+function groupIndian(whole: string): string {
   const lakhs = whole.slice(0, -3);
-  const grouped = lakhs ? `${lakhs.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
-  return `${rupees < 0 && paise > 0n ? '-' : ''}₹${grouped}.${digits.slice(-2)}`;
+  return lakhs ? `${lakhs.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
+}
+
+/**
+ * 1,00,000 for a whole number, as `toLocaleString('en-IN')` writes it, without Intl: the first Intl
+ * number format of a process reads some 4 MB of ICU's locale data into memory (decision 073), and
+ * messages built at a module's top would do it at every start of the server.
+ */
+export function formatCount(count: number): string {
+  return `${count < 0 ? '-' : ''}${groupIndian(String(Math.abs(Math.trunc(count))))}`;
 }
 
 /** ₹1,23,456.00 for an amount in paise. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './money';
 import { POLICY_SLUGS } from './policy-pages';
 
 export const PolicySlug = z.enum(POLICY_SLUGS, { message: `A policy page is one of ${POLICY_SLUGS.join(', ')}` });
@@ -14,7 +15,7 @@ export type PolicyPage = z.infer<typeof PolicyPage>;
 export const PolicyInput = z.object({
   markdown: z
     .string({ error: 'Enter the text of the page (Markdown)' })
-    .max(MAX_POLICY_CHARS, `A policy page has at most ${MAX_POLICY_CHARS.toLocaleString('en-IN')} characters`),
+    .max(MAX_POLICY_CHARS, `A policy page has at most ${formatCount(MAX_POLICY_CHARS)} characters`),
 });
 export type PolicyInput = z.infer<typeof PolicyInput>;
 
