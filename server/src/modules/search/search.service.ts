@@ -184,13 +184,22 @@ export async function searchProductIds(db: Db, query: string, page: { limit: num
 /**
  * Whether a query matches no product, told from the copy in memory only: null while it is not
  * loaded or cannot be brought up to the database's latest change (the caller then asks the app,
- * which may search the tables). The same answer as searchProductIds being empty at offset 0: with
- * any limit the candidates are read until one is found, over the same reads.
+ * which may search the tables).
  */
 export function matchesNothingInMemory(db: Db, query: string): MaybePromise<boolean | null> {
   const replica = searchReplicaOf(db);
   if (!replica?.loaded) return null;
-  return then(replica.currentNow(), (index) => (index ? then(search(index, query, { limit: 1, offset: 0 }), (ids) => ids.length === 0) : null));
+  return then(replica.currentNow(), (index) => (index ? then(matchesAny(index, query), (any) => !any) : null));
+}
+
+/**
+ * Whether searchIn finds anything for the query at offset 0, without ranking: whatever the number
+ * of products wanted, the candidates are read over the same reads until one is found.
+ */
+export function matchesAny(index: SearchSource, query: string): MaybePromise<boolean> {
+  return then(resolveWords(index, queryWords(query)), (words) =>
+    words.length === 0 ? false : then(candidatesOf(index, words, { wanted: 1, scan: MAX_SCAN }), (ids) => ids.length > 0),
+  );
 }
 
 /**
