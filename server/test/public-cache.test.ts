@@ -541,4 +541,51 @@ describe.each(DB_KINDS)('cached answers sent without Fastify, over HTTP, on %s',
     expect([cors.status, withToken.status, revalidated.status]).toEqual([200, 200, 304]);
     expect(shop.app.publicCache.sentFast).toBe(sent);
   });
+
+  it("sends a never-asked no-match search's 404 itself, as the app sends it, and finds a product added since on the next request, on every node", async () => {
+    const other = await shop.secondApp();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const nodes = [
+      { app: shop.app, base },
+      { app: other, base: `http://127.0.0.1:${(other.server.address() as AddressInfo).port}` },
+    ];
+    const getFrom = async (from: string, url: string, headers: Record<string, string>) => {
+      const res = await fetch(`${from}${url}`, { headers });
+      const sent = Object.fromEntries([...res.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id'));
+      return { status: res.status, headers: sent, body: Buffer.from(await res.arrayBuffer()) };
+    };
+    const url = '/api/products/search/zentrofy%20plimbek';
+    for (const node of nodes) {
+      // The app's first no-match answer on this node (its headers are what the fast path sends).
+      expect((await getFrom(node.base, '/api/products/search/qwixlor', BR)).status).toBe(404);
+      const before = node.app.publicCache.sentFast;
+      const fast = await getFrom(node.base, url, BR);
+      expect(node.app.publicCache.sentFast).toBe(before + 1);
+      // If-None-Match keeps a request on the app's own path: the same bytes and headers.
+      const slow = await getFrom(node.base, url, { ...BR, 'if-none-match': '"other"' });
+      expect(node.app.publicCache.sentFast).toBe(before + 1);
+      expect([fast.status, slow.status]).toEqual([404, 404]);
+      expect(fast.headers).toEqual(slow.headers);
+      expect(fast.body.equals(slow.body)).toBe(true);
+      expect(JSON.parse(fast.body.toString())).toEqual({ message: expect.any(String), code: 'no_match' });
+      // Asked again: from the cache.
+      expect((await getFrom(node.base, url, BR)).status).toBe(404);
+      expect(node.app.publicCache.sentFast).toBe(before + 2);
+      // A text the fast path does not read (an escape other than a space, a query string) goes to the app.
+      for (const left of ['/api/products/search/zentr%C3%B6fy', `${url}?limit=5`]) expect((await getFrom(node.base, left, BR)).status).toBe(404);
+      expect(node.app.publicCache.sentFast).toBe(before + 2);
+    }
+    const added = await admin.form('POST', '/api/products', [
+      { name: 'title', value: 'Zentrofy Plimbek' },
+      { name: 'price', value: '999' },
+      { name: 'category', value: 'Drone Kits' },
+    ]);
+    expect(added.statusCode).toBe(201);
+    for (const node of nodes) {
+      const found = await getFrom(node.base, url, BR);
+      expect(found.status).toBe(200);
+      const body = found.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(found.body) : found.body;
+      expect((JSON.parse(body.toString()) as Product[]).map((p) => p.title)).toEqual(['Zentrofy Plimbek']);
+    }
+  });
 });

@@ -28,8 +28,13 @@ export function queryWords(query: string): string[] {
 
 /** Every string made by deleting one character of the word. */
 export function deletions(word: string): string[] {
-  const chars = [...word];
   const out = new Set<string>();
+  // Without surrogate pairs a character is a UTF-16 unit: slices of the string itself, no arrays (typo expansion of every query word).
+  if (!/[\uD800-\uDFFF]/.test(word)) {
+    for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
+    return [...out];
+  }
+  const chars = [...word];
   for (let i = 0; i < chars.length; i++) {
     out.add(chars.slice(0, i).join('') + chars.slice(i + 1).join(''));
   }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { cacheKeyOf, pickEncoding, type Entry, type PublicCache } from './public-cache';
+import { cacheKeyOf, pickEncoding, type Entry, type NotFoundTest, type PublicCache } from './public-cache';
 import { requestIdOf } from './request-id';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -27,16 +27,77 @@ export function answerCachedFirst(app: FastifyInstance, cache: PublicCache): voi
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const h = req.headers;
     if (req.method !== 'GET' || h.authorization || h.origin || h['if-none-match'] || !h.host) return fastify(req, res);
-    const found = cache.lookup(cacheKeyOf('GET', req.url));
-    if (!(found instanceof Promise)) {
-      if (!sendCached(req, res, cache, found.entry)) fastify(req, res);
-      return;
-    }
-    found.then(
-      (f) => void (sendCached(req, res, cache, f.entry) || fastify(req, res)),
-      () => fastify(req, res),
-    );
+    const key = cacheKeyOf('GET', req.url);
+    const answer = (f: { entry: Entry | null; version: number }) => {
+      if (sendCached(req, res, cache, f.entry)) return;
+      const sent = sendNotFound(req, res, cache, key, f.version);
+      if (sent === false) fastify(req, res);
+      else if (sent !== true)
+        sent.then(
+          (done) => done || fastify(req, res),
+          () => fastify(req, res),
+        );
+    };
+    const found = cache.lookup(key);
+    if (found instanceof Promise) found.then(answer, () => fastify(req, res));
+    else answer(found);
   });
+}
+
+/** Longest parameter (as sent, escapes included) a never-asked 404 is told here: longer ones go through the rate limiter. */
+const MAX_FAST_PARAM = 256;
+
+/**
+ * The text of the last parameter of a URL, from `from`, when it is plain: letters, digits, `-._~`
+ * and escaped spaces only (what a search box sends for words). Anything else (other escapes, a
+ * slash, a query string) is null and left to Fastify, whose router and validation decide it.
+ */
+function plainParam(url: string, from: number): string | null {
+  if (url.length <= from || url.length - from > MAX_FAST_PARAM) return null;
+  let text = '';
+  let start = from;
+  for (let i = from; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    const plain = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 95 || c === 126;
+    if (plain) continue;
+    if (c !== 37 || url.charCodeAt(i + 1) !== 50 || url.charCodeAt(i + 2) !== 48) return null;
+    text += `${url.slice(start, i)} `;
+    start = i + 3;
+    i += 2;
+  }
+  return text + url.slice(start);
+}
+
+/**
+ * A cache miss whose answer is its route's "nothing matches" 404 (decision 071): a never-asked
+ * search that matches nothing. Sent here, with the headers the app sent with that route's last 404
+ * to a visitor, when the route's test tells at once (the search index in memory, brought up to the
+ * database's latest change) and stored like the app's own (asked again, the cache answers it).
+ * False, or a promise of false, when the app must answer.
+ */
+function sendNotFound(req: IncomingMessage, res: ServerResponse, cache: PublicCache, key: string, version: number): boolean | Promise<boolean> {
+  if (cache.notFoundTests.size === 0 || !Number.isFinite(version)) return false;
+  const url = req.url!;
+  for (const [prefix, test] of cache.notFoundTests) {
+    if (!url.startsWith(prefix)) continue;
+    const param = plainParam(url, prefix.length);
+    const made = cache.notFound.get(test.route);
+    if (param === null || !made?.replay[pickEncoding(req.headers['accept-encoding'])]) return false;
+    const send = (nothing: boolean | null) => {
+      if (nothing !== true) return false;
+      const entry = cache.store(key, version, { status: made.status, type: made.type, body: made.identity, etag: made.etag, cacheControl: made.cacheControl });
+      entry.replay = { ...made.replay };
+      return sendCached(req, res, cache, entry);
+    };
+    let verdict: ReturnType<NotFoundTest['isNotFound']>;
+    try {
+      verdict = test.isNotFound(param);
+    } catch {
+      return false;
+    }
+    return verdict instanceof Promise ? verdict.then(send) : send(verdict);
+  }
+  return false;
 }
 
 function sendCached(req: IncomingMessage, res: ServerResponse, cache: PublicCache, entry: Entry | null): boolean {

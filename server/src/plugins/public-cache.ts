@@ -32,6 +32,19 @@ interface CachedAnswer {
   /** e.g. X-Total-Count; never Set-Cookie, CORS or security headers (those are added per request) */
   headers?: Record<string, string>;
   cacheControl?: string;
+  /** the ETag of this body when already known (an answer the cache holds the same bytes of) */
+  etag?: string;
+}
+
+/**
+ * A route whose "nothing matches" 404 (always the same answer) the fast path may send without
+ * Fastify (public-cache-fast-path.ts): its pattern, and a test of the text of its one parameter.
+ */
+export interface NotFoundTest {
+  /** the route's URL pattern, e.g. `/api/products/search/:query` */
+  route: string;
+  /** True when the route would answer its 404 for this parameter, false when not, null when it cannot tell at once. */
+  isNotFound(param: string): boolean | null | Promise<boolean | null>;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -218,6 +231,13 @@ export class PublicCache {
   /** lookups by the app that found a current answer, and that did not (for /metrics) */
   hits = 0;
   misses = 0;
+  /**
+   * Per URL prefix (a route's path up to its last parameter): the route whose 404 the fast path may
+   * send itself (see NotFoundTest), registered by the route's module.
+   */
+  readonly notFoundTests = new Map<string, NotFoundTest>();
+  /** per route pattern: the last 404 the app sent for it to a visitor, with the headers it sent (replay) */
+  readonly notFound = new Map<string, Entry>();
   private entries = new Map<string, Entry>();
   private readonly firstAsks = new FirstAsks();
   private disabled = false;
@@ -262,7 +282,7 @@ export class PublicCache {
    */
   store(key: string, version: number, answer: CachedAnswer): Entry {
     const identity = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
-    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+    const etag = answer.etag ?? `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`;
     const small = identity.length < MIN_COMPRESS;
     const entry: Entry = {
       key,
@@ -271,7 +291,7 @@ export class PublicCache {
       type: answer.type,
       headers: answer.headers ?? {},
       cacheControl: answer.cacheControl ?? 'no-cache',
-      etag: `"${hash}"`,
+      etag,
       identity,
       encoded: small ? { br: null, gzip: null } : {},
       pending: {},
@@ -524,7 +544,9 @@ export function registerPublicCache(app: FastifyInstance) {
           type: 'application/json; charset=utf-8',
           body: JSON.stringify({ message: err.message, code: err.code }),
         });
-        return cache.send(req, reply, entry);
+        // Its headers, recorded for a visitor's GET, let the fast path send this route's 404 itself.
+        if (cache.notFoundTests.size > 0) cache.notFound.set(route.url, entry);
+        return cache.send(req, reply, entry, true);
       }
       const version = (req as CachingRequest)[kVersion];
       if (reply.sent || result === reply || version === undefined || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) {

@@ -57,6 +57,11 @@ export async function catalogueRoutes(app: App) {
     }),
     async (req) => catalogue.searchProducts(db, req.params.query, req.query),
   );
+  // A never-asked text that matches nothing gets its 404 before Fastify (decision 071).
+  app.publicCache.notFoundTests.set('/api/products/search/', {
+    route: '/api/products/search/:query',
+    isNotFound: (text) => catalogue.searchMatchesNothing(db, text),
+  });
 
   // The original backend's GET api/products/:category (a category's type text). Fastify prefers the
   // static search/… route, and the admin's /api/products/:id answers other methods only.

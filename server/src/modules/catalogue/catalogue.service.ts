@@ -115,13 +115,23 @@ function noMatch() {
   }
 }
 
+/** The text searched for: the original web app's search page without `?q=` asks for "null", no query, as empty (decision 038). */
+const searchedText = (query: string) => (query.trim() === 'null' ? '' : query);
+
 export async function searchProducts(db: Db, query: string, page: { limit: number; offset: number } & Refinement): Promise<Product[]> {
-  // The original web app's search page without `?q=` asks for the text "null": no query, as empty (decision 038).
-  const text = query.trim() === 'null' ? '' : query;
+  const text = searchedText(query);
   if (isRefined(page)) return refinedSearchProducts(db, text, page);
   const ids = await search.searchProductIds(db, text, page);
   if (ids.length === 0 && page.offset === 0) throw noMatch();
   return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
+}
+
+/**
+ * True when searchProducts would answer "nothing matches" (404) for this text without filters;
+ * null when that cannot be told from the search index in memory (decision 071).
+ */
+export function searchMatchesNothing(db: Db, query: string): boolean | null | Promise<boolean | null> {
+  return search.matchesNothingInMemory(db, searchedText(query));
 }
 
 /**

@@ -160,10 +160,28 @@ export class SearchReplica {
       await this.waitForLoad();
       if (!this.index) return null;
     }
+    return this.currentNow();
+  }
+
+  /**
+   * current(), answered at once when the copy is loaded and holds the latest change as read in this
+   * turn (on SQLite, most searches): no promise on the way of a search answered from memory.
+   */
+  currentNow(): MemoryIndex | null | Promise<MemoryIndex | null> {
+    if (!this.index) return this.current();
     try {
       // On SQLite one read per turn of the event loop, as for the public cache's version.
       const read = this.state.readThisTurn();
-      const state = read instanceof Promise ? await read : read;
+      return read instanceof Promise || this.seq < read.seq ? this.upTo(read) : this.index;
+    } catch (err) {
+      return this.unavailable(err);
+    }
+  }
+
+  /** The index once it holds the change number read (null when it cannot get there). */
+  private async upTo(read: State | Promise<State>): Promise<MemoryIndex | null> {
+    try {
+      const state = await read;
       // Another request's catch-up may already have gone further than this request needs.
       while (this.index && this.seq < state.seq) {
         this.syncing ??= this.catchUp(state).finally(() => {
@@ -173,10 +191,14 @@ export class SearchReplica {
       }
       return this.index;
     } catch (err) {
-      // While the database is away the pool has said so once; the search that follows fails with a 503 anyway.
-      if (!isDatabaseUnavailable(err)) this.log?.warn({ err }, 'search index: could not bring the copy in memory up to date; searching the database');
-      return null;
+      return this.unavailable(err);
     }
+  }
+
+  private unavailable(err: unknown): null {
+    // While the database is away the pool has said so once; the search that follows fails with a 503 anyway.
+    if (!isDatabaseUnavailable(err)) this.log?.warn({ err }, 'search index: could not bring the copy in memory up to date; searching the database');
+    return null;
   }
 
   private async catchUp(state: State): Promise<void> {

@@ -87,6 +87,35 @@ export function wordForms(word: string): string[] {
   return forms;
 }
 
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * f applied to x: at once when x is a value, after it when a promise. The copy in memory answers
+ * at once, so a search of it runs with no promise and no await on its way (each costs a microtask
+ * and, with the request context's async hooks, a hook call per promise); the tables answer with
+ * promises, in the same order as before.
+ */
+function then<T, R>(x: MaybePromise<T>, f: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return x instanceof Promise ? x.then(f) : f(x);
+}
+
+/** f over xs one after the other, in order: at once while f answers at once, chained from its first promise on. */
+function inOrder<T, R>(xs: readonly T[], f: (x: T, i: number) => MaybePromise<R>): MaybePromise<R[]> {
+  const out: R[] = [];
+  const from = (i: number): MaybePromise<R[]> => {
+    for (; i < xs.length; i++) {
+      const r = f(xs[i]!, i);
+      if (r instanceof Promise) {
+        const next = i + 1;
+        return r.then((v) => (out.push(v), from(next)));
+      }
+      out.push(r);
+    }
+    return out;
+  };
+  return from(0);
+}
+
 interface QueryWord {
   /** term -> match quality (3 the word or its plural, 2 a word it begins, 1 a typo) */
   terms: Map<string, number>;
@@ -100,33 +129,40 @@ interface QueryWord {
  * otherwise words it begins and words one typo away (for words of
  * MIN_FUZZY_LENGTH+ characters). Words that stand for nothing are dropped.
  */
-async function resolveWords(index: SearchSource, queryWordList: string[]): Promise<QueryWord[]> {
+function resolveWords(index: SearchSource, queryWordList: string[]): MaybePromise<QueryWord[]> {
   const formsOf = queryWordList.map((w) => [w, ...wordForms(w)]);
-  const counts = await index.docCounts([...new Set(formsOf.flat())]);
-  const out: QueryWord[] = [];
-  for (const [i, word] of queryWordList.entries()) {
-    const exact = formsOf[i]!.filter((t) => (counts.get(t) ?? 0) > 0).map((term) => ({ term, quality: 3, doc_count: counts.get(term)! }));
-    let chosen = exact;
-    if (exact.length === 0) {
-      const fuzzy = [...word].length >= MIN_FUZZY_LENGTH;
-      const near = await index.findNearTerms(word, { fuzzy, prefixLimit: PREFIX_LIMIT });
-      const byCount = (a: TermCandidate, b: TermCandidate) => b.doc_count - a.doc_count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
-      const typos = near
-        .filter((c) => c.quality === 1 && c.doc_count > 0 && withinOneEdit(word, c.term))
-        .sort(byCount)
-        .slice(0, FUZZY_LIMIT);
-      chosen = [...near.filter((c) => c.quality === 2).sort(byCount), ...typos];
-    }
-    if (chosen.length === 0) continue;
-    const terms = new Map<string, number>();
-    const docs = new Map<string, number>();
-    for (const c of chosen) {
-      terms.set(c.term, Math.max(terms.get(c.term) ?? 0, c.quality));
-      docs.set(c.term, c.doc_count);
-    }
-    out.push({ terms, docs: [...docs.values()].reduce((a, b) => a + b, 0) });
+  return then(index.docCounts([...new Set(formsOf.flat())]), (counts) =>
+    then(
+      inOrder(queryWordList, (word, i) => resolveWord(index, word, formsOf[i]!, counts)),
+      (words) => words.filter((w) => w !== null),
+    ),
+  );
+}
+
+/** One query word of resolveWords: null when it stands for nothing. */
+function resolveWord(index: SearchSource, word: string, forms: string[], counts: Map<string, number>): MaybePromise<QueryWord | null> {
+  const exact = forms.filter((t) => (counts.get(t) ?? 0) > 0).map((term) => ({ term, quality: 3, doc_count: counts.get(term)! }));
+  if (exact.length > 0) return queryWordOf(exact);
+  const fuzzy = [...word].length >= MIN_FUZZY_LENGTH;
+  return then(index.findNearTerms(word, { fuzzy, prefixLimit: PREFIX_LIMIT }), (near) => {
+    const byCount = (a: TermCandidate, b: TermCandidate) => b.doc_count - a.doc_count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
+    const typos = near
+      .filter((c) => c.quality === 1 && c.doc_count > 0 && withinOneEdit(word, c.term))
+      .sort(byCount)
+      .slice(0, FUZZY_LIMIT);
+    return queryWordOf([...near.filter((c) => c.quality === 2).sort(byCount), ...typos]);
+  });
+}
+
+function queryWordOf(chosen: TermCandidate[]): QueryWord | null {
+  if (chosen.length === 0) return null;
+  const terms = new Map<string, number>();
+  const docs = new Map<string, number>();
+  for (const c of chosen) {
+    terms.set(c.term, Math.max(terms.get(c.term) ?? 0, c.quality));
+    docs.set(c.term, c.doc_count);
   }
-  return out;
+  return { terms, docs: [...docs.values()].reduce((a, b) => a + b, 0) };
 }
 
 /**
@@ -142,8 +178,28 @@ async function resolveWords(index: SearchSource, queryWordList: string[]): Promi
  * products of the rarest word per field, then score and sort them.
  */
 export async function searchProductIds(db: Db, query: string, page: { limit: number; offset: number }): Promise<number[]> {
-  const index = (await searchReplicaOf(db)?.current()) ?? repo.databaseSource(db);
-  return searchIn(index, query, page);
+  return then(searchReplicaOf(db)?.currentNow() ?? null, (index) => search(index ?? repo.databaseSource(db), query, page));
+}
+
+/**
+ * Whether a query matches no product, told from the copy in memory only: null while it is not
+ * loaded or cannot be brought up to the database's latest change (the caller then asks the app,
+ * which may search the tables).
+ */
+export function matchesNothingInMemory(db: Db, query: string): MaybePromise<boolean | null> {
+  const replica = searchReplicaOf(db);
+  if (!replica?.loaded) return null;
+  return then(replica.currentNow(), (index) => (index ? then(matchesAny(index, query), (any) => !any) : null));
+}
+
+/**
+ * Whether searchIn finds anything for the query at offset 0, without ranking: whatever the number
+ * of products wanted, the candidates are read over the same reads until one is found.
+ */
+export function matchesAny(index: SearchSource, query: string): MaybePromise<boolean> {
+  return then(resolveWords(index, queryWords(query)), (words) =>
+    words.length === 0 ? false : then(candidatesOf(index, words, { wanted: 1, scan: MAX_SCAN }), (ids) => ids.length > 0),
+  );
 }
 
 /**
@@ -164,17 +220,24 @@ const REFINED_SCAN = 200_000;
 
 /** searchProductIds over a given index: the database tables or the copy in memory, which answer alike. */
 export async function searchIn(index: SearchSource, query: string, page: { limit: number; offset: number }, refine?: Refine): Promise<number[]> {
+  return search(index, query, page, refine);
+}
+
+/** searchIn, at once when the index answers at once (the copy in memory). */
+function search(index: SearchSource, query: string, page: { limit: number; offset: number }, refine?: Refine): MaybePromise<number[]> {
   const need = Math.min(page.offset + page.limit, SEARCH_MAX_RESULTS);
   if (page.offset >= need) return [];
-  const words = await resolveWords(index, queryWords(query));
-  if (words.length === 0) return [];
-  // With one word, reading in order of weight x quality is already the ranking.
-  const wanted = words.length === 1 && !refine?.order ? need : SEARCH_MAX_RESULTS;
-  const scan = refine?.accept && index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN;
-  const candidates = await candidatesOf(index, words, { wanted, scan, accept: refine?.accept });
-  let ranked = words.length === 1 ? candidates : await rankByScore(index, words, candidates);
-  if (refine?.order) ranked = refine.order(ranked);
-  return ranked.slice(page.offset, need);
+  return then(resolveWords(index, queryWords(query)), (words) => {
+    if (words.length === 0) return [];
+    // With one word, reading in order of weight x quality is already the ranking.
+    const wanted = words.length === 1 && !refine?.order ? need : SEARCH_MAX_RESULTS;
+    const scan = refine?.accept && index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN;
+    const candidates = candidatesOf(index, words, { wanted, scan, accept: refine?.accept });
+    return then(
+      then(candidates, (ids) => (words.length === 1 ? ids : rankByScore(index, words, ids))),
+      (ranked) => (refine?.order ? refine.order(ranked) : ranked).slice(page.offset, need),
+    );
+  });
 }
 
 /**
@@ -191,23 +254,32 @@ function readsOf(words: QueryWord[]): { reads: { term: string; weight: number }[
 }
 
 /** Up to `wanted` products holding every word, in the order of readsOf. */
-async function candidatesOf(index: SearchSource, words: QueryWord[], o: { wanted: number; scan: number; accept?: (id: number) => boolean }): Promise<number[]> {
+function candidatesOf(index: SearchSource, words: QueryWord[], o: { wanted: number; scan: number; accept?: (id: number) => boolean }): MaybePromise<number[]> {
   const { reads, filters } = readsOf(words);
   const candidates = new Set<number>();
-  for (const read of reads) {
-    if (candidates.size >= o.wanted) break;
-    // Ask for a whole page's worth: products already read under another form of the word come back again.
-    const ids = await index.matchingProducts({
-      term: read.term,
-      weight: read.weight,
-      filters,
-      limit: o.wanted,
-      scan: o.scan,
-      ...(o.accept ? { accept: o.accept } : {}),
-    });
+  const take = (ids: number[]) => {
     for (const id of ids) if (candidates.size < o.wanted) candidates.add(id);
-  }
-  return [...candidates];
+  };
+  const from = (k: number): MaybePromise<number[]> => {
+    for (; k < reads.length && candidates.size < o.wanted; k++) {
+      // Ask for a whole page's worth: products already read under another form of the word come back again.
+      const ids = index.matchingProducts({
+        term: reads[k]!.term,
+        weight: reads[k]!.weight,
+        filters,
+        limit: o.wanted,
+        scan: o.scan,
+        ...(o.accept ? { accept: o.accept } : {}),
+      });
+      if (ids instanceof Promise) {
+        const next = k + 1;
+        return ids.then((found) => (take(found), from(next)));
+      }
+      take(ids);
+    }
+    return [...candidates];
+  };
+  return from(0);
 }
 
 /**
@@ -223,7 +295,7 @@ export async function matchSet(db: Db, query: string, cap: number): Promise<Arra
 export async function matchSetIn(index: SearchSource, query: string, cap: number): Promise<ArrayLike<number>> {
   const words = await resolveWords(index, queryWords(query));
   if (words.length === 0) return [];
-  if (!(index instanceof MemoryIndex)) return candidatesOf(index, words, { wanted: cap, scan: MAX_SCAN });
+  if (!(index instanceof MemoryIndex)) return await candidatesOf(index, words, { wanted: cap, scan: MAX_SCAN });
   const { reads, filters } = readsOf(words);
   const set = index.newMatchSet(cap);
   for (const read of reads) {
@@ -240,26 +312,27 @@ export async function searchProductIdsRefined(db: Db, query: string, page: { lim
 }
 
 /** Sorts products by their score for the query's words, best first, then by id. */
-async function rankByScore(index: SearchSource, words: QueryWord[], ids: number[]): Promise<number[]> {
+function rankByScore(index: SearchSource, words: QueryWord[], ids: number[]): MaybePromise<number[]> {
   if (ids.length === 0) return [];
   // The order of the candidates does not matter (ties go to the lower id): work in id order.
   const sorted = Int32Array.from(ids).sort();
   const terms = [...new Set(words.flatMap((w) => [...w.terms.keys()]))];
-  const weights = await index.weightsOf(sorted, terms);
-  const weightsOfTerm = new Map(terms.map((t, j) => [t, weights[j]!]));
-  // A product's score is the sum over the words of its best weight x quality for that word: a
-  // whole number (weights 100, 10, 1 times qualities 3, 2, 1), at most a few thousand.
-  const score = new Int32Array(sorted.length);
-  const best = new Int32Array(sorted.length);
-  for (const w of words) {
-    best.fill(0);
-    for (const [term, quality] of w.terms) {
-      const column = weightsOfTerm.get(term)!;
-      for (let i = 0; i < sorted.length; i++) best[i] = Math.max(best[i]!, column[i]! * quality);
+  return then(index.weightsOf(sorted, terms), (weights) => {
+    const weightsOfTerm = new Map(terms.map((t, j) => [t, weights[j]!]));
+    // A product's score is the sum over the words of its best weight x quality for that word: a
+    // whole number (weights 100, 10, 1 times qualities 3, 2, 1), at most a few thousand.
+    const score = new Int32Array(sorted.length);
+    const best = new Int32Array(sorted.length);
+    for (const w of words) {
+      best.fill(0);
+      for (const [term, quality] of w.terms) {
+        const column = weightsOfTerm.get(term)!;
+        for (let i = 0; i < sorted.length; i++) best[i] = Math.max(best[i]!, column[i]! * quality);
+      }
+      for (let i = 0; i < sorted.length; i++) score[i]! += best[i]!;
     }
-    for (let i = 0; i < sorted.length; i++) score[i]! += best[i]!;
-  }
-  return bestFirst(sorted, score);
+    return bestFirst(sorted, score);
+  });
 }
 
 /**
