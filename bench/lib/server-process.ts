@@ -148,16 +148,17 @@ export interface ShopServer {
  * temporary data directory and the demo catalogue, and waits until
  * /api/health answers (unless `waitForReady` is false; at most BENCH_READY_TIMEOUT_MS, 90 s by default: a
  * heavily loaded machine may need more to seed the demo catalogue). The child is killed when this process exits, even on error.
+ * `main`: another build's main.js (a baseline compared in turn; still run from this checkout).
  * With BENCH_PROFILE_DIR set, the shop runs under `--cpu-prof` and writes its CPU profile
  * there when the benchmark stops it (open it in Chrome's DevTools or speedscope).
  */
-export async function startShop(extraEnv: Record<string, string> = {}, options: { waitForReady?: boolean } = {}): Promise<ShopServer> {
+export async function startShop(extraEnv: Record<string, string> = {}, options: { waitForReady?: boolean; main?: string } = {}): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   await buildServer();
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const child = spawn(process.execPath, [...profile, ...shopNodeArgs(), 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...profile, ...shopNodeArgs(), options.main ?? 'dist/server/main.js'], {
     cwd: repoRoot,
     env: {
       ...shopEnv(port, dataDir),

@@ -603,7 +603,13 @@ async function main() {
     if (WARM_UP) {
       await db.destroy();
       await tablesDb.destroy();
-      await benchWarmUp(target.label, opened.serverEnv);
+      // On PostgreSQL a connection of the bench's own finds the shop's backends (their CPU).
+      const watcher = opened.serverEnv.DATABASE_URL ? opened.another() : null;
+      try {
+        await benchWarmUp(target.label, opened.serverEnv, watcher);
+      } finally {
+        await watcher?.destroy();
+      }
       continue;
     }
 

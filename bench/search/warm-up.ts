@@ -1,4 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/src/db/schema';
+import { DatabaseCpu } from '../lib/postgres';
 import { loadAverage, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
 import { startShop } from '../lib/server-process';
 import { searchTextMaker } from '../lib/typos';
@@ -10,6 +14,13 @@ const CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 10);
 /** Budgets of issue 29 item 2 (decision 052). */
 const INDEX_AFTER_READY_MS = 2_000;
 const WARM_P95_MS = 50;
+/** Another build's main.js, started in turn with this one (same catalogue, interleaved rounds). */
+const BASELINE = process.env.BENCH_SEARCH_BASELINE;
+const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? (BASELINE ? 3 : 1));
+/** The shop's PostgreSQL connections carry this name, to find their backends' CPU. */
+const APP_NAME = 'bench_search_warm_up';
+/** A start not ready by then is not waited for (as startShop's wait). */
+const GIVE_UP_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 90_000);
 
 /** Never-repeating searches of 1-4 words, real words with typos and made-up ones (most match nothing). */
 function neverAsked(seed: number): () => string {
@@ -29,18 +40,70 @@ interface Sample {
   status: number;
 }
 
+interface Build {
+  name: string;
+  /** main.js to start; undefined: this checkout's dist/server/main.js */
+  main?: string;
+}
+
+interface Window {
+  readyAt: number;
+  memoryAt: number;
+  /** searches answered in the first 20 s after ready, their latencies */
+  afterReady: number[];
+  shopCpuPerAnswer: number;
+  databaseCpuPerAnswer: number;
+}
+
 /**
  * The warm-up window (issue 29 item 2, decision 052): starts the compiled shop on the catalogue and,
  * from the moment the process starts, fires never-asked searches over CONNECTIONS connections
  * (a node not behind a balancer gets traffic before it is ready) while polling readiness every 50
  * ms; prints the time to ready, the time to the index in memory, and p50/p95 of the searches
- * before ready, in the first 20 s after the start and in the first 20 s after ready.
+ * before ready, in the first 20 s after the start and in the first 20 s after ready. On PostgreSQL
+ * (`database` given) also the CPU of the shop's backends per answer. With BENCH_SEARCH_BASELINE
+ * another build starts in turn, BENCH_SEARCH_ROUNDS rounds (3), and the medians are compared.
  */
-export async function benchWarmUp(label: string, serverEnv: Record<string, string>): Promise<void> {
+export async function benchWarmUp(label: string, serverEnv: Record<string, string>, database: Kysely<Database> | null): Promise<void> {
+  const env = database ? { ...serverEnv, DATABASE_URL: `${serverEnv.DATABASE_URL}&application_name=${APP_NAME}` } : serverEnv;
+  const builds: Build[] = [{ name: 'this build' }];
+  if (BASELINE) builds.unshift({ name: `baseline ${BASELINE}`, main: path.resolve(BASELINE) });
+  const windows = new Map<Build, Window[]>(builds.map((b) => [b, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // The first build alternates, so that neither always starts on a machine the other just warmed.
+    for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+      windows.get(build)!.push(await windowOnce(`${label}, ${build.name}, round ${round + 1} of ${ROUNDS}`, build, env, database));
+    }
+  }
+  if (builds.length === 1 && ROUNDS === 1) return;
+  const median = (values: number[]) => percentile(values, 50);
+  console.log(`\n${label}: medians of ${ROUNDS} rounds per build (load average ${loadAverage()})`);
+  console.log(
+    table(
+      ['build', 'ready s', 'index after ready s', 'p50 ms', 'p95 ms', 'p99 ms', 'shop CPU/answer ms', 'PostgreSQL CPU/answer ms'],
+      builds.map((b) => {
+        const w = windows.get(b)!;
+        return [
+          b.name,
+          ms(median(w.map((x) => x.readyAt / 1000)), 2),
+          ms(median(w.map((x) => (x.memoryAt - x.readyAt) / 1000)), 2),
+          ms(median(w.map((x) => percentile(x.afterReady, 50))), 1),
+          ms(median(w.map((x) => percentile(x.afterReady, 95))), 1),
+          ms(median(w.map((x) => percentile(x.afterReady, 99))), 1),
+          ms(median(w.map((x) => x.shopCpuPerAnswer)), 3),
+          ms(median(w.map((x) => x.databaseCpuPerAnswer)), 3),
+        ];
+      }),
+    ),
+  );
+}
+
+/** One start of one build and its window; prints it and answers its figures. */
+async function windowOnce(label: string, build: Build, serverEnv: Record<string, string>, database: Kysely<Database> | null): Promise<Window> {
   const started = performance.now();
   // SEARCH_WAIT_MS and SEARCH_READY_TIMEOUT_MS from this environment reach the shop (to compare settings).
   const passed = Object.fromEntries(['SEARCH_WAIT_MS', 'SEARCH_READY_TIMEOUT_MS'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
-  const server = await startShop({ ...serverEnv, ...passed, SEED_DEMO_DATA: '0' }, { waitForReady: false });
+  const server = await startShop({ ...serverEnv, ...passed, SEED_DEMO_DATA: '0' }, { waitForReady: false, ...(build.main ? { main: build.main } : {}) });
   const since = () => performance.now() - started;
   let readyAt = Number.NaN;
   let memoryAt = Number.NaN;
@@ -49,6 +112,9 @@ export async function benchWarmUp(label: string, serverEnv: Record<string, strin
   /** the shop's CPU time (ms) at ready and 20 s later: its CPU per answer in the window */
   let cpuAtReady = Number.NaN;
   let cpuAfterWindow = Number.NaN;
+  /** the shop's PostgreSQL backends, sampled from ready to the window's end */
+  const databaseCpu = database ? new DatabaseCpu(database, APP_NAME) : null;
+  let windowEnded = false;
   const samples: Sample[] = [];
   const next = neverAsked(Math.floor(Math.random() * 1e9));
 
@@ -61,6 +127,7 @@ export async function benchWarmUp(label: string, serverEnv: Record<string, strin
         if (res.status === 200 && !Number.isFinite(readyAt)) {
           readyAt = since();
           cpuAtReady = processCpuMs(server.child.pid!);
+          await databaseCpu?.sample();
         }
         if (body.search === 'memory' && !Number.isFinite(memoryAt)) memoryAt = since();
       } catch {
@@ -83,12 +150,18 @@ export async function benchWarmUp(label: string, serverEnv: Record<string, strin
   };
   const polling = poll();
   const firing = Array.from({ length: CONNECTIONS }, fire);
-  // Until 20 s after ready (or 90 s in all, for a node that never becomes ready).
-  for (;;) {
+  // Until 20 s after ready, and no longer than the bench waits for a start (BENCH_READY_TIMEOUT_MS) and one window.
+  for (let tick = 0; ; tick++) {
     await new Promise((r) => setTimeout(r, 100));
-    if (Number.isFinite(readyAt) && since() >= readyAt + WINDOW_MS && !Number.isFinite(cpuAfterWindow)) cpuAfterWindow = processCpuMs(server.child.pid!);
+    if (Number.isFinite(readyAt) && !windowEnded) {
+      if (since() >= readyAt + WINDOW_MS) {
+        cpuAfterWindow = processCpuMs(server.child.pid!);
+        await databaseCpu?.sample();
+        windowEnded = true;
+      } else if (tick % 10 === 0) await databaseCpu?.sample(); // a backend the pool replaces is not lost
+    }
     if (Number.isFinite(readyAt) && Number.isFinite(memoryAt) && since() >= Math.max(readyAt + WINDOW_MS, WINDOW_MS)) break;
-    if (since() > 90_000) break;
+    if (since() > GIVE_UP_MS + WINDOW_MS) break;
   }
   stop = true;
   await Promise.all([polling, ...firing]);
@@ -121,11 +194,16 @@ export async function benchWarmUp(label: string, serverEnv: Record<string, strin
   const failed = samples.length - answered.length;
   if (failed > 0) console.log(`  ${failed} searches answered 5xx`);
   const afterReady = answered.filter((s) => s.at >= readyAt && s.at < readyAt + WINDOW_MS).map((s) => s.took);
+  const shopCpuPerAnswer = (cpuAfterWindow - cpuAtReady) / afterReady.length;
+  const databaseCpuPerAnswer = databaseCpu ? databaseCpu.total() / afterReady.length : Number.NaN;
   console.log(
-    `  the shop's CPU per answer in the first 20 s after ready: ${ms((cpuAfterWindow - cpuAtReady) / afterReady.length, 3)} ms (from /proc, 10 ms ticks)`,
+    `  CPU per answer in the first 20 s after ready: the shop ${ms(shopCpuPerAnswer, 3)} ms` +
+      (databaseCpu ? `, its PostgreSQL backends ${ms(databaseCpuPerAnswer, 3)} ms` : '') +
+      ' (from /proc, 10 ms ticks)',
   );
   console.log(
     `Budget index in memory <= ${INDEX_AFTER_READY_MS / 1000} s after ready: ${verdict(memoryAt - readyAt <= INDEX_AFTER_READY_MS)}; ` +
       `p95 of never-asked searches in the first 20 s after ready <= ${WARM_P95_MS} ms: ${ms(percentile(afterReady, 95), 1)} ms, ${verdict(percentile(afterReady, 95) <= WARM_P95_MS)}`,
   );
+  return { readyAt, memoryAt, afterReady, shopCpuPerAnswer, databaseCpuPerAnswer };
 }

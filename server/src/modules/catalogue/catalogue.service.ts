@@ -14,11 +14,9 @@ import { keptProductsByIds } from './public-products';
 
 /** Products in the order of the ids given, as the API shows them. */
 export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
-  const [rows, images] = await Promise.all([repo.findShownProductsByIds(db, ids), repo.findImages(db, ids)]);
+  const rows = await repo.findShownProductsByIds(db, ids);
   const structured = rows.filter((r) => r.structured).map((r) => r.id);
   const structures = structured.length > 0 ? await variants.structuresOf(db, structured) : new Map<number, variants.Structure>();
-  const imagesOf = new Map<number, string[]>();
-  for (const img of images) imagesOf.set(img.product_id, [...(imagesOf.get(img.product_id) ?? []), img.path]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -31,7 +29,7 @@ export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
         title: r.title,
         price: paiseToRupees(shown.pricePaise),
         description: r.description,
-        images: imagesOf.get(id) ?? [],
+        images: r.images,
         category: r.category,
         stock: shown.stock,
         ...(r.stock !== null ? { lowStockThreshold: Number(r.low_stock_threshold) } : {}),
