@@ -160,6 +160,11 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
 
   /** Sends one claimed mail (its attempt already counted) and records a failure; answers the outcome. */
   async function deliver(row: outbox.MailRow): Promise<'sent' | 'retry' | 'failed'> {
+    const limit = new AbortController();
+    const timer = setTimeout(
+      () => limit.abort(new Error(`the mail server took more than ${(ATTEMPT_TIMEOUTS * timeoutMs) / 1000} s`)),
+      ATTEMPT_TIMEOUTS * timeoutMs,
+    );
     try {
       const refs = row.attachments ? (JSON.parse(row.attachments) as AttachmentRef[]) : [];
       const attachments = await Promise.all(refs.map(async (ref) => ({ filename: ref.filename, content: await makeAttachment(ref) })));
@@ -174,7 +179,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
         attachments,
         // The same id for every attempt of one send: a copy sent twice (decision 035) is recognisable.
         messageId: `<outbox-${row.id}.${row.resends}@${domain}>`,
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUTS * timeoutMs),
+        signal: limit.signal,
       });
     } catch (err) {
       const attempts = row.attempts;
@@ -184,6 +189,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       if (giveUp) log.error({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts }, 'mail not delivered; given up (resend it from the dashboard)');
       else log.warn({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts, nextAttemptAt: next }, 'mail not delivered; will try again');
       return giveUp ? 'failed' : 'retry';
+    } finally {
+      clearTimeout(timer);
     }
     return 'sent';
   }
