@@ -14,6 +14,7 @@
  *   npm run bench:checkout -- --pg --pg-commit-off   # the shop's PostgreSQL sessions without waiting for the WAL flush at commit
  *   BENCH_QUICK=1 npm run bench:checkout         # 5 s runs
  *   BENCH_CHECKOUT_WEBHOOK_DELAY_MS=60000 npm run bench:checkout   # the webhooks out of the window, as before issue 29
+ *   BENCH_CHECKOUT_BASELINE=/tmp/main npm run bench:checkout -- --smtp   # the same shops of another checkout (built there), interleaved
  *   BENCH_CHECKOUT_SHOPPERS=20 BENCH_CHECKOUT_SECONDS=30 BENCH_CHECKOUT_RUNS=5 npm run bench:checkout
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in the schemas
@@ -34,6 +35,8 @@ const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? (QUICK ? 5 : 20));
 const RUNS = Number(process.env.BENCH_CHECKOUT_RUNS ?? 3);
 /** Unset: the shop's default (SIMULATED_WEBHOOK_DELAY_MS, 1.5 s). */
 const WEBHOOK_DELAY_MS = process.env.BENCH_CHECKOUT_WEBHOOK_DELAY_MS;
+/** Another checkout with its server built (`node scripts/build-server.mjs` there), e.g. main's: its shops run beside these, interleaved. */
+const BASELINE = process.env.BENCH_CHECKOUT_BASELINE;
 /** How long the bench waits after a run for the webhooks and mails still due (the delay on top). */
 const DRAIN_LIMIT_MS = 60_000;
 const args = new Set(process.argv.slice(2));
@@ -46,6 +49,8 @@ const PG_SETTINGS = args.has('--pg-commit-off') ? '-c synchronous_commit=off' : 
 /** A running shop ready to check out: its shoppers signed in, the products to buy, the bench's view of its database. */
 interface Setup {
   label: string;
+  /** a shop of the BENCH_CHECKOUT_BASELINE checkout */
+  baseline: boolean;
   shop: ShopServer;
   db: Kysely<Database>;
   cookies: string[];
@@ -58,6 +63,7 @@ interface Setup {
 
 interface RunResult {
   label: string;
+  baseline: boolean;
   orders: number;
   seconds: number;
   perSecond: number;
@@ -81,19 +87,22 @@ interface RunResult {
   load: string;
 }
 
-async function openShop(postgres: boolean, withSmtp: boolean): Promise<Setup | null> {
-  const label = `${postgres ? `PostgreSQL${PG_SETTINGS ? ' (synchronous_commit off)' : ''}` : 'SQLite'}${withSmtp ? ' + SMTP' : ''}`;
-  const appName = withSmtp ? 'bench_checkout_smtp' : 'bench_checkout';
+async function openShop(postgres: boolean, withSmtp: boolean, baseline = false): Promise<Setup | null> {
+  const label = `${baseline ? 'baseline: ' : ''}${postgres ? `PostgreSQL${PG_SETTINGS ? ' (synchronous_commit off)' : ''}` : 'SQLite'}${withSmtp ? ' + SMTP' : ''}`;
+  const appName = `bench_checkout${withSmtp ? '_smtp' : ''}${baseline ? '_base' : ''}`;
   const schema = postgres ? await benchSchema(appName, appName, PG_SETTINGS) : null;
   if (postgres && !schema) return null;
   const smtp = withSmtp ? await captureSmtp(() => false, { headersOnly: true }) : null;
-  const shop = await startShop({
-    AUTH_RATE_LIMIT: '0',
-    FORM_RATE_LIMIT: '100000',
-    ...(WEBHOOK_DELAY_MS !== undefined ? { SIMULATED_WEBHOOK_DELAY_MS: WEBHOOK_DELAY_MS } : {}),
-    ...(schema ? { DATABASE_URL: schema.shopUrl } : {}),
-    ...(smtp ? { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } : {}),
-  });
+  const shop = await startShop(
+    {
+      AUTH_RATE_LIMIT: '0',
+      FORM_RATE_LIMIT: '100000',
+      ...(WEBHOOK_DELAY_MS !== undefined ? { SIMULATED_WEBHOOK_DELAY_MS: WEBHOOK_DELAY_MS } : {}),
+      ...(schema ? { DATABASE_URL: schema.shopUrl } : {}),
+      ...(smtp ? { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } : {}),
+    },
+    baseline ? { root: BASELINE } : {},
+  );
   // The bench reads the shop's database (its outbox, its orders) as an operator would.
   const db = schema ? schema.open() : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
   const origin = shop.url;
@@ -133,6 +142,7 @@ async function openShop(postgres: boolean, withSmtp: boolean): Promise<Setup | n
   }
   return {
     label,
+    baseline,
     shop,
     db,
     cookies,
@@ -246,6 +256,7 @@ async function runOnce(s: Setup, runSeconds = SECONDS): Promise<RunResult> {
   const messageIds = mails.map((m) => /^message-id:\s*(\S+)/im.exec(m.raw)?.[1] ?? '');
   return {
     label: s.label,
+    baseline: s.baseline,
     orders: confirmed.length,
     seconds,
     perSecond: confirmed.length / seconds,
@@ -275,10 +286,12 @@ const spread = (values: number[]) => (Math.max(...values.map((v) => Math.abs(v -
 async function measure(postgres: boolean, budgets: string[]) {
   const setups: Setup[] = [];
   try {
-    for (const withSmtp of SMTP ? [false, true] : [false]) {
-      const setup = await openShop(postgres, withSmtp);
-      if (!setup) return;
-      setups.push(setup);
+    for (const baseline of BASELINE ? [false, true] : [false]) {
+      for (const withSmtp of SMTP ? [false, true] : [false]) {
+        const setup = await openShop(postgres, withSmtp, baseline);
+        if (!setup) return;
+        setups.push(setup);
+      }
     }
     // One short run each first: the shops' first orders compile their code paths and fill their caches.
     for (const setup of setups) await runOnce(setup, 3);
@@ -327,18 +340,21 @@ async function measure(postgres: boolean, budgets: string[]) {
     const failures = results.flatMap((r) => r.failures);
     if (failures.length) console.log(`first failures:\n  ${failures.slice(0, 3).join('\n  ')}`);
     const budget = postgres ? 150 : 250;
-    const plain = results.filter((r) => !r.label.endsWith('SMTP'));
-    const rates = plain.map((r) => r.perSecond);
-    const intact = results.every((r) => r.lost + r.doubled + r.webhooksLeft + r.mailsLeft + r.mailsDoubled === 0);
-    budgets.push(
-      `${plain[0]!.label}: median ${median(rates).toFixed(1)} orders/s (>= ${budget}: ${verdict(median(rates) >= budget)}), runs ${rates.map((r) => r.toFixed(1)).join(', ')}, spread ±${spread(rates).toFixed(1)} % (<= 20 %: ${verdict(spread(rates) <= 20)}); shop CPU ${ms(median(plain.map((r) => r.shopCpu)))} ms/order${postgres ? ` + PostgreSQL ${ms(median(plain.map((r) => r.pgCpu)))}` : ''}; nothing lost or doubled: ${verdict(intact)}`,
-    );
-    if (SMTP) {
-      const mailed = results.filter((r) => r.label.endsWith('SMTP'));
-      const ratio = median(mailed.map((r) => r.perSecond)) / median(rates);
+    for (const baseline of BASELINE ? [false, true] : [false]) {
+      const mine = results.filter((r) => r.baseline === baseline);
+      const plain = mine.filter((r) => !r.label.endsWith('SMTP'));
+      const rates = plain.map((r) => r.perSecond);
+      const intact = mine.every((r) => r.lost + r.doubled + r.webhooksLeft + r.mailsLeft + r.mailsDoubled === 0);
       budgets.push(
-        `${mailed[0]!.label}: median ${median(mailed.map((r) => r.perSecond)).toFixed(1)} orders/s, ${(ratio * 100).toFixed(0)} % of the figure without (>= 90 %: ${verdict(ratio >= 0.9)}); shop CPU ${ms(median(mailed.map((r) => r.shopCpu)))} ms/order; ${mailed.reduce((n, r) => n + r.mailsReceived, 0)} mails received`,
+        `${plain[0]!.label}: median ${median(rates).toFixed(1)} orders/s (>= ${budget}: ${verdict(median(rates) >= budget)}), runs ${rates.map((r) => r.toFixed(1)).join(', ')}, spread ±${spread(rates).toFixed(1)} % (<= 20 %: ${verdict(spread(rates) <= 20)}); shop CPU ${ms(median(plain.map((r) => r.shopCpu)))} ms/order${postgres ? ` + PostgreSQL ${ms(median(plain.map((r) => r.pgCpu)))}` : ''}; nothing lost or doubled: ${verdict(intact)}`,
       );
+      if (SMTP) {
+        const mailed = mine.filter((r) => r.label.endsWith('SMTP'));
+        const ratio = median(mailed.map((r) => r.perSecond)) / median(rates);
+        budgets.push(
+          `${mailed[0]!.label}: median ${median(mailed.map((r) => r.perSecond)).toFixed(1)} orders/s, ${(ratio * 100).toFixed(0)} % of the figure without (>= 90 %: ${verdict(ratio >= 0.9)}); shop CPU ${ms(median(mailed.map((r) => r.shopCpu)))} ms/order${postgres ? ` + PostgreSQL ${ms(median(mailed.map((r) => r.pgCpu)))}` : ''}; ${mailed.reduce((n, r) => n + r.mailsReceived, 0)} mails received`,
+        );
+      }
     }
   } finally {
     for (const setup of setups) await setup.close();

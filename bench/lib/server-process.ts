@@ -151,15 +151,21 @@ export interface ShopServer {
  * `main`: another build's main.js (a baseline compared in turn; still run from this checkout).
  * With BENCH_PROFILE_DIR set, the shop runs under `--cpu-prof` and writes its CPU profile
  * there when the benchmark stops it (open it in Chrome's DevTools or speedscope).
+ * `root`: another checkout whose `dist/server/main.js` is already built (a baseline to compare with), run instead of this one.
  */
 export async function startShop(extraEnv: Record<string, string> = {}, options: { waitForReady?: boolean; main?: string } = {}): Promise<ShopServer> {
+export async function startShop(extraEnv: Record<string, string> = {}, options: { waitForReady?: boolean; root?: string } = {}): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  await buildServer();
+  const root = options.root ?? repoRoot;
+  if (options.root === undefined) await buildServer();
+  else if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) throw new Error(`${root}: build it first (node scripts/build-server.mjs there)`);
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const child = spawn(process.execPath, [...profile, ...shopNodeArgs(), options.main ?? 'dist/server/main.js'], {
     cwd: repoRoot,
+  const child = spawn(process.execPath, [...profile, ...shopNodeArgs(), 'dist/server/main.js'], {
+    cwd: root,
     env: {
       ...shopEnv(port, dataDir),
       SEED_DEMO_DATA: '1',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduler } from '../src/modules/jobs/scheduler';
 import { retryDelayMs } from '../src/modules/jobs/webhook-queue';
@@ -83,6 +84,28 @@ describe.each(DB_KINDS)('jobs that run themselves on %s', (kind) => {
     expect(await other.simulatedWebhooks!.deliverDue()).toBeGreaterThanOrEqual(1);
     expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('placed');
     expect(await other.simulatedWebhooks!.deliverDue()).toBe(0);
+  });
+
+  it('captures a simulated payment and queues its webhook in one transaction: never one without the other', async () => {
+    const c = await factories(shop).category('Capture kits');
+    const kit = await factories(shop).product({ title: 'Capture kit', categoryId: c.id, pricePaise: 10_000 });
+    const s = await verifiedShopper(shop);
+    const api = as(shop, s.cookie);
+    await api.post('/api/cart', { productId: kit.id, quantity: 1 });
+    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
+    const payments = () => shop.db.selectFrom('simulated_payments').select('status').where('order_id', '=', order.id).execute();
+    // The webhook cannot be queued (its table is away): the capture is not kept either.
+    await sql`alter table simulated_webhooks rename to simulated_webhooks_away`.execute(shop.db);
+    try {
+      expect((await api.post(`/api/payments/simulated/${order.id}/pay`)).statusCode).toBe(500);
+    } finally {
+      await sql`alter table simulated_webhooks_away rename to simulated_webhooks`.execute(shop.db);
+    }
+    expect(await payments()).toEqual([]);
+    // Pressed again: captured, with its webhook.
+    await payInSimulation(shop, s.cookie, order.id);
+    expect(await payments()).toEqual([{ status: 'captured' }]);
+    expect(await shop.db.selectFrom('simulated_webhooks').select('event_id').where('payload', 'like', `%${order.id}%`).execute()).toHaveLength(1);
   });
 
   it('retries with growing gaps, as Razorpay does', () => {

@@ -85,8 +85,8 @@ export const appServices = fp(
         })
       : null;
     if (simulated && queue) {
-      simulated.setWebhookSender(({ event, id, payload }) =>
-        queue.enqueue(id, JSON.stringify({ entity: 'event', event, payload, created_at: Math.floor(Date.now() / 1000) }), config.simulatedWebhookDelayMs),
+      simulated.setWebhookSender(({ event, id, payload }, trx) =>
+        queue.enqueue(id, JSON.stringify({ entity: 'event', event, payload, created_at: Math.floor(Date.now() / 1000) }), config.simulatedWebhookDelayMs, trx),
       );
       app.addHook('onClose', async () => queue.stop());
     }

@@ -28,8 +28,9 @@ export function webhookQueue(db: Db, deliver: Deliver) {
   }
 
   return {
-    async enqueue(eventId: string, raw: string, delayMs: number): Promise<void> {
-      const id = await repo.enqueueWebhook(db, { event_id: eventId, payload: raw, next_attempt_at: new Date(Date.now() + delayMs).toISOString() });
+    /** Queues a webhook with `trx` when given (it is tried after the delay; rolled back, there is nothing to try). */
+    async enqueue(eventId: string, raw: string, delayMs: number, trx: Db = db): Promise<void> {
+      const id = await repo.enqueueWebhook(trx, { event_id: eventId, payload: raw, next_attempt_at: new Date(Date.now() + delayMs).toISOString() });
       if (id === null) return;
       const timer = setTimeout(() => {
         timers.delete(timer);

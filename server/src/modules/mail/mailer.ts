@@ -63,9 +63,15 @@ const abandonedAfterMs = (smtpTimeoutMs: number) => Math.max(15_000, 6 * smtpTim
 const PROBE_EVERY_MS = 30_000;
 /** One delivery pass takes mails for this long at most, so the scheduler's other jobs keep their turn. */
 const PASS_BUDGET_MS = 20_000;
-const BATCH = 50;
-/** Mails sent at once by one node, each over its own connection. */
+/** Mails claimed at once (one statement); a pass claims again while there are more. */
+const CLAIM = 20;
+/** Mails sent at once by one node: the pooled connections to the mail server. */
 const SENDERS = 4;
+/**
+ * One attempt ends after this many SMTP time-outs whatever the server does (a server trickling its
+ * replies resets the socket's time-out forever): below the 6 after which a claim counts as abandoned.
+ */
+const ATTEMPT_TIMEOUTS = 3;
 
 const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
@@ -122,23 +128,43 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
     };
   }
 
-  // Short time-outs: a mail server that hangs holds one delivery, and only for this long.
-  // One connection per mail, SENDERS at once: a pooled connection opened before the server hung was
-  // seen to outlast the time-outs under load (mail-delivery.test.ts); pooling is for another day.
+  // One pool of SENDERS connections per node, reused from mail to mail (decision 072): a connection
+  // costs a TCP and SMTP greeting, EHLO and, on a real server, TLS, which were most of a mail's cost.
+  // Short time-outs: a mail server that hangs holds one delivery, and only for this long; each
+  // attempt is also aborted after ATTEMPT_TIMEOUTS of them. A connection that dies while sending is
+  // tried once more on a new one (maxRequeues), then the attempt fails and the outbox retries it:
+  // the pool never holds a mail past one attempt. Idle connections close after the socket time-out.
   // nodemailer is loaded by the first delivery, not at start: a shop that has sent nothing yet (or
   // keeps its mail in the outbox) never holds its code (decision 060).
   let made: Promise<Transporter> | undefined;
   const transporter = () =>
     (made ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs }),
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: SENDERS,
+        maxRequeues: 1,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        dnsTimeout: timeoutMs,
+      }),
     ));
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  // A claimed mail is tried only this soon after its claim: its attempt (at most ATTEMPT_TIMEOUTS
+  // time-outs) then ends, and its mark is written, before the claim counts as abandoned.
+  const tryWithinMs = abandonedAfterMs(timeoutMs) - (ATTEMPT_TIMEOUTS + 1) * timeoutMs;
   let closed = false;
   let lastRetryNow = 0;
   let lastProbe = 0;
 
-  /** Sends one claimed mail and records the outcome; answers it. */
+  /** Sends one claimed mail (its attempt already counted) and records a failure; answers the outcome. */
   async function deliver(row: outbox.MailRow): Promise<'sent' | 'retry' | 'failed'> {
+    const limit = new AbortController();
+    const timer = setTimeout(
+      () => limit.abort(new Error(`the mail server took more than ${(ATTEMPT_TIMEOUTS * timeoutMs) / 1000} s`)),
+      ATTEMPT_TIMEOUTS * timeoutMs,
+    );
     try {
       const refs = row.attachments ? (JSON.parse(row.attachments) as AttachmentRef[]) : [];
       const attachments = await Promise.all(refs.map(async (ref) => ({ filename: ref.filename, content: await makeAttachment(ref) })));
@@ -153,35 +179,41 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
         attachments,
         // The same id for every attempt of one send: a copy sent twice (decision 035) is recognisable.
         messageId: `<outbox-${row.id}.${row.resends}@${domain}>`,
+        signal: limit.signal,
       });
     } catch (err) {
-      const attempts = row.attempts + 1;
+      const attempts = row.attempts;
       const giveUp = isPermanent(err) || attempts >= MAX_ATTEMPTS;
       const next = giveUp ? null : iso(Date.now() + retryDelayMs(attempts));
       await outbox.markAttemptFailed(db, row.id, errorText(err), next);
       if (giveUp) log.error({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts }, 'mail not delivered; given up (resend it from the dashboard)');
       else log.warn({ err, mail: row.id, to: row.to_address, kind: row.kind, attempts, nextAttemptAt: next }, 'mail not delivered; will try again');
       return giveUp ? 'failed' : 'retry';
+    } finally {
+      clearTimeout(timer);
     }
-    await recordSent(row);
     return 'sent';
   }
 
   /**
-   * Marks a mail the server accepted as sent. While the database is away this is tried again (for
-   * half the time after which a claim counts as abandoned): a blip must not leave the row 'sending'
-   * and have the mail sent twice.
+   * Marks mails the server accepted as sent, in one statement. While the database is away this is
+   * tried again (for half the time after which a claim counts as abandoned): a blip must not leave
+   * the rows 'sending' and have the mails sent twice.
    */
-  async function recordSent(row: outbox.MailRow): Promise<void> {
+  async function recordSent(rows: outbox.MailRow[]): Promise<void> {
     const until = Date.now() + abandonedAfterMs(timeoutMs) / 2;
     for (;;) {
       try {
-        await outbox.markSent(db, row.id, iso());
-        log.info({ mail: row.id, to: row.to_address, subject: row.subject, kind: row.kind }, 'mail sent');
+        await outbox.markSent(
+          db,
+          rows.map((r) => r.id),
+          iso(),
+        );
+        for (const row of rows) log.info({ mail: row.id, to: row.to_address, subject: row.subject, kind: row.kind }, 'mail sent');
         return;
       } catch (err) {
         if (Date.now() > until) {
-          log.error({ err, mail: row.id }, 'mail sent, but could not record it: it will be sent again');
+          log.error({ err, mails: rows.map((r) => r.id) }, 'mails sent, but could not record it: they will be sent again');
           return;
         }
         await new Promise((r) => setTimeout(r, 500));
@@ -190,29 +222,74 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   }
 
   /**
-   * Delivers due mails, a few at once, each claimed first (so no two nodes send one mail).
-   * A failure that is not this message's own (the server refused, hung or timed out) ends the
-   * pass: the others wait for the next one instead of each waiting out the same time-out.
+   * The marks of a pass: a mail accepted while the previous mark is being written waits for the
+   * next one, so under load one statement marks several mails and a lone mail is marked at once.
+   */
+  function marks() {
+    let waiting: outbox.MailRow[] = [];
+    let writing: Promise<void> | null = null;
+    const write = async () => {
+      while (waiting.length > 0) {
+        const rows = waiting;
+        waiting = [];
+        await recordSent(rows);
+      }
+      writing = null;
+    };
+    return {
+      add(row: outbox.MailRow) {
+        waiting.push(row);
+        writing ??= write();
+      },
+      /** Resolves once every mail added is marked. */
+      done: () => writing ?? Promise.resolve(),
+    };
+  }
+
+  /**
+   * Delivers due mails, a few at once, claimed first in one statement (so no two nodes send one
+   * mail). A failure that is not this message's own (the server refused, hung or timed out) ends
+   * the pass: the others wait for the next one instead of each waiting out the same time-out, and
+   * the claimed mails it did not try are given back uncounted.
    */
   async function pass(): Promise<{ sent: number; failed: number }> {
     const started = Date.now();
     const result = { sent: 0, failed: 0 };
-    const rows = await outbox.dueMails(db, iso(), BATCH);
-    let next = 0;
-    let stop = false;
-    // A few senders take the mails in turn over the transport's pooled connections.
-    const sender = async () => {
-      while (!stop && next < rows.length) {
-        if (closed || Date.now() - started > PASS_BUDGET_MS) break;
-        const row = rows[next++]!;
-        if (!(await outbox.claim(db, row.id, iso()))) continue;
-        const outcome = await deliver(row);
-        if (outcome === 'sent') result.sent++;
-        else result.failed++;
-        if (outcome === 'retry') stop = true;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(SENDERS, rows.length) }, sender));
+    for (let more = true, stop = false; more && !stop && !closed && Date.now() - started <= PASS_BUDGET_MS;) {
+      const claimedAt = Date.now();
+      const rows = await outbox.claimDue(db, iso(claimedAt), CLAIM);
+      more = rows.length === CLAIM;
+      const sent = marks();
+      let next = 0;
+      let failure: unknown = null;
+      // A few senders take the mails in turn over the transport's pooled connections. A mail is
+      // tried only while its claim is young enough for the attempt to end before the claim counts
+      // as abandoned; the rest go back to the queue.
+      const sender = async () => {
+        while (!stop && next < rows.length && !closed && Date.now() - claimedAt < tryWithinMs) {
+          const row = rows[next++]!;
+          try {
+            const outcome = await deliver(row);
+            if (outcome === 'sent') sent.add(row);
+            if (outcome === 'sent') result.sent++;
+            else result.failed++;
+            if (outcome === 'retry') stop = true;
+          } catch (err) {
+            // The database failed while recording the failure: the row stays claimed and is taken again later.
+            failure ??= err;
+            stop = true;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(SENDERS, rows.length) }, sender));
+      await sent.done();
+      await outbox.release(
+        db,
+        rows.slice(next).map((r) => r.id),
+      );
+      if (failure) throw failure;
+      if (next < rows.length) break;
+    }
     // The server takes mail again: what waits out a back-off goes now, not up to an hour later.
     if (result.sent > 0 && Date.now() - lastRetryNow > 5_000) {
       lastRetryNow = Date.now();
@@ -269,7 +346,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       closed = true;
       again = false;
       await running;
-      // Nothing to close when no mail was ever sent.
+      // Nothing to close when no mail was ever sent; the pass has ended, so no connection is busy.
       if (made) (await made).close();
     },
   };

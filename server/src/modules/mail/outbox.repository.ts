@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import { countRows } from '../../db/rows';
+import { isPostgres } from '../../db/dialect';
 import type { OutboxTable } from '../../db/schema';
 
 /** A mail as written to the outbox. */
@@ -27,31 +28,44 @@ export async function findMail(db: Db, id: number) {
 
 export type MailRow = NonNullable<Awaited<ReturnType<typeof findMail>>>;
 
-/** Queued mails whose time has come, oldest first. */
-export async function dueMails(db: Db, now: string, limit: number): Promise<MailRow[]> {
-  return db.selectFrom('outbox').selectAll().where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(limit).execute();
-}
-
 /**
- * Takes a due mail for sending, counting the attempt: true for exactly one of any number of nodes
- * asking at once (the update is conditional on the row still being queued and due).
+ * Takes up to `limit` due mails for sending, oldest first, counting an attempt on each, in one
+ * statement; answers them as claimed. Of any number of nodes and passes asking at once, each mail
+ * goes to exactly one: on PostgreSQL the rows are locked as they are chosen and rows another claim
+ * holds are skipped (`for update skip locked`), and the update checks again that each is still
+ * queued; SQLite runs one write at a time.
  */
-export async function claim(db: Db, id: number, now: string): Promise<boolean> {
-  const res = await db
+export async function claimDue(db: Db, now: string, limit: number): Promise<MailRow[]> {
+  let due = db.selectFrom('outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(limit);
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  const rows = await db
     .updateTable('outbox')
     .set({ state: 'sending', claimed_at: now, attempts: sql`attempts + 1` })
-    .where('id', '=', id)
+    .where('id', 'in', due)
     .where('state', '=', 'queued')
-    .where('next_attempt_at', '<=', now)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: Db, id: number, now: string): Promise<void> {
+/** Claimed mails this pass did not try after all (it stopped): queued again as they were, the attempt not counted. */
+export async function release(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ state: 'queued', claimed_at: null, attempts: sql`attempts - 1` })
+    .where('id', 'in', ids)
+    .where('state', '=', 'sending')
+    .execute();
+}
+
+/** Mails the server accepted, marked sent in one statement. */
+export async function markSent(db: Db, ids: number[], now: string): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('outbox')
     .set({ state: 'sent', sent_at: now, claimed_at: null, last_error: null, next_attempt_at: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('state', '=', 'sending')
     .execute();
 }

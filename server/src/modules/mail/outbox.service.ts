@@ -38,6 +38,8 @@ export async function resendMail(db: Db, mailer: Mailer, id: number): Promise<{ 
   if (!mail) throw notFound(outboxMessages.notFound, 'mail_not_found');
   if (mailer.transport !== 'smtp') throw new AppError('no_mail_server', 409, outboxMessages.noMailServer);
   if (!(await repo.requeueForResend(db, id, new Date().toISOString()))) throw new AppError('mail_sending', 409, outboxMessages.sending);
+  // Read before the delivery starts: the answer shows the mail as queued again, not as claimed by the pass.
+  const queued = view((await repo.findMail(db, id))!);
   mailer.deliverSoon();
-  return { message: outboxMessages.resent, mail: view((await repo.findMail(db, id))!) };
+  return { message: outboxMessages.resent, mail: queued };
 }

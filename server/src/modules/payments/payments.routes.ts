@@ -75,13 +75,6 @@ export async function simulatedCheckoutRoutes(app: App) {
       await ownOrder(req.params.orderId, req.user!.id);
       const paid = await sim.pay(req.params.orderId);
       if (!paid) throw notFound(orderMessages.orderNotFound, 'order_not_found');
-      if (paid.first) {
-        await sim.sendWebhook({
-          event: 'payment.captured',
-          id: `evt_${paid.paymentId}`,
-          payload: { payment: { entity: { id: paid.paymentId, order_id: req.params.orderId, amount: paid.amount, currency: 'INR', status: 'captured' } } },
-        });
-      }
       return { razorpay_order_id: req.params.orderId, razorpay_payment_id: paid.paymentId, razorpay_signature: paid.signature };
     },
   );

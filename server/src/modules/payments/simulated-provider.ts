@@ -10,8 +10,11 @@ export interface SimulatedSecrets {
   webhookSecret: string;
 }
 
-/** Sends a signed webhook to the shop a moment later, as Razorpay does. */
-type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }) => Promise<void>;
+/**
+ * Sends a signed webhook to the shop a moment later, as Razorpay does; queued with `trx` when given
+ * (the simulated capture's transaction: a captured payment always has its webhook, in one commit).
+ */
+type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }, trx?: Db) => Promise<void>;
 
 const id = (prefix: string) => `${prefix}_SIM${randomBytes(7).toString('hex')}`;
 
@@ -55,8 +58,9 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
     },
     /**
      * The shopper pressed Pay in the simulated checkout: a captured payment and its
-     * signature. An order is captured once: later presses (another tab, a double
-     * click) answer the same payment, as Razorpay Checkout does for a paid order.
+     * signature, and its `payment.captured` webhook queued in the same transaction.
+     * An order is captured once: later presses (another tab, a double click) answer
+     * the same payment, as Razorpay Checkout does for a paid order.
      */
     async pay(orderId) {
       const order = await repo.findOrder(db, orderId);
@@ -66,6 +70,14 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
       const first = await db.transaction().execute(async (trx) => {
         if (!(await repo.claimCapture(trx, orderId, fresh))) return false;
         await repo.insertPayment(trx, { id: fresh, order_id: orderId, status: 'captured', amount_paise: amount });
+        await sendWebhook(
+          {
+            event: 'payment.captured',
+            id: `evt_${fresh}`,
+            payload: { payment: { entity: { id: fresh, order_id: orderId, amount, currency: 'INR', status: 'captured' } } },
+          },
+          trx,
+        );
         return true;
       });
       const paymentId = first ? fresh : await repo.capturedPaymentId(db, orderId);

@@ -1,0 +1,115 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createMailer } from '../src/modules/mail/mailer';
+import * as outbox from '../src/modules/mail/outbox.repository';
+import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
+import { captureSmtp } from './helpers/smtp';
+import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
+
+/** Waits until `done()` holds (at most 30 s: a loaded machine is slow, so no fixed wait is long enough). */
+async function until(done: () => boolean | Promise<boolean>, what: string) {
+  for (const started = Date.now(); !(await done());) {
+    if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const queuedMail = (i: number): outbox.NewMail => ({
+  to_address: `claim${i}@example.com`,
+  subject: 'Hello',
+  text_body: 'Hello',
+  html_body: '<p>Hello</p>',
+  kind: 'test',
+  transport: 'smtp',
+  state: 'queued',
+  next_attempt_at: new Date(Date.now() - 1000).toISOString(),
+  attachments: null,
+});
+
+describe.each(DB_KINDS)('claiming mails in batches on %s (decision 072)', (kind) => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await freshDb(kind);
+  });
+  afterAll(() => test.dispose());
+
+  it('never hands one mail to two nodes claiming at once, and gives back what a pass did not try', async () => {
+    const ids = await outbox.insertMails(
+      test.db,
+      Array.from({ length: 90 }, (_, i) => queuedMail(i)),
+    );
+    // Three nodes (each its own pool of connections), four passes each, claiming 7 at a time until nothing is left.
+    const nodes = [test.db, test.another(), test.another()];
+    const claimed: number[] = [];
+    await Promise.all(
+      nodes.flatMap((db) =>
+        Array.from({ length: 4 }, async () => {
+          for (;;) {
+            const rows = await outbox.claimDue(db, new Date().toISOString(), 7);
+            if (rows.length === 0) return;
+            claimed.push(...rows.map((r) => r.id));
+            for (const row of rows) expect(row).toMatchObject({ state: 'sending', attempts: 1 });
+          }
+        }),
+      ),
+    );
+    expect(claimed).toHaveLength(ids.length);
+    expect([...claimed].sort((a, b) => a - b)).toEqual(ids);
+
+    // A pass that stopped gives back the claims it did not try: queued again, the attempt not counted.
+    await outbox.release(test.db, ids.slice(0, 5));
+    const back = await outbox.claimDue(test.db, new Date().toISOString(), 50);
+    expect(back.map((r) => r.id)).toEqual(ids.slice(0, 5));
+    expect(back.map((r) => r.attempts)).toEqual([1, 1, 1, 1, 1]);
+    // Marked sent in one statement; a mail no longer 'sending' is left as it is.
+    await outbox.markSent(test.db, ids.slice(0, 6), new Date().toISOString());
+    const states = await test.db.selectFrom('outbox').select(['id', 'state']).where('id', 'in', ids.slice(0, 7)).orderBy('id').execute();
+    expect(states.map((s) => s.state)).toEqual([...Array(6).fill('sent'), 'sending']);
+  });
+});
+
+describe('the mail server reached over pooled connections (decision 072)', () => {
+  let test: TestDb;
+  let smtp: Awaited<ReturnType<typeof captureSmtp>>;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    test = await freshDb('sqlite');
+    smtp = await captureSmtp();
+    // Counts the connections the shop opens to the mail server.
+    proxy = await startTcpProxy({ host: '127.0.0.1', port: smtp.port });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await smtp.close();
+    await test.dispose();
+  });
+
+  it('sends many mails over a few connections, reused from one delivery to the next, and survives their loss', async () => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}`, SMTP_TIMEOUT_SECONDS: '10' });
+    const mailer = createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.reject(new Error('no attachments here')));
+    const mail = (to: string) => ({ to, kind: 'test', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+    const allSent = () => until(async () => (await test.db.selectFrom('outbox').select('state').execute()).every((m) => m.state === 'sent'), 'every mail sent');
+    try {
+      await mailer.send(...Array.from({ length: 30 }, (_, i) => mail(`first${i}@example.com`)));
+      await allSent();
+      for (let i = 0; i < 10; i++) {
+        await mailer.send(mail(`then${i}@example.com`));
+        await allSent();
+      }
+      expect(smtp.messages).toHaveLength(40);
+      // One connection per mail would be 40; the pool holds at most 4, kept open between mails.
+      expect(proxy.connections).toBeLessThanOrEqual(4);
+
+      // The mail server drops every connection: the next mails go over new ones, none lost or doubled.
+      await proxy.cut('refuse');
+      await proxy.restore();
+      await mailer.send(...Array.from({ length: 5 }, (_, i) => mail(`after${i}@example.com`)));
+      await allSent();
+      expect(smtp.messages.filter((m) => m.to[0]!.startsWith('after')).map((m) => m.to[0])).toHaveLength(5);
+      expect(new Set(smtp.messages.map((m) => /Message-ID: (\S+)/.exec(m.raw)?.[1])).size).toBe(45);
+    } finally {
+      await mailer.close();
+    }
+  });
+});
