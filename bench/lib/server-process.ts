@@ -153,8 +153,10 @@ export interface ShopServer {
  * there when the benchmark stops it (open it in Chrome's DevTools or speedscope).
  * `root`: another checkout whose `dist/server/main.js` is already built (a baseline to compare with), run instead of this one.
  */
-export async function startShop(extraEnv: Record<string, string> = {}, options: { waitForReady?: boolean; main?: string } = {}): Promise<ShopServer> {
-export async function startShop(extraEnv: Record<string, string> = {}, options: { waitForReady?: boolean; root?: string } = {}): Promise<ShopServer> {
+export async function startShop(
+  extraEnv: Record<string, string> = {},
+  options: { waitForReady?: boolean; main?: string; root?: string } = {},
+): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const root = options.root ?? repoRoot;
@@ -163,8 +165,6 @@ export async function startShop(extraEnv: Record<string, string> = {}, options: 
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const child = spawn(process.execPath, [...profile, ...shopNodeArgs(), options.main ?? 'dist/server/main.js'], {
-    cwd: repoRoot,
-  const child = spawn(process.execPath, [...profile, ...shopNodeArgs(), 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...shopEnv(port, dataDir),
