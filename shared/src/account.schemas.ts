@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailAddress } from './fields.schemas';
 import { accountMessages } from './account-messages';
 import { shippingMessages } from './delivery';
 
@@ -105,7 +106,7 @@ export const Me = z.object({
   /** The full name; the username for accounts made before it was asked. */
   name: z.string(),
   username: z.string(),
-  email: z.string(),
+  email: EmailAddress,
   emailVerified: z.boolean(),
   phone: z.string(),
   address: z.string(),

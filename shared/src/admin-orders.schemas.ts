@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailAddress, Instant, OrderCode } from './fields.schemas';
 import { ORDER_STATUSES } from './order-status';
 import { DispatchDetails } from './orders.schemas';
 import { OrderPayment } from './cod';
@@ -20,12 +21,12 @@ export const AdminOrdersQuery = z.object({
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
 export const AdminOrder = z.object({
-  orderId: z.string(),
-  customerEmail: z.string(),
+  orderId: OrderCode,
+  customerEmail: EmailAddress,
   customerPhone: z.string(),
   products: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   totalAmount: z.number(),
-  createdAt: z.string(),
+  createdAt: Instant,
   status: z.string(),
   razorpayOrderId: z.string().nullable(),
   razorpayPaymentId: z.string().nullable(),

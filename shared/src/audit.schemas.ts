@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './fields.schemas';
 
 /** The admin audit log (issue 28): its filters and its lines. */
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
@@ -15,7 +16,7 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditEntry = z.object({
   id: z.number(),
-  at: z.string(),
+  at: Instant,
   action: z.string(),
   actor: z.string(),
   role: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, OrderCode } from './fields.schemas';
 import { formatPaise, rupeesToPaise } from './money';
 import { PaymentAmount, RupeeSetting } from './money.schemas';
 
@@ -121,7 +122,7 @@ export type CodCollectionInput = z.infer<typeof CodCollectionInput>;
 
 /** createBulkOrder's answer for a COD order: placed at once. `amount` in paise, like the online answer's. */
 export const CodPlacedOrder = z.object({
-  orderId: z.string(),
+  orderId: OrderCode,
   status: z.literal('placed'),
   paymentMethod: z.literal('cod'),
   amount: z.number().int(),
@@ -136,9 +137,9 @@ export const OrderPayment = z.object({
   /** COD: the COD fee charged, part of the total, in rupees */
   codFee: z.number(),
   /** COD: when the cash was recorded */
-  codCollectedAt: z.string().nullable(),
+  codCollectedAt: Instant.nullable(),
   /** COD: when the parcel came back (returned to origin) */
-  returnedAt: z.string().nullable(),
+  returnedAt: Instant.nullable(),
 });
 
 /**

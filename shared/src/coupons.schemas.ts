@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './fields.schemas';
 import { MAX_ID } from './catalogue.schemas';
 import { rupeesToPaise } from './money';
 
@@ -85,7 +86,7 @@ export const AdminCoupon = z.object({
   discount_percent: z.number().nullable(),
   min_purchase: z.number().nullable(),
   product_id: z.number().nullable(),
-  expires_at: z.string().nullable(),
+  expires_at: Instant.nullable(),
   usage_limit: z.number().nullable(),
   once_per_customer: z.boolean(),
   free_shipping: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, OrderCode } from './fields.schemas';
 import { Me } from './account.schemas';
 import { ADMIN_PAGE_SIZE } from './paging';
 
@@ -24,21 +25,21 @@ export type CustomersQuery = z.infer<typeof CustomersQuery>;
  * they bought (paid orders not canceled; rupees).
  */
 export const CustomerRow = Me.pick({ id: true, name: true, email: true, phone: true }).extend({
-  createdAt: z.string(),
+  createdAt: Instant,
   blocked: z.boolean(),
   /** paid orders, canceled ones included */
   orders: z.number().int(),
   /** rupees: the totals of the paid orders that were not canceled */
   totalSpent: z.number(),
   /** when the last paid order was paid, or null */
-  lastOrderAt: z.string().nullable(),
+  lastOrderAt: Instant.nullable(),
 });
 export type CustomerRow = z.infer<typeof CustomerRow>;
 
 /** GET /api/admin/customers answers a JSON array; the total is in X-Total-Count. */
 export const CustomerList = z.array(CustomerRow);
 
-export const CustomerNote = z.object({ text: z.string(), updatedBy: z.string(), updatedAt: z.string() });
+export const CustomerNote = z.object({ text: z.string(), updatedBy: z.string(), updatedAt: Instant });
 
 export const CustomerDetail = z.object({
   /** the list's row, the rest of the shopper's record, and why the shop blocked them */
@@ -49,10 +50,10 @@ export const CustomerDetail = z.object({
   /** the profile's address first, then the other delivery addresses of the orders */
   addresses: z.array(z.string()),
   /** the newest paid orders (at most CUSTOMER_ORDERS_SHOWN; `profile.orders` counts them all) */
-  orders: z.array(z.object({ orderId: z.string(), status: z.string(), total: z.number(), paidAt: z.string(), items: z.number().int() })),
-  refunds: z.array(z.object({ orderId: z.string(), amount: z.number(), status: z.string(), kind: z.string(), reason: z.string(), createdAt: z.string() })),
-  claims: z.array(z.object({ id: z.number().int(), productTitle: z.string(), status: z.string(), createdAt: z.string() })),
-  printRequests: z.array(z.object({ id: z.number().int(), reason: z.string(), price: z.number(), status: z.string(), createdAt: z.string() })),
+  orders: z.array(z.object({ orderId: OrderCode, status: z.string(), total: z.number(), paidAt: Instant, items: z.number().int() })),
+  refunds: z.array(z.object({ orderId: OrderCode, amount: z.number(), status: z.string(), kind: z.string(), reason: z.string(), createdAt: Instant })),
+  claims: z.array(z.object({ id: z.number().int(), productTitle: z.string(), status: z.string(), createdAt: Instant })),
+  printRequests: z.array(z.object({ id: z.number().int(), reason: z.string(), price: z.number(), status: z.string(), createdAt: Instant })),
   note: CustomerNote.nullable(),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetail>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailAddress } from './fields.schemas';
 
 export const notifyMessages = {
   /** the one answer to a good address, new or already listed: the form tells no one who is on the list */
@@ -11,7 +12,7 @@ export const NotifyInput = z.object({
   email: z.string({ error: notifyMessages.invalidEmail }).trim().max(254, notifyMessages.invalidEmail).pipe(z.email(notifyMessages.invalidEmail)),
 });
 
-export const NotifySignup = z.object({ id: z.number().int(), email: z.string(), createdAt: z.string() });
+export const NotifySignup = z.object({ id: z.number().int(), email: EmailAddress, createdAt: z.string() });
 export type NotifySignup = z.infer<typeof NotifySignup>;
 
 export const NOTIFY_PAGE_SIZE = 50;

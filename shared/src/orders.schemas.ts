@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, OrderCode } from './fields.schemas';
 import { ReturnView } from './returns';
 import { MAX_QUANTITY } from './cart-limits';
 import { MAX_ID } from './catalogue.schemas';
@@ -96,7 +97,7 @@ export const CreatedOrder = z.object({
   amount: z.number().int(),
   currency: z.literal('INR'),
   discount: z.number(),
-  orderId: z.string(),
+  orderId: OrderCode,
   provider: z.enum(['razorpay', 'simulated']),
   key: z.string(),
 });
@@ -132,8 +133,8 @@ const OrderItem = z.object({
 /** An order as the shopper's list shows it (SPEC.md §3). */
 export const UserOrder = z.object({
   id: z.number().int(),
-  order_id: z.string(),
-  created_at: z.string(),
+  order_id: OrderCode,
+  created_at: Instant,
   status: z.string(),
   items: z.array(OrderItem),
   address: z.string(),
@@ -155,7 +156,7 @@ export const UserOrder = z.object({
   /** the shopper may cancel it (placed, not dispatched): POST /api/orders/{order_id}/cancel */
   cancelable: z.boolean().optional(),
   /** the end of the return window (ISO-8601) while it is open, else null */
-  returnUntil: z.string().nullable().optional(),
+  returnUntil: Instant.nullable().optional(),
   /** return requests of this order, oldest first */
   returns: z.array(ReturnView).optional(),
   ...OrderPayment.shape,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './fields.schemas';
 import { pageOf } from './paging';
 
 /**
@@ -20,8 +21,8 @@ export const OutboxMail = z.object({
   /** attempts since it was queued or last resent */
   attempts: z.number(),
   lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  sentAt: z.string().nullable(),
+  nextAttemptAt: Instant.nullable(),
+  sentAt: Instant.nullable(),
   /** the names of its attachments (made when it is sent) */
   attachments: z.array(z.string()),
 });

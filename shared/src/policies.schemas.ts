@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './fields.schemas';
 import { formatCount } from './money';
 import { POLICY_SLUGS } from './policy-pages';
 
@@ -26,6 +27,6 @@ export const AdminPolicy = z.object({
   markdown: z.string(),
   custom: z.boolean(),
   defaultMarkdown: z.string(),
-  updatedAt: z.string().nullable(),
+  updatedAt: Instant.nullable(),
 });
 export type AdminPolicy = z.infer<typeof AdminPolicy>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, OrderCode } from './fields.schemas';
 import { MAX_ID } from './catalogue.schemas';
 import { PaymentAmount } from './money.schemas';
 
@@ -51,7 +52,7 @@ export const RefundView = z.object({
   providerRefundId: z.string().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
-  processedAt: z.string().nullable(),
+  processedAt: Instant.nullable(),
 });
 export type RefundView = z.infer<typeof RefundView>;
 
@@ -59,7 +60,7 @@ export type RefundView = z.infer<typeof RefundView>;
 export const CreditNoteRef = z.object({ id: z.number().int(), number: z.string() });
 
 export const OrderMoney = z.object({
-  orderId: z.string(),
+  orderId: OrderCode,
   status: z.string(),
   flag: z.string().nullable(),
   payments: z.array(z.object({ paymentId: z.string(), amount: z.number(), refunded: z.number(), late: z.boolean(), createdAt: z.string() })),

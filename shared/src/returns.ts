@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailAddress, Instant, OrderCode } from './fields.schemas';
 import { MAX_ID } from './catalogue.schemas';
 import { PaymentAmount } from './money.schemas';
 import { MAX_REFUND_RUPEES, RefundView } from './refunds';
@@ -76,8 +77,8 @@ export const ReturnView = z.object({
   reason: z.string(),
   /** the shop's message with its last decision */
   message: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Instant,
+  updatedAt: Instant,
   lines: z.array(z.object({ lineId: z.number().int(), title: z.string(), quantity: z.number().int() })),
   /** photo ids (GET /api/orders/{orderId}/returns/{id}/photos/{photoId} for the shopper) */
   photos: z.array(z.number().int()),
@@ -87,8 +88,8 @@ export const ReturnView = z.object({
 export type ReturnView = z.infer<typeof ReturnView>;
 
 export const AdminReturn = ReturnView.extend({
-  orderId: z.string(),
-  customerEmail: z.string(),
+  orderId: OrderCode,
+  customerEmail: EmailAddress,
   customerName: z.string(),
   /** what the returned units account for of what was paid, in rupees (the default refund) */
   value: z.number(),

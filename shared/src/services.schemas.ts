@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailAddress } from './fields.schemas';
 import { MAX_ID } from './catalogue.schemas';
 import { MAX_PRINT_CM } from './stl';
 import { normalizePhone } from './account.schemas';
@@ -101,7 +102,7 @@ export const AdminClaim = z.object({
   productId: z.number(),
   productTitle: z.string(),
   name: z.string(),
-  email: z.string(),
+  email: EmailAddress,
   mobile: z.string(),
   school: z.string(),
   classna: z.string(),
@@ -131,7 +132,7 @@ export const AdminPrintRequest = z.object({
   id: z.number(),
   name: z.string(),
   phone: z.string(),
-  email: z.string().nullable(),
+  email: EmailAddress.nullable(),
   reason: z.string(),
   /** a demo booking's order ID or invoice number */
   invoice: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './fields.schemas';
 import { StaffMember } from './staff.schemas';
 import { ConfirmTwoFactorInput } from './two-factor.schemas';
 
@@ -38,10 +39,10 @@ export const StaffSession = z.object({
   id: z.string(),
   staffId: StaffMember.shape.id,
   ...StaffMember.pick({ username: true, role: true }).shape,
-  signedInAt: z.string(),
-  lastSeenAt: z.string(),
+  signedInAt: Instant,
+  lastSeenAt: Instant,
   /** when it ends unless used again (the idle limit, or the longest session when that comes first) */
-  endsAt: z.string(),
+  endsAt: Instant,
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   /** the session of the request that asked */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailAddress, Instant } from './fields.schemas';
 import { StaffRole } from './staff-roles';
 
 /** The owner's staff section: one schema per form, used by the server and the dashboard. */
@@ -32,11 +33,11 @@ export type UpdateStaffInput = z.infer<typeof UpdateStaffInput>;
 export const StaffMember = z.object({
   id: z.string(),
   username: z.string(),
-  email: z.string(),
+  email: EmailAddress,
   role: StaffRole,
   disabled: z.boolean(),
   twoFactor: z.boolean(),
-  createdAt: z.string(),
+  createdAt: Instant,
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
