@@ -33,11 +33,20 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
     ((await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] }).lines.find(
       (l) => l.title === 'Credit Cable',
     )!;
+  /** The admin refunds the order (an amount, or lines); `step` names the refund's idempotency key. */
+  const refund = (orderId: string, step: string, body: { amount: number; reason?: string } | { lines: number[] }) =>
+    admin.post(`/api/admin/orders/${orderId}/refunds`, { ...body, idempotencyKey: `cn-${step}-${kind}-${orderId}` });
   /** The text of the order's first credit note, once the refund asked for has gone through. */
   const firstNoteText = async (api: ReturnType<typeof as>, orderId: string) => {
     await reconcile(shop.app.orderDeps, 30);
     const [note] = await creditNotesOf(api, orderId);
     return pdfText((await api.get(`/api/orders/${orderId}/credit-notes/${note!.id}.pdf`)).rawPayload);
+  };
+  /** The text of the credit note of a refund of an order that had none: the refund is taken (201) and goes through. */
+  const noteOfRefund = async (api: ReturnType<typeof as>, orderId: string, step: string, body: Parameters<typeof refund>[2]) => {
+    const res = await refund(orderId, step, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return firstNoteText(api, orderId);
   };
 
   it('gives a cancelled order with a coupon one credit note for the whole refund, split CGST and SGST, mailed with the refund', async () => {
@@ -70,13 +79,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
 
   it('credits a part refund of an order to another state with IGST, to the paisa', async () => {
     const { api, orderId } = await paidOrder('Karnataka');
-    const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, {
-      amount: 100,
-      reason: 'Scratched box',
-      idempotencyKey: `cn-part-${kind}-${orderId}`,
-    });
-    expect(refund.statusCode).toBe(201);
-    const text = await firstNoteText(api, orderId);
+    const text = await noteOfRefund(api, orderId, 'part', { amount: 100, reason: 'Scratched box' });
     expectLines(
       text,
       [
@@ -94,10 +97,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
   it('credits a refund of whole lines with those lines only', async () => {
     const { api, orderId } = await paidOrder('Maharashtra', { cable: true });
     const cableLine = await cableLineOf(orderId);
-    expect(
-      (await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-lines-${kind}-${orderId}` })).statusCode,
-    ).toBe(201);
-    const text = await firstNoteText(api, orderId);
+    const text = await noteOfRefund(api, orderId, 'lines', { lines: [cableLine.id] });
     expectLines(
       text,
       [
@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
   it('credits what is left on a cancellation after a refund of lines, never the refunded line again', async () => {
     const { api, orderId } = await paidOrder('Maharashtra', { cable: true });
     const cableLine = await cableLineOf(orderId);
-    await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [cableLine.id], idempotencyKey: `cn-then-${kind}-${orderId}` });
+    await refund(orderId, 'then', { lines: [cableLine.id] });
     await reconcile(shop.app.orderDeps, 30);
     expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'canceled' })).statusCode).toBe(200);
     await reconcile(shop.app.orderDeps, 30);
@@ -128,7 +128,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
 
   it('shows a credit note to its owner and the admin only', async () => {
     const { api, orderId } = await paidOrder('Maharashtra');
-    await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 10, idempotencyKey: `cn-own-${kind}-${orderId}` });
+    await refund(orderId, 'own', { amount: 10 });
     await reconcile(shop.app.orderDeps, 30);
     const [note] = await creditNotesOf(api, orderId);
     const url = `/api/orders/${orderId}/credit-notes/${note!.id}.pdf`;
@@ -141,7 +141,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
 
   it('numbers credit notes without gaps or repeats when many refunds complete at once on two app processes', async () => {
     const orders = await Promise.all(Array.from({ length: 8 }, () => paidOrder('Maharashtra')));
-    for (const o of orders) await admin.post(`/api/admin/orders/${o.orderId}/refunds`, { amount: 5, idempotencyKey: `cn-many-${kind}-${o.orderId}` });
+    for (const o of orders) await refund(o.orderId, 'many', { amount: 5 });
     const other = await shop.secondApp();
     await Promise.all([reconcile(shop.app.orderDeps, 30), reconcile(other.orderDeps, 30), reconcile(shop.app.orderDeps, 30)]);
     const numbers = (await shop.db.selectFrom('credit_notes').select('number').execute()).map((r) => r.number).sort();

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduler } from '../src/modules/jobs/scheduler';
 import { retryDelayMs } from '../src/modules/jobs/webhook-queue';
-import { payInSimulation, shopperWithCart } from './helpers/checkout';
+import { orderFrom, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
@@ -69,9 +69,7 @@ describe.each(DB_KINDS)('jobs that run themselves on %s', (kind) => {
   it('keeps simulated webhooks in the database until some node delivers them', async () => {
     const c = await factories(shop).category('Kits');
     const kit = await factories(shop).product({ title: 'Webhook kit', categoryId: c.id, pricePaise: 10_000 });
-    const s = await shopperWithCart(shop, [[kit.id, 1]]);
-    const api = s.api;
-    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
+    const { s, order } = await orderFrom(shop, [[kit.id, 1]]);
     // Paid; the browser never calls back, and the node that queued the webhook is gone.
     await payInSimulation(shop, s.cookie, order.id);
     const queued = await shop.db.selectFrom('simulated_webhooks').select(['event_id', 'delivered_at']).where('payload', 'like', `%${order.id}%`).execute();
@@ -87,9 +85,7 @@ describe.each(DB_KINDS)('jobs that run themselves on %s', (kind) => {
   it('captures a simulated payment and queues its webhook in one transaction: never one without the other', async () => {
     const c = await factories(shop).category('Capture kits');
     const kit = await factories(shop).product({ title: 'Capture kit', categoryId: c.id, pricePaise: 10_000 });
-    const s = await shopperWithCart(shop, [[kit.id, 1]]);
-    const api = s.api;
-    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
+    const { s, api, order } = await orderFrom(shop, [[kit.id, 1]]);
     const payments = () => shop.db.selectFrom('simulated_payments').select('status').where('order_id', '=', order.id).execute();
     // The webhook cannot be queued (its table is away): the capture is not kept either.
     await sql`alter table simulated_webhooks rename to simulated_webhooks_away`.execute(shop.db);

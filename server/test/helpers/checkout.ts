@@ -55,13 +55,22 @@ export const GST_SHOP = {
 };
 
 /**
+ * A verified shopper (with these details) with these [productId, quantity] lines in the cart orders
+ * them (with the coupon, if any); the order awaits its payment (`order.id` is the provider's order).
+ */
+export async function orderFrom(shop: TestShop, items: [number, number][], details: Record<string, unknown> = {}, couponCode?: string) {
+  const s = await shopperWithCart(shop, items, details);
+  const lines = items.map(([productId, quantity]) => ({ productId, quantity }));
+  const order = (await s.api.post('/api/createBulkOrder', { items: lines, ...(couponCode ? { couponCode } : {}) })).json() as { id: string; orderId: string };
+  return { s, api: s.api, order };
+}
+
+/**
  * A shopper from `state` with these [productId, quantity] lines orders them (with the coupon, if
  * any) and pays through the simulated checkout; the order is placed.
  */
 export async function paidOrderFrom(shop: TestShop, state: string, items: [number, number][], couponCode?: string) {
-  const s = await shopperWithCart(shop, items, { state });
-  const lines = items.map(([productId, quantity]) => ({ productId, quantity }));
-  const order = (await s.api.post('/api/createBulkOrder', { items: lines, ...(couponCode ? { couponCode } : {}) })).json() as { id: string; orderId: string };
+  const { s, order } = await orderFrom(shop, items, { state }, couponCode);
   const paid = await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id));
   if (paid.json().success !== true) throw new Error(`processOrder failed: ${paid.body}`);
   return { s, api: s.api, order };

@@ -51,6 +51,20 @@ async function withImages<T>(storage: FileStorage, files: Buffer[], write: (imag
   }
 }
 
+/**
+ * The columns of the fields a product may go without, only those given: a column left out keeps its
+ * default on a new product and its value on an edit. An empty HSN code is not a code: likewise left out.
+ */
+function optionalColumns(fields: Partial<ProductFields>) {
+  return {
+    ...(fields.stock !== undefined ? { stock: fields.stock } : {}),
+    ...(fields.hsnCode ? { hsn_code: fields.hsnCode } : {}),
+    ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
+    ...(fields.weightGrams !== undefined ? { weight_grams: fields.weightGrams } : {}),
+    ...(fields.lowStockThreshold !== undefined ? { low_stock_threshold: fields.lowStockThreshold } : {}),
+  };
+}
+
 export async function createProduct(db: Db, storage: FileStorage, fields: ProductFields, files: Buffer[]): Promise<Product> {
   const category = await categoryNamed(db, fields.category);
   const id = await withImages(storage, files, (images) =>
@@ -60,11 +74,7 @@ export async function createProduct(db: Db, storage: FileStorage, fields: Produc
         description: fields.description,
         price_paise: fields.pricePaise,
         category_id: category.id,
-        stock: fields.stock,
-        ...(fields.hsnCode ? { hsn_code: fields.hsnCode } : {}),
-        ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
-        ...(fields.weightGrams !== undefined ? { weight_grams: fields.weightGrams } : {}),
-        ...(fields.lowStockThreshold !== undefined ? { low_stock_threshold: fields.lowStockThreshold } : {}),
+        ...optionalColumns(fields),
       });
       await repo.insertProductImages(trx, productId, images);
       await search.indexProducts(trx, [{ id: productId, title: fields.title, description: fields.description, category: category.type }]);
@@ -93,11 +103,7 @@ export async function updateProduct(
     description: fields.description ?? current.description,
     category_id: category.id,
     ...(fields.pricePaise !== undefined ? { price_paise: fields.pricePaise } : {}),
-    ...(fields.stock !== undefined ? { stock: fields.stock } : {}),
-    ...(fields.hsnCode !== undefined ? { hsn_code: fields.hsnCode } : {}),
-    ...(fields.gstRateBp !== undefined ? { gst_rate_bp: fields.gstRateBp } : {}),
-    ...(fields.weightGrams !== undefined ? { weight_grams: fields.weightGrams } : {}),
-    ...(fields.lowStockThreshold !== undefined ? { low_stock_threshold: fields.lowStockThreshold } : {}),
+    ...optionalColumns(fields),
   };
   const oldImages = await withImages(storage, files, (images) =>
     search.catalogueTransaction(db, async (trx) => {

@@ -28,10 +28,11 @@ const Stock = ProductStock.transform((v) => (v === '' ? null : Number(v)));
 const LowStockThreshold = ProductLowStockThreshold.transform((v) => (v === '' ? undefined : Number(v)));
 const Weight = ProductWeight.transform((v) => (v === '' ? null : Number(v)));
 const GstRate = ProductGstRate.transform((v) => Math.round(Number(v) * 100));
+const Price = ProductPrice.transform((v) => rupeesToPaise(v)!);
 
 const ProductForm = z.object({
   title: Title,
-  price: ProductPrice,
+  price: Price,
   description: Description.default(''),
   category: ProductCategoryName,
   stock: Stock.default(null),
@@ -42,6 +43,27 @@ const ProductForm = z.object({
 });
 // No defaults: a field left out keeps its value (a default here would erase it).
 const ProductPatchForm = ProductForm.extend({ description: Description.optional(), stock: Stock.optional() }).partial();
+
+/**
+ * The form's fields under the service's names (rupees already paise, per cent basis points). A field
+ * left out stays undefined: the default on a new product, unchanged on an edit.
+ */
+function productFields(f: z.infer<typeof ProductForm>): admin.ProductFields;
+function productFields(f: z.infer<typeof ProductPatchForm>): Partial<admin.ProductFields>;
+function productFields(f: z.infer<typeof ProductPatchForm>): Partial<admin.ProductFields> {
+  return {
+    title: f.title,
+    pricePaise: f.price,
+    description: f.description,
+    category: f.category,
+    stock: f.stock,
+    hsnCode: f.hsnCode,
+    gstRateBp: f.gstRate,
+    weightGrams: f.weight,
+    lowStockThreshold: f.lowStockThreshold,
+  };
+}
+
 const CategoryInput = z.object({ name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters') });
 
 const multipartBody = { consumes: ['multipart/form-data'] };
@@ -68,17 +90,7 @@ export async function catalogueAdminRoutes(app: App) {
       const product = await admin.createProduct(
         db,
         storage,
-        {
-          title: f.title,
-          pricePaise: rupeesToPaise(f.price)!,
-          description: f.description,
-          category: f.category,
-          stock: f.stock,
-          ...(f.hsnCode ? { hsnCode: f.hsnCode } : {}),
-          ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}),
-          ...(f.weight !== undefined ? { weightGrams: f.weight } : {}),
-          ...(f.lowStockThreshold !== undefined ? { lowStockThreshold: f.lowStockThreshold } : {}),
-        },
+        productFields(f),
         form.files.map((x) => x.data),
       );
       return reply.code(201).send(product);
@@ -105,17 +117,7 @@ export async function catalogueAdminRoutes(app: App) {
         db,
         storage,
         req.params.id,
-        {
-          ...(f.title !== undefined ? { title: f.title } : {}),
-          ...(f.price !== undefined ? { pricePaise: rupeesToPaise(f.price)! } : {}),
-          ...(f.description !== undefined ? { description: f.description } : {}),
-          ...(f.category !== undefined ? { category: f.category } : {}),
-          ...(f.stock !== undefined ? { stock: f.stock } : {}),
-          ...(f.hsnCode !== undefined ? { hsnCode: f.hsnCode } : {}),
-          ...(f.gstRate !== undefined ? { gstRateBp: f.gstRate } : {}),
-          ...(f.weight !== undefined ? { weightGrams: f.weight } : {}),
-          ...(f.lowStockThreshold !== undefined ? { lowStockThreshold: f.lowStockThreshold } : {}),
-        },
+        productFields(f),
         form.files.map((x) => x.data),
         { mailer: app.mailer, config: app.config },
       );

@@ -15,21 +15,22 @@ const FACET_CAP = 20_000;
 const MAX_OPTIONS_SHOWN = 12;
 const MAX_OPTION_VALUES_SHOWN = 30;
 
-/** Reorders ids (already in relevance order) by the sort; stable, so ties keep relevance order. */
+/** Reorders ids (already in relevance order) by price, lowest first (1) or highest first (-1); stable, so ties keep relevance order. */
+const byPrice =
+  (facts: ProductFacts, direction: 1 | -1) =>
+  (ids: number[]): number[] =>
+    ids
+      .map((id, i) => ({ id, i }))
+      .sort((a, b) => direction * (facts.price[a.id]! - facts.price[b.id]!) || a.i - b.i)
+      .map((x) => x.id);
+
+/** Reorders ids (already in relevance order) by the sort. */
 function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) => number[]) | undefined {
   switch (sort) {
     case 'price_asc':
-      return (ids) =>
-        ids
-          .map((id, i) => ({ id, i }))
-          .sort((a, b) => facts.price[a.id]! - facts.price[b.id]! || a.i - b.i)
-          .map((x) => x.id);
+      return byPrice(facts, 1);
     case 'price_desc':
-      return (ids) =>
-        ids
-          .map((id, i) => ({ id, i }))
-          .sort((a, b) => facts.price[b.id]! - facts.price[a.id]! || a.i - b.i)
-          .map((x) => x.id);
+      return byPrice(facts, -1);
     // Ids are given in the order products are added: the newest has the highest.
     case 'newest':
       return (ids) => [...ids].sort((a, b) => b - a);

@@ -265,6 +265,12 @@ export interface ProductFactRow {
   category_id: number;
 }
 
+/** A product's or a variant's price and stock as numbers (PostgreSQL answers BIGINT as text); a null stock is not tracked. */
+const priceAndStock = (r: { price_paise: unknown; stock: unknown }) => ({
+  price_paise: Number(r.price_paise),
+  stock: r.stock === null ? null : Number(r.stock),
+});
+
 /** Price, stock and category of every product (for filters: product-facts.ts). */
 export async function productFactRows(db: Db, only?: number[]): Promise<ProductFactRow[]> {
   const rows = await db
@@ -272,12 +278,7 @@ export async function productFactRows(db: Db, only?: number[]): Promise<ProductF
     .select(['id', 'price_paise', 'stock', 'category_id'])
     .$if(only !== undefined, (q) => q.where('id', 'in', only!))
     .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    price_paise: Number(r.price_paise),
-    stock: r.stock === null ? null : Number(r.stock),
-    category_id: Number(r.category_id),
-  }));
+  return rows.map((r) => ({ id: Number(r.id), ...priceAndStock(r), category_id: Number(r.category_id) }));
 }
 
 /** Every category's id and name (for filters by category: product-facts.ts). */
@@ -303,12 +304,7 @@ export async function variantFactRows(db: Db, only?: number[]): Promise<VariantF
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    product_id: Number(r.product_id),
-    price_paise: Number(r.price_paise),
-    stock: r.stock === null ? null : Number(r.stock),
-    options_json: r.options_json,
-  }));
+  return rows.map((r) => ({ product_id: Number(r.product_id), ...priceAndStock(r), options_json: r.options_json }));
 }
 
 export interface KitPartFactRow {
