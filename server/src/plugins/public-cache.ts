@@ -454,11 +454,27 @@ export function publicCacheVersion(source: Db | FreshRead<number>): number | Pro
   // round trip per request, up to two under load).
   const req = replyBeingMade()?.request as CachingRequest | undefined;
   if (req?.[kVersionRead] === read && Number.isFinite(req[kVersion])) return req[kVersion]!;
+  // Any other request keeps the first version it read too (a cart reads it for its product and
+  // for the shipping rules, at once): one round trip per request on PostgreSQL, not one per reader.
+  const seen = req?.[kSeen];
+  if (seen?.read === read) return seen.version;
   try {
     // One read per turn of the event loop on SQLite: a sixth of the work of a cached answer was
     // this read (5 µs, mostly the WAL's read lock). Decision 023.
     const version = read.readThisTurn();
-    return typeof version === 'number' ? version : version.catch(() => Number.NaN);
+    if (typeof version === 'number') return version;
+    const answer = version.catch(() => Number.NaN);
+    if (req) {
+      const kept = { read, version: answer as number | Promise<number> };
+      req[kSeen] = kept;
+      void answer.then((v) => {
+        if (req[kSeen] !== kept) return;
+        // A failed read is not kept: the next reader tries again.
+        if (Number.isFinite(v)) kept.version = v;
+        else delete req[kSeen];
+      });
+    }
+    return answer;
   } catch {
     return Number.NaN;
   }
@@ -472,6 +488,8 @@ export function publicCacheVersion(source: Db | FreshRead<number>): number | Pro
 export async function bumpPublicCacheVersion(db: Db): Promise<void> {
   await sql`UPDATE public_cache_version SET version = version + 1 WHERE id = 1`.execute(db);
   forgetReadsOfThisTurn();
+  // The request that changed it reads the new version from now on.
+  delete (replyBeingMade()?.request as CachingRequest | undefined)?.[kSeen];
 }
 
 /** The cache's key of a public API answer: a HEAD shares its GET's. */
@@ -480,7 +498,13 @@ const cacheKey = (req: FastifyRequest) => cacheKeyOf(req.method, req.url);
 const kVersion = Symbol('publicCacheVersion');
 /** the version row (its database's FreshRead) kVersion was read from */
 const kVersionRead = Symbol('publicCacheVersionRead');
-type CachingRequest = FastifyRequest & { [kVersion]?: number; [kVersionRead]?: FreshRead<number> };
+/** on a request that is not a cache miss: the version it read first (or the read under way), from which row */
+const kSeen = Symbol('publicCacheVersionSeen');
+type CachingRequest = FastifyRequest & {
+  [kVersion]?: number;
+  [kVersionRead]?: FreshRead<number>;
+  [kSeen]?: { read: FreshRead<number>; version: number | Promise<number> };
+};
 
 /**
  * Wires the public cache into the app: routes with `config.publicCache` are answered from it

@@ -4,7 +4,7 @@ import { creditNoteNumber, creditNotesLines, financialYear, invoiceNumber, invoi
 import { istDayOfStored, storedInstant } from '@shared/gst-returns.schemas';
 import { notFound } from '../../errors';
 import type { AttachmentRef } from '../mail/mailer';
-import { invoicePrefix, sellerDetails, type SellerDetails } from '../settings/settings.service';
+import { issuerDetails, sellerDetails, type SellerDetails } from '../settings/settings.service';
 import { keyFromPublicPath, type FileStorage } from '../../storage/storage';
 import { invoicePdf } from './invoice-pdf';
 import { computeInvoice, refundsOf, unitsTakenBack, untaxed } from './invoice-amounts';
@@ -28,7 +28,7 @@ export async function taxInfoOf(db: Db, productIds: number[]): Promise<Map<numbe
  * transaction commits, or given back if it rolls back).
  */
 export async function issueIn(trx: Db, config: Config, orderId: number, paidAt: Date = new Date()): Promise<string> {
-  const [seller, prefix] = await Promise.all([sellerDetails(trx, config), invoicePrefix(trx, config)]);
+  const { seller, prefix } = await issuerDetails(trx, config);
   const fy = financialYear(paidAt);
   const seq = await repo.nextInSeries(trx, `${prefix}/${fy}`);
   const number = invoiceNumber(prefix, fy, seq);
@@ -175,7 +175,7 @@ async function insertCreditNoteIn(
   at: Date,
   note: { refund_id: number | null; order_id: number; amount_paise?: number; reason?: string },
 ): Promise<string> {
-  const [seller, prefix] = await Promise.all([sellerDetails(trx, config), invoicePrefix(trx, config)]);
+  const { seller, prefix } = await issuerDetails(trx, config);
   const fy = financialYear(at);
   const seq = await repo.nextInSeries(trx, `${prefix}C/${fy}`);
   const number = creditNoteNumber(prefix, fy, seq);

@@ -184,11 +184,15 @@ async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
  * receipt and the shop's notice in the same transaction (a paid order always has
  * its mails; they are delivered after the answer, decision 035).
  */
-export async function completePayment(deps: OrderDeps, providerOrderId: string, paymentId: string) {
+export async function completePayment(deps: OrderDeps, providerOrderId: string, paymentId: string, known?: repo.OrderRow) {
   const { db } = deps;
+  // `known`: the row the caller has just read. The read needs no transaction: markPlaced below is
+  // the guard, and an order that no longer awaits payment never awaits it again, so its row as read
+  // is the answer (a webhook after the browser's callback, a replayed callback) with no transaction.
+  const order = known ?? (await repo.findByProviderOrderId(db, providerOrderId));
+  if (!order) return null;
+  if (order.status !== 'pending_payment') return settled(deps, { order, newlyPlaced: false }, providerOrderId, paymentId);
   const placed = await db.transaction().execute(async (trx) => {
-    const order = await repo.findByProviderOrderId(trx, providerOrderId);
-    if (!order) return null;
     if (!(await repo.markPlaced(trx, order.id, paymentId))) {
       // Read again: the order may have been placed by a concurrent caller since the first read.
       return { order: (await repo.findById(trx, order.id))!, newlyPlaced: false as const };
@@ -201,7 +205,11 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
     await queueOrderMails(deps, trx, placedOrder, invoiceNumber);
     return { order: placedOrder, newlyPlaced: true as const };
   });
-  if (!placed) return null;
+  return settled(deps, placed, providerOrderId, paymentId);
+}
+
+/** After completePayment's transaction: the metrics and mails of a newly placed order, or a late payment refunded. */
+async function settled(deps: OrderDeps, placed: { order: repo.OrderRow; newlyPlaced: boolean }, providerOrderId: string, paymentId: string) {
   if (placed.newlyPlaced) {
     deps.metrics.ordersPaid.inc();
     deps.mailer.deliverSoon();
@@ -293,7 +301,7 @@ export async function processPayment(
   }
   const order = await repo.findByProviderOrderId(deps.db, body.razorpay_order_id);
   if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound, 'order_not_found');
-  const done = await completePayment(deps, body.razorpay_order_id, body.razorpay_payment_id);
+  const done = await completePayment(deps, body.razorpay_order_id, body.razorpay_payment_id, order);
   if (!done || done.order.provider_payment_id !== body.razorpay_payment_id) {
     // A late payment: recorded and being refunded (never answered with success).
     const amount = formatPaise(done?.latePaise ?? order.total_paise);

@@ -104,7 +104,10 @@ export interface SellerDetails {
  * tax invoices; without one it charges and shows no GST.
  */
 export async function sellerDetails(db: Db, config: Config): Promise<SellerDetails> {
-  const s = await shopSettings(db, config);
+  return sellerOf(await shopSettings(db, config));
+}
+
+function sellerOf(s: ShopSettingsView): SellerDetails {
   return {
     legalName: s.legalName,
     address: s.address,
@@ -117,9 +120,10 @@ export async function sellerDetails(db: Db, config: Config): Promise<SellerDetai
   };
 }
 
-/** The prefix of new invoice and credit-note numbers (RK → RK/26-27/000123, RKC/26-27/00001). */
-export async function invoicePrefix(db: Db, config: Config): Promise<string> {
-  return (await shopSettings(db, config)).invoicePrefix;
+/** The seller and the number prefix of a document issued now, from one read of the settings. */
+export async function issuerDetails(db: Db, config: Config): Promise<{ seller: SellerDetails; prefix: string }> {
+  const s = await shopSettings(db, config);
+  return { seller: sellerOf(s), prefix: s.invoicePrefix };
 }
 
 /** How many days after delivery a shopper may ask for a return (0: no returns); the owner sets it, RETURN_WINDOW_DAYS is the default. */

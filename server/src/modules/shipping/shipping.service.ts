@@ -22,8 +22,8 @@ const MAX_ERRORS_LISTED = 200;
 
 interface Kept {
   version: number;
-  rules: ShippingRules;
-  listed: boolean;
+  /** the read, shared by the requests that ask under this version while it is under way */
+  read: Promise<{ rules: ShippingRules; listed: boolean }>;
 }
 const kept = new WeakMap<Db, Kept>();
 
@@ -43,9 +43,15 @@ async function currentRules(db: Db): Promise<{ rules: ShippingRules; listed: boo
   const version = typeof now === 'number' ? now : await now;
   if (!Number.isFinite(version)) return readRules(db);
   const memo = kept.get(db);
-  if (memo && memo.version === version) return memo;
-  const read = await readRules(db);
-  if (!memo || memo.version < version) kept.set(db, { version, ...read });
+  if (memo && memo.version === version) return memo.read;
+  // A cart asks for the quote and the COD rules at once, and a checkout bumps the version (stock):
+  // both share one read instead of two each. A failed read is not kept.
+  const read = readRules(db);
+  if (!memo || memo.version < version) {
+    const entry = { version, read };
+    kept.set(db, entry);
+    read.catch(() => kept.get(db) === entry && kept.delete(db));
+  }
   return read;
 }
 
