@@ -18,7 +18,8 @@
  *   BENCH_CHECKOUT_SHOPPERS=20 BENCH_CHECKOUT_SECONDS=30 BENCH_CHECKOUT_RUNS=5 npm run bench:checkout
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in the schemas
- * bench_checkout and bench_checkout_smtp, dropped at the end; nothing else is touched.
+ * bench_checkout and bench_checkout_smtp (+ BENCH_CHECKOUT_SCHEMA_SUFFIX: benches run side by side on one
+ * database keep apart), dropped at the end; nothing else is touched.
  */
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -39,6 +40,8 @@ const WEBHOOK_DELAY_MS = process.env.BENCH_CHECKOUT_WEBHOOK_DELAY_MS;
 const BASELINE = process.env.BENCH_CHECKOUT_BASELINE;
 /** How long the bench waits after a run for the webhooks and mails still due (the delay on top). */
 const DRAIN_LIMIT_MS = 60_000;
+/** Appended to the schemas' (and connections') names, so that two runs of this bench on one PostgreSQL keep apart. */
+const SCHEMA_SUFFIX = process.env.BENCH_CHECKOUT_SCHEMA_SUFFIX ?? '';
 const args = new Set(process.argv.slice(2));
 const SMTP = args.has('--smtp');
 const SQLITE = !args.has('--pg') && !args.has('--no-sqlite');
@@ -89,7 +92,7 @@ interface RunResult {
 
 async function openShop(postgres: boolean, withSmtp: boolean, baseline = false): Promise<Setup | null> {
   const label = `${baseline ? 'baseline: ' : ''}${postgres ? `PostgreSQL${PG_SETTINGS ? ' (synchronous_commit off)' : ''}` : 'SQLite'}${withSmtp ? ' + SMTP' : ''}`;
-  const appName = `bench_checkout${withSmtp ? '_smtp' : ''}${baseline ? '_base' : ''}`;
+  const appName = `bench_checkout${withSmtp ? '_smtp' : ''}${baseline ? '_base' : ''}${SCHEMA_SUFFIX}`;
   const schema = postgres ? await benchSchema(appName, appName, PG_SETTINGS) : null;
   if (postgres && !schema) return null;
   const smtp = withSmtp ? await captureSmtp(() => false, { headersOnly: true }) : null;
