@@ -7,6 +7,7 @@ const line = (i: number) => ({
   hsn: '8543',
   quantity: i,
   unitPaise: 1000 * i + 99,
+  grossPaise: (1000 * i + 99) * i,
   discountPaise: i % 3 ? 0 : 500,
   taxablePaise: 847 * i,
   rateBp: 1800,
