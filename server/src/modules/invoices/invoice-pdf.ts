@@ -89,6 +89,46 @@ interface FontTable {
 /** The first document's font objects, whose metrics every later document borrows. */
 const lent = new Map<string, object>();
 
+/** The two measuring methods of pdfkit's standard font (its `encode` ignores features). */
+interface StandardFont {
+  widthOfString(text: string, size: number): number;
+  encode(text: string): [string[], object[]];
+}
+/** Texts measured once per font and kept: a document's words, numbers and labels recur from document to document. */
+const MEASURED_TEXTS = 5000;
+
+/**
+ * Each text's width and glyph positions computed once per font (pdfkit works them out glyph by
+ * glyph, kerning pair by kerning pair, at every line wrap and every text drawn: a quarter of an
+ * invoice's CPU) and kept, as pdfkit computes them. The width is kept at size 1000 (the sum of the
+ * advances) and scaled as pdfkit scales it, so every figure in the PDF is the same to the bit; the
+ * positions are frozen, pdfkit only reads them. At most MEASURED_TEXTS of each, then forgotten.
+ */
+function measuredOnce(font: StandardFont): StandardFont {
+  const width = font.widthOfString.bind(font);
+  const encode = font.encode.bind(font);
+  const widths = new Map<string, number>();
+  const encodings = new Map<string, [string[], object[]]>();
+  const keep = <T>(map: Map<string, T>, text: string, value: T) => {
+    if (map.size >= MEASURED_TEXTS) map.clear();
+    map.set(text, value);
+    return value;
+  };
+  return Object.assign(font, {
+    widthOfString(text: string, size: number) {
+      const key = `${text}`;
+      return (widths.get(key) ?? keep(widths, key, width(key, 1000))) * (size / 1000);
+    },
+    encode(text: string): [string[], object[]] {
+      const key = `${text}`;
+      const known = encodings.get(key);
+      if (known) return known;
+      const [hex, positions] = encode(key);
+      return keep(encodings, key, Object.freeze([Object.freeze(hex), Object.freeze(positions.map((p) => Object.freeze(p)))]) as [string[], object[]]);
+    },
+  });
+}
+
 /**
  * pdfkit builds a standard font's metrics for every document it makes (the kerning table alone is
  * thousands of pairs): a third of an invoice's CPU, made at every paid order's receipt (issue 29).
@@ -108,7 +148,7 @@ function lendStandardFonts(pdf: PDFKit.PDFDocument) {
       });
     } else {
       pdf.font(name);
-      lent.set(name, (pdf as unknown as { _font: object })._font);
+      lent.set(name, measuredOnce((pdf as unknown as { _font: StandardFont })._font));
     }
   }
   pdf.font('Helvetica');

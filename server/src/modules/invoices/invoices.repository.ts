@@ -49,38 +49,50 @@ export async function invoiceOf(db: Db, orderId: number) {
   return row && { ...row, tax_invoice: Number(row.tax_invoice) };
 }
 
-export async function orderForInvoice(db: Db, orderCode: string) {
+/**
+ * An order with its invoice, in one statement (a receipt's PDF is made from them at every paid
+ * order's mail): undefined when there is no such order or it has no invoice.
+ */
+export async function invoicedOrder(db: Db, orderCode: string) {
   const row = await db
     .selectFrom('orders')
+    .innerJoin('invoices', 'invoices.order_id', 'orders.id')
     .select([
-      'id',
-      'order_code',
-      'user_id',
-      'name',
-      'email',
-      'phone',
-      'address',
-      'delivery_state',
-      'subtotal_paise',
-      'discount_paise',
-      'shipping_paise',
-      'cod_fee_paise',
-      'total_paise',
-      'coupon_code',
-      'paid_at',
+      'orders.id',
+      'orders.order_code',
+      'orders.user_id',
+      'orders.name',
+      'orders.email',
+      'orders.phone',
+      'orders.address',
+      'orders.delivery_state',
+      'orders.subtotal_paise',
+      'orders.discount_paise',
+      'orders.shipping_paise',
+      'orders.cod_fee_paise',
+      'orders.total_paise',
+      'orders.coupon_code',
+      'orders.paid_at',
+      'invoices.number',
+      'invoices.issued_at',
+      'invoices.supplier',
+      'invoices.tax_invoice',
     ])
-    .where('order_code', '=', orderCode.toUpperCase())
+    .where('orders.order_code', '=', orderCode.toUpperCase())
     .executeTakeFirst();
-  return (
-    row && {
-      ...row,
-      subtotal_paise: Number(row.subtotal_paise),
-      discount_paise: Number(row.discount_paise),
-      shipping_paise: Number(row.shipping_paise),
-      cod_fee_paise: Number(row.cod_fee_paise),
-      total_paise: Number(row.total_paise),
-    }
-  );
+  if (!row) return undefined;
+  const { number, issued_at, supplier, tax_invoice, ...order } = row;
+  return {
+    order: {
+      ...order,
+      subtotal_paise: Number(order.subtotal_paise),
+      discount_paise: Number(order.discount_paise),
+      shipping_paise: Number(order.shipping_paise),
+      cod_fee_paise: Number(order.cod_fee_paise),
+      total_paise: Number(order.total_paise),
+    },
+    invoice: { number, issued_at, supplier, tax_invoice: Number(tax_invoice) },
+  };
 }
 
 export async function linesForInvoice(db: Db, orderId: number) {

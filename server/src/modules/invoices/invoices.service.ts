@@ -77,9 +77,9 @@ const documentDay = istDayOfStored;
 
 /** What an invoice and its credit notes are computed from: the order, its lines and the place of supply. */
 async function invoiced(db: Db, config: Config, orderCode: string, ownerId: string | null, missing: string) {
-  const order = await repo.orderForInvoice(db, orderCode);
-  const invoice = order ? await repo.invoiceOf(db, order.id) : undefined;
-  if (!order || !invoice || (ownerId !== null && order.user_id !== ownerId)) throw notFound(missing, 'invoice_not_found');
+  const found = await repo.invoicedOrder(db, orderCode);
+  if (!found || (ownerId !== null && found.order.user_id !== ownerId)) throw notFound(missing, 'invoice_not_found');
+  const { order, invoice } = found;
   const stored = await repo.linesForInvoice(db, order.id);
   // The seller the invoice was issued by: its state decides CGST + SGST or IGST.
   const seller = await sellerOf(db, config, invoice.supplier);
