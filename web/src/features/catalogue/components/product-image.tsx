@@ -21,7 +21,17 @@ type ProductImageProps = {
 };
 
 /** An uploaded image with its WebP renditions; width and height reserve its box so nothing shifts. */
-export function ProductImage({ path, alt, sizes, priority = false, lowPriority = false, width = 800, height = 800, className = '', fit = 'cover' }: ProductImageProps) {
+export function ProductImage({
+  path,
+  alt,
+  sizes,
+  priority = false,
+  lowPriority = false,
+  width = 800,
+  height = 800,
+  className = '',
+  fit = 'cover',
+}: ProductImageProps) {
   if (!path) {
     return (
       <div
