@@ -68,6 +68,10 @@ describe('the server drawing of the first page', () => {
     // The second advert's slide is drawn empty: its picture is asked for once the page is idle (decision 070).
     expect(html).toContain('aria-label="2 of 2"');
     expect(html).not.toContain('/uploads/adverts/a2.png');
+    // The cards' pictures, lazy but in view under the advert on a phone, are fetched at low priority:
+    // only the advert's is high, and nothing shares its bandwidth (decision 082).
+    for (const id of [1, 2, 3]) expect(html).toMatch(new RegExp(`<img[^>]*src="/uploads/products/p${id}\\.png"[^>]*loading="lazy"[^>]*fetchPriority="low"`));
+    expect(html.match(/<img[^>]*fetchPriority="high"/g)).toHaveLength(1);
     for (const text of ['Robobox Kits', 'Drone Kits', 'Line Follower', 'Maze Solver', 'Quadcopter']) expect(html).toContain(text);
   });
 

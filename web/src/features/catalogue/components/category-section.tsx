@@ -18,10 +18,12 @@ export function CategorySection({ section, prefs }: { section: HomeSection; pref
           View all<span className="sr-only"> {category.type}</span> ({total})
         </Link>
       </div>
+      {/* The advert above is the page's largest picture: the cards' pictures, lazy but in view on a
+          phone, must not share its bandwidth (decision 082). */}
       {prefs.layout === 'carousel' ? (
-        <ProductRow products={products} size={prefs.size} label={category.type} />
+        <ProductRow products={products} size={prefs.size} label={category.type} lowPriorityImages />
       ) : (
-        <ProductGrid products={products} size={prefs.size} label={category.type} />
+        <ProductGrid products={products} size={prefs.size} label={category.type} lowPriorityImages />
       )}
     </section>
   );

@@ -17,17 +17,25 @@ type ProductCardProps = {
   /** The `sizes` attribute for the card's image. */
   imageSizes: string;
   className?: string;
+  /** The picture is fetched at low priority: the page has a larger picture above it (the home page's advert). */
+  lowPriorityImage?: boolean;
 };
 
 /** A catalogue card linking to the product page: first image, title and price. */
-export function ProductCard({ product, size, imageSizes, className = '' }: ProductCardProps) {
+export function ProductCard({ product, size, imageSizes, className = '', lowPriorityImage = false }: ProductCardProps) {
   return (
     <li className={className}>
       <Link
         to={`/product/${product.id}`}
         className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
       >
-        <ProductImage path={product.images[0]} alt={product.title} sizes={imageSizes} className="aspect-square w-full transition group-hover:scale-[1.02]" />
+        <ProductImage
+          path={product.images[0]}
+          alt={product.title}
+          sizes={imageSizes}
+          lowPriority={lowPriorityImage}
+          className="aspect-square w-full transition group-hover:scale-[1.02]"
+        />
         <div className="flex flex-1 flex-col gap-1 p-3">
           <h3 className={`line-clamp-2 font-medium text-slate-900 group-hover:text-brand-700 ${titleClass[size]}`}>{product.title}</h3>
           <p className={`mt-auto font-semibold text-slate-900 ${titleClass[size]}`}>{product.price <= 0 ? 'Free' : formatRupees(product.price)}</p>

@@ -15,13 +15,19 @@ const gridImageSizes: Record<CardSize, string> = {
   large: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, 50vw',
 };
 
-type ProductGridProps = { products: Product[]; size: CardSize; label?: string };
+type ProductGridProps = {
+  products: Product[];
+  size: CardSize;
+  label?: string;
+  /** The cards' pictures at low priority (ProductCard's lowPriorityImage). */
+  lowPriorityImages?: boolean;
+};
 
-export function ProductGrid({ products, size, label }: ProductGridProps) {
+export function ProductGrid({ products, size, label, lowPriorityImages = false }: ProductGridProps) {
   return (
     <ul aria-label={label} className={`grid gap-3 sm:gap-4 ${gridClass[size]}`}>
       {products.map((p) => (
-        <ProductCard key={p.id} product={p} size={size} imageSizes={gridImageSizes[size]} />
+        <ProductCard key={p.id} product={p} size={size} imageSizes={gridImageSizes[size]} lowPriorityImage={lowPriorityImages} />
       ))}
     </ul>
   );

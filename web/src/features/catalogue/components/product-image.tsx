@@ -8,6 +8,11 @@ type ProductImageProps = {
   sizes: string;
   /** Above the fold: load at once and with high priority. */
   priority?: boolean;
+  /**
+   * Beside the page's main picture (the home page's cards under the advert): fetched at low priority
+   * even once in view, so that it never competes with the main picture (decision 082).
+   */
+  lowPriority?: boolean;
   width?: number;
   height?: number;
   className?: string;
@@ -16,7 +21,17 @@ type ProductImageProps = {
 };
 
 /** An uploaded image with its WebP renditions; width and height reserve its box so nothing shifts. */
-export function ProductImage({ path, alt, sizes, priority = false, width = 800, height = 800, className = '', fit = 'cover' }: ProductImageProps) {
+export function ProductImage({
+  path,
+  alt,
+  sizes,
+  priority = false,
+  lowPriority = false,
+  width = 800,
+  height = 800,
+  className = '',
+  fit = 'cover',
+}: ProductImageProps) {
   if (!path) {
     return (
       <div
@@ -40,7 +55,7 @@ export function ProductImage({ path, alt, sizes, priority = false, width = 800, 
       height={height}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      fetchPriority={priority ? 'high' : lowPriority ? 'low' : 'auto'}
       className={`bg-slate-100 ${fit === 'contain' ? 'object-contain' : 'object-cover'} ${className}`}
     />
   );

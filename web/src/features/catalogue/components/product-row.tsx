@@ -14,10 +14,16 @@ const cardWidth: Record<CardSize, { className: string; px: number }> = {
   large: { className: 'w-64', px: 256 },
 };
 
-type ProductRowProps = { products: Product[]; size: CardSize; label: string };
+type ProductRowProps = {
+  products: Product[];
+  size: CardSize;
+  label: string;
+  /** The cards' pictures at low priority (ProductCard's lowPriorityImage). */
+  lowPriorityImages?: boolean;
+};
 
 /** A horizontally scrolling row of cards with arrows that scroll it by 300 px. */
-export function ProductRow({ products, size, label }: ProductRowProps) {
+export function ProductRow({ products, size, label, lowPriorityImages = false }: ProductRowProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 
@@ -44,8 +50,18 @@ export function ProductRow({ products, size, label }: ProductRowProps) {
   const width = cardWidth[size];
   // The cards do not depend on the arrows: showing an arrow does not draw them again.
   const cards = useMemo(
-    () => products.map((p) => <ProductCard key={p.id} product={p} size={size} imageSizes={`${width.px}px`} className={`shrink-0 ${width.className}`} />),
-    [products, size, width],
+    () =>
+      products.map((p) => (
+        <ProductCard
+          key={p.id}
+          product={p}
+          size={size}
+          imageSizes={`${width.px}px`}
+          className={`shrink-0 ${width.className}`}
+          lowPriorityImage={lowPriorityImages}
+        />
+      )),
+    [products, size, width, lowPriorityImages],
   );
 
   return (
