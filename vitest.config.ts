@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects (decision 085). shared/'s files run in one worker that keeps its module graph from
+ * file to file (`isolate: false`): pure code, no mocks, no timers, no module state that a test
+ * changes, and each file then no longer pays for its own imports. The server's files keep a fresh
+ * module graph per file until a whole run without it has been seen green (decision 085 lists what was
+ * checked); the web files mock modules (`vi.mock`), stub globals and keep state at module level.
+ */
 export default defineConfig({
   resolve: {
     alias: {
@@ -9,10 +16,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['shared/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'server', include: ['server/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'] } },
+    ],
   },
 });
