@@ -15,6 +15,8 @@
  *   BENCH_QUICK=1 npm run bench:checkout         # 5 s runs
  *   BENCH_CHECKOUT_WEBHOOK_DELAY_MS=60000 npm run bench:checkout   # the webhooks out of the window, as before issue 29
  *   BENCH_CHECKOUT_BASELINE=/tmp/main npm run bench:checkout -- --smtp   # the same shops of another checkout (built there), interleaved
+ *   BENCH_PG_LOG=/var/log/postgresql/postgresql-15-main.log npm run bench:checkout -- --pg --pg-statements   # the statements per order, from the server's log
+ *   BENCH_CHECKOUT_SCHEMA=bench_checkout_h8 npm run bench:checkout   # other schema and connection names (two benches at once on one server)
  *   BENCH_CHECKOUT_SHOPPERS=20 BENCH_CHECKOUT_SECONDS=30 BENCH_CHECKOUT_RUNS=5 npm run bench:checkout
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in the schemas
@@ -27,6 +29,7 @@ import { createDb } from '../../server/src/db/database';
 import type { Database } from '../../server/src/db/schema';
 import { captureSmtp } from '../../server/test/helpers/smtp';
 import { benchSchema, DatabaseCpu } from '../lib/postgres';
+import { countStatements, logOffset, SESSION_SETTING, statementsTable } from '../lib/pg-statements';
 import { loadAverage, machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
 import { runBench, startShop, type ShopServer } from '../lib/server-process';
 
@@ -46,8 +49,11 @@ const args = new Set(process.argv.slice(2));
 const SMTP = args.has('--smtp');
 const SQLITE = !args.has('--pg') && !args.has('--no-sqlite');
 const POSTGRES = !args.has('--sqlite') && !args.has('--no-pg');
+/** The statements per order, from PostgreSQL's log (BENCH_PG_LOG, which the bench must be able to read); such runs log every statement, so their CPU is not comparable. */
+const PG_LOG = args.has('--pg-statements') ? process.env.BENCH_PG_LOG : undefined;
+if (args.has('--pg-statements') && !PG_LOG) throw new Error('--pg-statements needs BENCH_PG_LOG=<the PostgreSQL server log file>');
 /** What PostgreSQL's commit waits cost: the shop's sessions with synchronous_commit off (an operator's choice, never the bench's default). */
-const PG_SETTINGS = args.has('--pg-commit-off') ? '-c synchronous_commit=off' : '';
+const PG_SETTINGS = [args.has('--pg-commit-off') ? '-c synchronous_commit=off' : '', PG_LOG ? SESSION_SETTING : ''].filter(Boolean).join(' ');
 
 /** A running shop ready to check out: its shoppers signed in, the products to buy, the bench's view of its database. */
 interface Setup {
@@ -88,10 +94,12 @@ interface RunResult {
   mailsReceived: number;
   mailsDoubled: number;
   load: string;
+  /** --pg-statements: the statements per order of the run, window and after-work */
+  statements: string | null;
 }
 
 async function openShop(postgres: boolean, withSmtp: boolean, baseline = false): Promise<Setup | null> {
-  const label = `${baseline ? 'baseline: ' : ''}${postgres ? `PostgreSQL${PG_SETTINGS ? ' (synchronous_commit off)' : ''}` : 'SQLite'}${withSmtp ? ' + SMTP' : ''}`;
+  const label = `${baseline ? 'baseline: ' : ''}${postgres ? `PostgreSQL${args.has('--pg-commit-off') ? ' (synchronous_commit off)' : ''}${PG_LOG ? ' (every statement logged)' : ''}` : 'SQLite'}${withSmtp ? ' + SMTP' : ''}`;
   const appName = `${SCHEMA}${withSmtp ? '_smtp' : ''}${baseline ? '_base' : ''}`;
   const schema = postgres ? await benchSchema(appName, appName, PG_SETTINGS) : null;
   if (postgres && !schema) return null;
@@ -200,6 +208,7 @@ async function runOnce(s: Setup, runSeconds = SECONDS): Promise<RunResult> {
   const mailsBefore = s.smtp?.messages.length ?? 0;
   const pgCpu = s.pgCpu();
   await pgCpu?.sample();
+  const logFrom = PG_LOG && pgCpu ? logOffset(PG_LOG) : 0;
   const runLoad = loadAverage();
   const deadline = performance.now() + runSeconds * 1000;
   const started = performance.now();
@@ -278,6 +287,7 @@ async function runOnce(s: Setup, runSeconds = SECONDS): Promise<RunResult> {
     mailsReceived: mails.length,
     mailsDoubled: messageIds.length - new Set(messageIds).size,
     load: runLoad,
+    statements: PG_LOG && pgCpu ? statementsTable(countStatements(PG_LOG, logFrom, pgCpu.pids()), confirmed.length) : null,
   };
 }
 
@@ -340,6 +350,7 @@ async function measure(postgres: boolean, budgets: string[]) {
         ]),
       ),
     );
+    for (const r of results) if (r.statements) console.log(`\n${r.label}, statements (window and after-work):\n${r.statements}`);
     const failures = results.flatMap((r) => r.failures);
     if (failures.length) console.log(`first failures:\n  ${failures.slice(0, 3).join('\n  ')}`);
     const budget = postgres ? 150 : 250;

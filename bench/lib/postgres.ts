@@ -61,6 +61,11 @@ export class DatabaseCpu {
     this.started = true;
   }
 
+  /** The backends seen so far. */
+  pids(): Set<number> {
+    return new Set(this.first.keys());
+  }
+
   /** ms of CPU of those backends between the first sample and the last. */
   total(): number {
     let sum = 0;

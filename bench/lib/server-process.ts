@@ -87,7 +87,8 @@ export async function untilReady(name: string, child: ChildProcess, dir: string,
   });
   const kill = () => {
     if (!exited) child.kill('SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
+    // The killed shop may still be writing for a moment (its uploads): retry what it refilled.
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   };
   onExit(kill);
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { namingQuery, statementNames } from './pg-named-statements';
 import { DatabaseUnavailableError, isDatabaseUnavailable, startLog, type DatabaseAvailability } from './pg-pool';
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.
@@ -95,11 +96,13 @@ export function resilientPool(settings: PoolSettings): { pool: PostgresPool; pgP
 
   const broken = new WeakMap<pg.PoolClient, unknown>();
   const watched = new WeakSet<pg.PoolClient>();
-  /** Notes a client whose query failed for want of the database, to drop it on release. */
+  // One name per text for the whole pool: every connection prepares a frequent text under the same name.
+  const nameOf = statementNames();
+  /** Notes a client whose query failed for want of the database, to drop it on release; sends frequent statements named. */
   function watch(client: pg.PoolClient) {
     if (watched.has(client)) return;
     watched.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const query = namingQuery(client.query.bind(client) as (...args: unknown[]) => unknown, nameOf);
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const result = query(...args);
       if (result instanceof Promise) {

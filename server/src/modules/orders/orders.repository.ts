@@ -131,7 +131,7 @@ function normalise<
   };
 }
 
-// Compiled once: a checkout reads its order four times, by provider order id and by id.
+// Compiled once: a checkout reads its order by provider order id (the simulated Pay, a webhook after the callback) and by id.
 const orderWhere = {
   id: compiledOnce((db, id: number) => db.selectFrom('orders').select(columns).where('id', '=', id)),
   provider_order_id: compiledOnce((db, id: string) => db.selectFrom('orders').select(columns).where('provider_order_id', '=', id)),
@@ -172,20 +172,37 @@ export async function paidOrderWithReference(db: Db, ref: string): Promise<boole
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findWhere>>>;
 
 /**
- * Marks a pending order paid. One statement with the status in its condition:
- * of any number of concurrent callers exactly one sees a row changed.
+ * Places the pending order behind a provider order (of `userId` when given) and answers it as placed,
+ * else undefined (no such order, another shopper's, or no longer awaiting payment). One statement
+ * with the status in its condition: of any number of concurrent callers exactly one gets the row.
  */
-export async function markPlaced(db: Db, orderId: number, paymentId: string): Promise<boolean> {
-  const res = await placing(db, orderId, paymentId, new Date().toISOString());
-  return Number(res.numAffectedRows) === 1;
+export async function placeByProviderOrder(db: Db, providerOrderId: string, paymentId: string, userId: string | null): Promise<OrderRow | undefined> {
+  const now = new Date().toISOString();
+  const res =
+    userId === null
+      ? await placingByProviderOrder(db, providerOrderId, paymentId, now)
+      : await placingShoppersOrder(db, providerOrderId, paymentId, now, userId);
+  const row = res.rows[0];
+  return row && normalise(row);
 }
 
-const placing = compiledOnce((db, orderId: number, paymentId: string, now: string) =>
+const placingSet = (paymentId: string, now: string) => ({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now });
+const placingByProviderOrder = compiledOnce((db, providerOrderId: string, paymentId: string, now: string) =>
   db
     .updateTable('orders')
-    .set({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'pending_payment'),
+    .set(placingSet(paymentId, now))
+    .where('provider_order_id', '=', providerOrderId)
+    .where('status', '=', 'pending_payment')
+    .returning(columns),
+);
+const placingShoppersOrder = compiledOnce((db, providerOrderId: string, paymentId: string, now: string, userId: string) =>
+  db
+    .updateTable('orders')
+    .set(placingSet(paymentId, now))
+    .where('provider_order_id', '=', providerOrderId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending_payment')
+    .returning(columns),
 );
 
 /** Places a cash-on-delivery order at once (its status and placing time), inside the transaction that creates it. */

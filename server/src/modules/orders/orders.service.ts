@@ -182,34 +182,39 @@ async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
  * caller places the order, however many arrive at once; the others get the same
  * order back. Placing it uses the held coupon, empties the cart and queues the
  * receipt and the shop's notice in the same transaction (a paid order always has
- * its mails; they are delivered after the answer, decision 035).
+ * its mails; they are delivered after the answer, decision 035). `shopperId`
+ * (the browser's callback): only that shopper's order is placed, and null is
+ * answered for another's, as for an order that does not exist.
  */
-export async function completePayment(deps: OrderDeps, providerOrderId: string, paymentId: string, known?: repo.OrderRow) {
+export async function completePayment(deps: OrderDeps, providerOrderId: string, paymentId: string, shopperId: string | null = null) {
   const { db } = deps;
-  // `known`: the row the caller has just read. The read needs no transaction: markPlaced below is
-  // the guard, and an order that no longer awaits payment never awaits it again, so its row as read
-  // is the answer (a webhook after the browser's callback, a replayed callback) with no transaction.
-  const order = known ?? (await repo.findByProviderOrderId(db, providerOrderId));
-  if (!order) return null;
-  if (order.status !== 'pending_payment') return settled(deps, { order, newlyPlaced: false }, providerOrderId, paymentId);
+  if (shopperId === null) {
+    // A webhook (or the reconciliation) mostly comes after the browser's callback placed the order
+    // with this very payment: one read answers it then, with no transaction (decision 086).
+    const known = await repo.findByProviderOrderId(db, providerOrderId);
+    if (!known) return null;
+    if (known.provider_payment_id === paymentId) return { order: known, newlyPlaced: false as const, latePaise: null };
+  }
   const placed = await db.transaction().execute(async (trx) => {
-    if (!(await repo.markPlaced(trx, order.id, paymentId))) {
-      // Read again: the order may have been placed by a concurrent caller since the first read.
-      return { order: (await repo.findById(trx, order.id))!, newlyPlaced: false as const };
+    // Placed and read back in one statement (decision 086); the read below only when this caller did not place it.
+    const order = await repo.placeByProviderOrder(trx, providerOrderId, paymentId, shopperId);
+    if (!order) {
+      // No such order (or another shopper's), or no longer awaiting payment: placed by a concurrent caller, or canceled.
+      const current = await repo.findByProviderOrderId(trx, providerOrderId);
+      if (!current || (shopperId !== null && current.user_id !== shopperId)) return null;
+      return { order: current, newlyPlaced: false as const };
     }
     await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
-    const invoiceNumber = await invoices.issueIn(trx, deps.config, order.id);
     if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
     await cart.clearCart(trx, order.user_id);
-    const placedOrder = { ...order, status: 'placed', provider_payment_id: paymentId };
-    await queueOrderMails(deps, trx, placedOrder, invoiceNumber);
-    return { order: placedOrder, newlyPlaced: true as const };
+    const lines = await repo.listLines(trx, [order.id]);
+    // The invoice last but for its mail: the series' counter row stays locked until commit, and every
+    // other placing waits for it (decision 086).
+    const invoiceNumber = await invoices.issueIn(trx, deps.config, order.id);
+    await queueOrderMails(deps, trx, order, lines, invoiceNumber);
+    return { order, newlyPlaced: true as const };
   });
-  return settled(deps, placed, providerOrderId, paymentId);
-}
-
-/** After completePayment's transaction: the metrics and mails of a newly placed order, or a late payment refunded. */
-async function settled(deps: OrderDeps, placed: { order: repo.OrderRow; newlyPlaced: boolean }, providerOrderId: string, paymentId: string) {
+  if (!placed) return null;
   if (placed.newlyPlaced) {
     deps.metrics.ordersPaid.inc();
     deps.mailer.deliverSoon();
@@ -230,7 +235,7 @@ async function placeCodIn(deps: OrderDeps, trx: Db, orderId: number): Promise<vo
   const order = (await repo.findById(trx, orderId))!;
   if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
   await cart.clearCart(trx, order.user_id);
-  await queueOrderMails(deps, trx, order, null);
+  await queueOrderMails(deps, trx, order, await repo.listLines(trx, [order.id]), null);
 }
 
 /** The owner's COD rules for this order, or a 409 with what to do when they do not allow it. */
@@ -254,9 +259,14 @@ async function checkShopperMayUseCod(trx: Db, userId: string, rules: CodRules): 
 }
 
 /** The receipt (with its invoice; a COD order's says what to pay on delivery) and the shop's notice of an order just placed, queued in the placing transaction. */
-async function queueOrderMails(deps: OrderDeps, trx: Db, order: repo.OrderRow, invoiceNumber: string | null): Promise<void> {
+async function queueOrderMails(
+  deps: OrderDeps,
+  trx: Db,
+  order: repo.OrderRow,
+  lines: Awaited<ReturnType<typeof repo.listLines>>,
+  invoiceNumber: string | null,
+): Promise<void> {
   const { mailer, config } = deps;
-  const lines = await repo.listLines(trx, [order.id]);
   const content: OrderForMail = {
     orderCode: order.order_code,
     name: order.name,
@@ -299,12 +309,12 @@ export async function processPayment(
   if (!deps.provider.verifyPayment(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature)) {
     throw badRequest(orderMessages.signatureInvalid, 'signature_invalid');
   }
-  const order = await repo.findByProviderOrderId(deps.db, body.razorpay_order_id);
-  if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound, 'order_not_found');
-  const done = await completePayment(deps, body.razorpay_order_id, body.razorpay_payment_id, order);
-  if (!done || done.order.provider_payment_id !== body.razorpay_payment_id) {
+  // Only the shopper's own order: someone else's is not found (and not placed).
+  const done = await completePayment(deps, body.razorpay_order_id, body.razorpay_payment_id, userId);
+  if (!done) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+  if (done.order.provider_payment_id !== body.razorpay_payment_id) {
     // A late payment: recorded and being refunded (never answered with success).
-    const amount = formatPaise(done?.latePaise ?? order.total_paise);
+    const amount = formatPaise(done.latePaise ?? done.order.total_paise);
     throw new AppError('payment_late', 409, refundMessages.latePayment(amount));
   }
   return { success: true, orderId: done.order.order_code };

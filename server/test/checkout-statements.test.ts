@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payInSimulation, shopperWithCart } from './helpers/checkout';
+import { DB_KINDS } from './helpers/databases';
+import { factories, startTestShop, type TestShop } from './helpers/test-app';
+
+// The statements of a checkout (decision 086): what they do is tested with the checkout itself
+// (checkout.test.ts, razorpay.test.ts); here, what they no longer do.
+describe.each(DB_KINDS)('the statements of a checkout on %s', (kind) => {
+  let shop: TestShop;
+  let product: { id: number };
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { SIMULATED_WEBHOOK_DELAY_MS: '60000' });
+    const f = factories(shop);
+    product = await f.product({ pricePaise: 50_000, categoryId: (await f.category()).id });
+  });
+  afterAll(() => shop.close());
+
+  /** A webhook of the simulated provider for a paid order. */
+  const webhook = (orderId: string, paymentId: string, eventId: string) => {
+    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured' } } } });
+    return shop.app.inject({
+      method: 'POST',
+      url: '/api/razorpay/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': shop.app.simulatedPayments!.signWebhook(body), 'x-razorpay-event-id': eventId },
+      payload: body,
+    });
+  };
+
+  /** Runs `work` and answers it with how many transactions the app's database began meanwhile. */
+  async function countingTransactions<T>(work: () => Promise<T>): Promise<{ result: T; transactions: number }> {
+    const db = shop.db as { transaction: typeof shop.db.transaction };
+    const begin = shop.db.transaction.bind(shop.db);
+    let transactions = 0;
+    db.transaction = () => (transactions++, begin());
+    try {
+      return { result: await work(), transactions };
+    } finally {
+      delete (db as Partial<typeof db>).transaction;
+    }
+  }
+
+  it("answers a webhook that comes after the browser's callback placed the order with a read, in no transaction", async () => {
+    const s = await shopperWithCart(shop, [[product.id, 1]]);
+    const order = (await s.api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }] })).json();
+    const paid = await payInSimulation(shop, s.cookie, order.id);
+    expect((await s.api.post('/api/processOrder', paid)).json()).toEqual({ success: true, orderId: order.orderId });
+
+    const { result, transactions } = await countingTransactions(() => webhook(order.id, paid.razorpay_payment_id, `evt_after_${kind}`));
+    expect(result.json()).toEqual({ status: 'processed' });
+    expect(transactions).toBe(0);
+    // The event is still recorded: sent again, it is a duplicate.
+    expect((await webhook(order.id, paid.razorpay_payment_id, `evt_after_${kind}`)).json()).toEqual({ status: 'duplicate' });
+    const orders = await shop.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('provider_order_id', '=', order.id).execute();
+    expect(orders).toEqual([{ status: 'placed', provider_payment_id: paid.razorpay_payment_id }]);
+  });
+
+  it.runIf(kind === 'postgres')('sends a statement run again and again as a named one, parsed once per connection', async () => {
+    const names = await shop.db.connection().execute(async (conn) => {
+      for (let i = 0; i < 3; i++) await conn.selectFrom('orders').select('id').where('id', '=', i).execute();
+      const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(conn);
+      return rows.map((r) => r.statement);
+    });
+    expect(names).toContain('select "id" from "orders" where "id" = $1');
+  });
+});
