@@ -8,6 +8,7 @@
  *   BENCH_QUICK=1 npm run bench:api        # 3 rounds of 2 s
  *   BENCH_API_ROUNDS=7 BENCH_API_DURATION=10 BENCH_API_CONNECTIONS=50 npm run bench:api
  *   BENCH_API_TYPOS=1 npm run bench:api    # adds searches nobody asked before: 1-4 words with typos, never repeated
+ *   BENCH_API_BASELINE=/work/wt/base npm run bench:api   # also another checkout's built shop, in the same rounds
  *
  * What users get: every request carries the Accept-Encoding a browser sends, each
  * endpoint is asked for several URLs (random product ids, a query mix), and the
@@ -35,6 +36,8 @@ const TYPOS = process.env.BENCH_API_TYPOS === '1';
 /** Only the endpoints whose name contains this (e.g. `typos`). */
 const ONLY = process.env.BENCH_API_ONLY;
 const SEARCH = '/api/products/search/';
+/** Another checkout whose `dist/server/main.js` is built (e.g. main's): its shop is loaded in the same rounds, in turn. */
+const BASELINE = process.env.BENCH_API_BASELINE;
 /** The URLs the shop answered 200 when recorded (the others, no-match searches, answer 404 by design). */
 const answered200 = new Set<string>();
 
@@ -191,6 +194,7 @@ async function main() {
     `autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per endpoint and server; Accept-Encoding: ${BROWSER_ENCODING}.`,
   );
   const shop = await startShop();
+  const baseline = BASELINE ? await startShop({}, { root: BASELINE }) : null;
   try {
     const list = (await endpoints(shop.url)).filter((e) => !ONLY || e.name.includes(ONLY));
     const responses = await Promise.all(list.flatMap((e) => e.paths).map((p) => record(shop.url, p)));
@@ -198,42 +202,47 @@ async function main() {
     if (typos.length) console.log(`never-asked typos: ${typos.filter((r) => r.status === 404).length} of ${typos.length} samples match nothing`);
     const bare = await startBare(responses);
     try {
-      const runs = new Map<string, { real: Run[]; bare: Run[] }>(list.map((e) => [e.name, { real: [], bare: [] }]));
+      type Which = 'real' | 'baseline' | 'bare';
+      const servers: Record<Which, { url: string; pid?: number } | null> = {
+        real: { url: shop.url, pid: shop.child.pid },
+        baseline: baseline && { url: baseline.url, pid: baseline.child.pid },
+        bare: { url: bare.url },
+      };
+      const kinds = (['real', 'baseline', 'bare'] as const).filter((k) => servers[k]);
+      const runs = new Map<string, Record<Which, Run[]>>(list.map((e) => [e.name, { real: [], baseline: [], bare: [] }]));
       for (const e of list) {
         const next = 'next' in e ? e.next : undefined;
-        await load(shop.url, e.paths, 1, next); // warm-up (and fills the shop's caches)
-        await load(bare.url, e.paths, 1, next);
+        // warm-up (and fills the shops' caches)
+        for (const which of kinds) await load(servers[which]!.url, e.paths, 1, next);
       }
       for (let round = 0; round < ROUNDS; round++) {
         for (const e of list) {
-          const order = round % 2 === 0 ? (['real', 'bare'] as const) : (['bare', 'real'] as const);
+          // Who goes first turns round by round.
+          const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]!);
           for (const which of order) {
-            const run = await load(
-              which === 'real' ? shop.url : bare.url,
-              e.paths,
-              DURATION,
-              'next' in e ? e.next : undefined,
-              which === 'real' ? shop.child.pid : undefined,
-            );
+            const server = servers[which]!;
+            const run = await load(server.url, e.paths, DURATION, 'next' in e ? e.next : undefined, server.pid);
             if (run.bad) console.log(`  warning: ${which} ${e.name}: ${run.bad} non-2xx, errors or timeouts`);
             runs.get(e.name)![which].push(run);
           }
         }
         console.log(`  round ${round + 1} of ${ROUNDS} done (load average ${os.loadavg()[0]!.toFixed(2)})`);
       }
-      const rows = list.map((e) => {
-        const { real, bare: b } = runs.get(e.name)!;
+      const rows = list.flatMap((e) => {
+        const { real, baseline: base, bare: b } = runs.get(e.name)!;
         const m = (rs: Run[], k: keyof Run) => median(rs.map((r) => r[k]));
         const bytes = responses.filter((r) => e.paths.includes(r.path)).map((r) => Buffer.from(r.body, 'base64').length);
-        return [
-          `${e.name} (${e.paths.length} URLs, ${Math.round(bytes.reduce((a, c) => a + c, 0) / bytes.length)} B sent)`,
-          Math.round(m(real, 'rps')),
-          `${ms(m(real, 'p50'))} / ${ms(m(real, 'p95'))} / ${ms(m(real, 'p99'))}`,
+        const row = (name: string, shopRuns: Run[]) => [
+          name,
+          Math.round(m(shopRuns, 'rps')),
+          `${ms(m(shopRuns, 'p50'))} / ${ms(m(shopRuns, 'p95'))} / ${ms(m(shopRuns, 'p99'))}`,
           Math.round(m(b, 'rps')),
           `${ms(m(b, 'p50'))} / ${ms(m(b, 'p95'))} / ${ms(m(b, 'p99'))}`,
-          `${median(real.map((r, i) => r.rps / b[i]!.rps)).toFixed(2)}x`,
-          ms(m(real, 'cpu'), 3),
+          `${median(shopRuns.map((r, i) => r.rps / b[i]!.rps)).toFixed(2)}x`,
+          ms(m(shopRuns, 'cpu'), 3),
         ];
+        const name = `${e.name} (${e.paths.length} URLs, ${Math.round(bytes.reduce((a, c) => a + c, 0) / bytes.length)} B sent)`;
+        return baseline ? [row(name, real), row(`  baseline: ${e.name}`, base)] : [row(name, real)];
       });
       console.log('\nMedian of rounds: requests per second and latency p50 / p95 / p99 (ms), real shop vs bare Fastify with the same bytes');
       console.log(table(['endpoint', 'shop req/s', 'shop p50/p95/p99', 'bare req/s', 'bare p50/p95/p99', 'shop/bare', 'shop CPU ms/req'], rows));
@@ -242,6 +251,7 @@ async function main() {
     }
   } finally {
     await shop.stop();
+    await baseline?.stop();
   }
 }
 

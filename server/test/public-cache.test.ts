@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,8 +82,8 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
     const f = factories(shop);
     const category = await f.category('Drone Kits');
     categoryId = category.id;
-    // Long enough for the answers to be compressed.
-    const description = 'A quadcopter kit with a flight controller, four brushless motors and a camera mount. '.repeat(8);
+    // Long enough for the answers to be compressed (1 KB and more).
+    const description = 'A quadcopter kit with a flight controller, four brushless motors and a camera mount. '.repeat(12);
     productId = (await f.product({ title: 'Quadcopter Kit', categoryId, pricePaise: 499_900, description, images: 1 })).id;
     await f.product({ title: 'Quadcopter Frame', categoryId, pricePaise: 99_900 });
   });
@@ -119,6 +120,12 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
     const gz = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    // Under 1 KB an answer is sent as it is, whatever the request accepts (decision 079).
+    const small = await shop.app.inject({ url: '/api/categories', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect([small.headers['content-encoding'], small.headers.vary]).toEqual([undefined, 'Accept-Encoding']);
+    expect(small.headers.etag).toBe((await shop.app.inject('/api/categories')).headers.etag);
 
     const again = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(br.headers.etag) } });
     expect(again.statusCode).toBe(304);
@@ -492,6 +499,15 @@ describe.each(DB_KINDS)('cached answers sent without Fastify, over HTTP, on %s',
   });
   afterAll(() => shop.close());
 
+  /** A product priced ₹999 added by the admin, through the API. */
+  const addProduct = async (title: string, category: string) => {
+    const added = await admin.form('POST', '/api/products', [
+      { name: 'title', value: title },
+      { name: 'price', value: '999' },
+      { name: 'category', value: category },
+    ]);
+    expect(added.statusCode).toBe(201);
+  };
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}${url}`, { headers });
     const body = Buffer.from(await res.arrayBuffer());
@@ -575,17 +591,95 @@ describe.each(DB_KINDS)('cached answers sent without Fastify, over HTTP, on %s',
       for (const left of ['/api/products/search/zentr%C3%B6fy', `${url}?limit=5`]) expect((await getFrom(node.base, left, BR)).status).toBe(404);
       expect(node.app.publicCache.sentFast).toBe(before + 2);
     }
-    const added = await admin.form('POST', '/api/products', [
-      { name: 'title', value: 'Zentrofy Plimbek' },
-      { name: 'price', value: '999' },
-      { name: 'category', value: 'Drone Kits' },
-    ]);
-    expect(added.statusCode).toBe(201);
+    await addProduct('Zentrofy Plimbek', 'Drone Kits');
     for (const node of nodes) {
       const found = await getFrom(node.base, url, BR);
       expect(found.status).toBe(200);
       const body = found.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(found.body) : found.body;
       expect((JSON.parse(body.toString()) as Product[]).map((p) => p.title)).toEqual(['Zentrofy Plimbek']);
+    }
+  });
+
+  it("makes a never-asked matching search's answer itself, as the app sends it, big or small, in each encoding, and shows admin changes on the next request, on every node", async () => {
+    const f = factories(shop);
+    const category = await f.category('Glider Kits');
+    // Long descriptions: an answer over 1 KB, sent compressed; the short one under 1 KB, sent as it is.
+    const long = 'A balsa glider kit with a carbon spar, laser-cut ribs and a launch hook. '.repeat(12);
+    const glider = await f.product({ title: 'Quortex Glider', categoryId: category.id, pricePaise: 150_000, description: long, images: 2 });
+    await f.product({ title: 'Quortex Wing', categoryId: category.id, pricePaise: 90_000, description: long });
+    await f.product({ title: 'Vembly Lamp', categoryId: category.id, pricePaise: 20_000, description: 'A lamp.' });
+    const other = await shop.secondApp();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const nodes = [
+      { app: shop.app, base },
+      { app: other, base: `http://127.0.0.1:${(other.server.address() as AddressInfo).port}` },
+    ];
+    /** The bytes as sent (node:http does not decode them) and every header but the date and the request id. */
+    const raw = (from: string, url: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${from}${url}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const sent = Object.entries(res.headers).filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name));
+              resolve({ status: res.statusCode ?? 0, headers: Object.fromEntries(sent.map(([n, v]) => [n, String(v)])), body: Buffer.concat(chunks) });
+            });
+          })
+          .on('error', reject);
+      });
+    const decoded = (r: { headers: Record<string, string>; body: Buffer }) =>
+      JSON.parse(
+        (r.headers['content-encoding'] === 'br'
+          ? zlib.brotliDecompressSync(r.body)
+          : r.headers['content-encoding'] === 'gzip'
+            ? zlib.gunzipSync(r.body)
+            : r.body
+        ).toString(),
+      ) as Product[];
+    const encodings = [BR, { 'accept-encoding': 'gzip' }, {}];
+    let serial = 0;
+    const fresh = (text: string) => `/api/products/search/${text.replace(/ /g, '%20')}%20${String(++serial)}`;
+    for (const node of nodes) {
+      for (const headers of encodings) {
+        // The app's answers of each kind in this encoding on this node (If-None-Match keeps them on its path): their headers are what the fast path sends.
+        for (const text of ['quortex', 'vembly']) expect((await raw(node.base, fresh(text), { ...headers, 'if-none-match': '"other"' })).status).toBe(200);
+        for (const [text, titles, compressed] of [
+          ['quortx', ['Quortex Glider', 'Quortex Wing'], 'accept-encoding' in headers],
+          ['vembly lmp', ['Vembly Lamp'], false],
+        ] as const) {
+          const url = fresh(text);
+          const before = node.app.publicCache.sentFast;
+          const fast = await raw(node.base, url, headers);
+          expect(node.app.publicCache.sentFast, `${text} ${JSON.stringify(headers)}`).toBe(before + 1);
+          const slow = await raw(node.base, url, { ...headers, 'if-none-match': '"other"' });
+          expect(node.app.publicCache.sentFast).toBe(before + 1);
+          expect([fast.status, slow.status]).toEqual([200, 200]);
+          expect(fast.headers).toEqual(slow.headers);
+          expect(fast.body.equals(slow.body)).toBe(true);
+          expect(fast.headers['content-encoding'] !== undefined).toBe(compressed);
+          expect(decoded(fast).map((p) => p.title)).toEqual(titles);
+          // Asked again: the fast path sends it from the cache, with the ETag it made.
+          const again = await raw(node.base, url, headers);
+          expect(again.headers.etag).toBe(fast.headers.etag);
+          expect(node.app.publicCache.sentFast).toBe(before + 2);
+        }
+      }
+    }
+    // An admin change on the first node: the next never-asked search shows it on both, from the fast path.
+    expect((await admin.form('PATCH', `/api/products/${glider.id}`, [{ name: 'price', value: '1234' }])).statusCode).toBe(200);
+    await addProduct('Quortex Kite', 'Glider Kits');
+    for (const node of nodes) {
+      // The app's first answers under the new version: the models are kept across versions, so the fast path answers at once.
+      const before = node.app.publicCache.sentFast;
+      const found = decoded(await raw(node.base, fresh('quortex'), BR));
+      expect(node.app.publicCache.sentFast).toBe(before + 1);
+      // Title matches alike: in id order.
+      expect(found.map((p) => [p.title, p.price])).toEqual([
+        ['Quortex Glider', 1234],
+        ['Quortex Wing', 900],
+        ['Quortex Kite', 999],
+      ]);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { cacheKeyOf, pickEncoding, type Entry, type NotFoundTest, type PublicCache } from './public-cache';
+import { cacheKeyOf, pickEncoding, type Entry, type PlainAnswer, type PublicCache } from './public-cache';
 import { requestIdOf } from './request-id';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -30,7 +30,7 @@ export function answerCachedFirst(app: FastifyInstance, cache: PublicCache): voi
     const key = cacheKeyOf('GET', req.url);
     const answer = (f: { entry: Entry | null; version: number }) => {
       if (sendCached(req, res, cache, f.entry)) return;
-      const sent = sendNotFound(req, res, cache, key, f.version);
+      const sent = sendMade(req, res, cache, key, f.version);
       if (sent === false) fastify(req, res);
       else if (sent !== true)
         sent.then(
@@ -44,7 +44,7 @@ export function answerCachedFirst(app: FastifyInstance, cache: PublicCache): voi
   });
 }
 
-/** Longest parameter (as sent, escapes included) a never-asked 404 is told here: longer ones go through the rate limiter. */
+/** Longest parameter (as sent, escapes included) a never-asked answer is made here: longer ones go through the rate limiter. */
 const MAX_FAST_PARAM = 256;
 
 /**
@@ -69,33 +69,46 @@ function plainParam(url: string, from: number): string | null {
 }
 
 /**
- * A cache miss whose answer is its route's "nothing matches" 404 (decision 071): a never-asked
- * search that matches nothing. Sent here, with the headers the app sent with that route's last 404
- * to a visitor, when the route's test tells at once (the search index in memory, brought up to the
- * database's latest change) and stored like the app's own (asked again, the cache answers it).
- * False, or a promise of false, when the app must answer.
+ * A cache miss of a route that makes its answers to a plain parameter from memory (decisions 071,
+ * 079): a never-asked search. Made and sent here, as the app would: the body by the route's own
+ * service and serialiser, the headers those the app sent with that route's last answer of the same
+ * kind to a visitor in this encoding (with the body's own ETag), stored like the app's own (asked
+ * again, the cache answers it). False, or a promise of false, when the app must answer: the route
+ * cannot tell from memory (the search index not loaded, or not brought up to the database's latest
+ * change), or the app has not sent an answer of that kind in this encoding since the start.
  */
-function sendNotFound(req: IncomingMessage, res: ServerResponse, cache: PublicCache, key: string, version: number): boolean | Promise<boolean> {
-  if (cache.notFoundTests.size === 0 || !Number.isFinite(version)) return false;
+function sendMade(req: IncomingMessage, res: ServerResponse, cache: PublicCache, key: string, version: number): boolean | Promise<boolean> {
+  if (cache.plainAnswers.size === 0 || !Number.isFinite(version)) return false;
   const url = req.url!;
-  for (const [prefix, test] of cache.notFoundTests) {
+  for (const [prefix, plain] of cache.plainAnswers) {
     if (!url.startsWith(prefix)) continue;
     const param = plainParam(url, prefix.length);
-    const made = cache.notFound.get(test.route);
-    if (param === null || !made?.replay[pickEncoding(req.headers['accept-encoding'])]) return false;
-    const send = (nothing: boolean | null) => {
-      if (nothing !== true) return false;
-      const entry = cache.store(key, version, { status: made.status, type: made.type, body: made.identity, etag: made.etag, cacheControl: made.cacheControl });
-      entry.replay = { ...made.replay };
+    const accept = req.headers['accept-encoding'];
+    const encoding = pickEncoding(accept);
+    // Another encoding than brotli or gzip: the app's compression plugin may answer in it.
+    if (param === null || (encoding === 'identity' && accept)) return false;
+    const send = (made: PlainAnswer) => {
+      if (made === null) return false;
+      const body = made.status === 200 ? Buffer.from(made.body) : null;
+      const like = cache.sentLike(plain.route, made.status, body?.length ?? 0, encoding);
+      if (!like?.replay[encoding]) return false;
+      const entry = cache.store(key, version, {
+        status: made.status,
+        type: like.type,
+        body: body ?? like.identity,
+        etag: body ? undefined : like.etag,
+        cacheControl: like.cacheControl,
+      });
+      if (!cache.replayLike(entry, like, encoding)) return false;
       return sendCached(req, res, cache, entry);
     };
-    let verdict: ReturnType<NotFoundTest['isNotFound']>;
+    let made: ReturnType<typeof plain.answer>;
     try {
-      verdict = test.isNotFound(param);
+      made = plain.answer(param);
     } catch {
       return false;
     }
-    return verdict instanceof Promise ? verdict.then(send) : send(verdict);
+    return made instanceof Promise ? made.then(send) : send(made);
   }
   return false;
 }

@@ -37,14 +37,21 @@ interface CachedAnswer {
 }
 
 /**
- * A route whose "nothing matches" 404 (always the same answer) the fast path may send without
- * Fastify (public-cache-fast-path.ts): its pattern, and a test of the text of its one parameter.
+ * What a route answers for its one parameter, told at once from memory (decision 079): its 200
+ * with the body as the app would serialise it, its "nothing matches" 404 (always the same answer),
+ * or null when the app must answer (it cannot be told from memory).
  */
-export interface NotFoundTest {
+export type PlainAnswer = { status: 200; body: string } | { status: 404 } | null;
+
+/**
+ * A route whose answers to a plain parameter the fast path may make and send without Fastify
+ * (public-cache-fast-path.ts, decisions 071 and 079): its pattern, and its answer to the text of
+ * its one parameter.
+ */
+export interface PlainAnswers {
   /** the route's URL pattern, e.g. `/api/products/search/:query` */
   route: string;
-  /** True when the route would answer its 404 for this parameter, false when not, null when it cannot tell at once. */
-  isNotFound(param: string): boolean | null | Promise<boolean | null>;
+  answer(param: string): PlainAnswer | Promise<PlainAnswer>;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -79,8 +86,12 @@ export interface Entry {
   bytes: number;
 }
 
-/** Bodies smaller than this are sent as they are. */
-const MIN_COMPRESS = 256;
+/**
+ * Bodies smaller than this are sent as they are: @fastify/compress's threshold for the app's other
+ * answers. Under 1 KB the bytes saved (a few hundred) are worth less than the compression's CPU
+ * (decision 079).
+ */
+const MIN_COMPRESS = 1024;
 
 /** Up to this size a fast compression is done at once, on the request's own thread. */
 const SYNC_COMPRESS_MAX = 128 * 1024;
@@ -97,24 +108,39 @@ const SYNC_COMPRESS_MAX = 128 * 1024;
  * a second core on top.
  */
 async function compress(body: Buffer, encoding: Compressed, dense: boolean): Promise<Buffer | null> {
-  const sync = !dense && body.length <= SYNC_COMPRESS_MAX;
-  let out: Buffer;
-  if (encoding === 'br') {
-    const options = {
-      params: {
-        // Past 64 KB (a long product list) brotli 11 costs too much even in the background.
-        [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 0,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    };
-    out = sync ? zlib.brotliCompressSync(body, options) : await brotli(body, options);
-  } else {
-    const options = { level: dense ? 9 : 1 };
-    out = sync ? zlib.gzipSync(body, options) : await gzip(body, options);
-  }
+  if (!dense && body.length <= SYNC_COMPRESS_MAX) return compressNow(body, encoding, false);
+  const out = encoding === 'br' ? await brotli(body, brotliOptions(body, dense)) : await gzip(body, { level: dense ? 9 : 1 });
   return out.length < body.length ? out : null;
 }
+
+/** compress(), on the calling thread: null when compressing does not pay. */
+function compressNow(body: Buffer, encoding: Compressed, dense: boolean): Buffer | null {
+  const out = encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body, dense)) : zlib.gzipSync(body, { level: dense ? 9 : 1 });
+  return out.length < body.length ? out : null;
+}
+
+function brotliOptions(body: Buffer, dense: boolean): zlib.BrotliOptions {
+  return {
+    params: {
+      // Past 64 KB (a long product list) brotli 11 costs too much even in the background.
+      [zlib.constants.BROTLI_PARAM_QUALITY]: dense ? (body.length <= 64 * 1024 ? 11 : 6) : 0,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    },
+  };
+}
+
+/** The ETag of an entry's body as sent in this encoding ('identity': not compressed). */
+function etagOf(entry: Entry, encoding: Encoding): string {
+  return encoding === 'identity' ? entry.etag : `"${entry.etag.slice(1, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+}
+
+/**
+ * The kind of an answer whose headers stand for those of its route's others in an encoding: status,
+ * and whether its body is ever compressed.
+ */
+const kindOf = (route: string, status: number, bytes: number, encoding: Encoding) =>
+  `${status} ${bytes < MIN_COMPRESS ? 'small' : 'compressible'} ${encoding} ${route}`;
 
 /** Accept-Encoding values seen (browsers send a handful), with the encoding each one picks. */
 const picked = new Map<string, Encoding>();
@@ -232,12 +258,17 @@ export class PublicCache {
   hits = 0;
   misses = 0;
   /**
-   * Per URL prefix (a route's path up to its last parameter): the route whose 404 the fast path may
-   * send itself (see NotFoundTest), registered by the route's module.
+   * Per URL prefix (a route's path up to its last parameter): the route whose answers the fast path
+   * may make and send itself (see PlainAnswers), registered by the route's module.
    */
-  readonly notFoundTests = new Map<string, NotFoundTest>();
-  /** per route pattern: the last 404 the app sent for it to a visitor, with the headers it sent (replay) */
-  readonly notFound = new Map<string, Entry>();
+  readonly plainAnswers = new Map<string, PlainAnswers>();
+  /** the patterns of the routes of plainAnswers */
+  private readonly plainRoutes = new Set<string>();
+  /**
+   * Per route of plainAnswers, status and size (see kindOf): the last answer of that kind the app
+   * sent to a visitor, with the headers it sent (replay), which the fast path sends with its own.
+   */
+  private readonly lastSent = new Map<string, Entry>();
   private entries = new Map<string, Entry>();
   private readonly firstAsks = new FirstAsks();
   private disabled = false;
@@ -378,7 +409,7 @@ export class PublicCache {
   }
 
   private sendAs(req: FastifyRequest, reply: FastifyReply, entry: Entry, encoding: Encoding, body: Buffer | null, remember: boolean): FastifyReply {
-    const etag = body ? `"${entry.etag.slice(1, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
+    const etag = etagOf(entry, body ? encoding : 'identity');
     // Added to, not replaced: a CORS hook may have put Origin there already.
     const vary = reply.getHeader('vary');
     reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
@@ -416,6 +447,50 @@ export class PublicCache {
     const answer = await make();
     if (!answer) return reply;
     return this.send(req, reply, this.store(key, version, answer));
+  }
+
+  /** Lets the fast path make the answers of a route to a plain parameter (decision 079). */
+  answerPlain(prefix: string, answers: PlainAnswers): void {
+    this.plainAnswers.set(prefix, answers);
+    this.plainRoutes.add(answers.route);
+  }
+
+  /**
+   * Keeps an answer the app is sending as the model of its route's answers of its kind (its headers
+   * are recorded as it is sent to a visitor); true when the route is one of plainAnswers'.
+   */
+  sentByApp(route: string, entry: Entry, req: FastifyRequest): boolean {
+    if (!this.plainRoutes.has(route)) return false;
+    // What sendAs records the headers of: a visitor's GET without Origin.
+    if (req.method === 'GET' && !req.headers.origin) {
+      this.lastSent.set(kindOf(route, entry.status, entry.identity.length, pickEncoding(req.headers['accept-encoding'])), entry);
+    }
+    return true;
+  }
+
+  /** The app's last answer of this route, status and body size to a visitor in this encoding (null when it has sent none since the start). */
+  sentLike(route: string, status: number, bytes: number, encoding: Encoding): Entry | null {
+    return this.lastSent.get(kindOf(route, status, bytes, encoding)) ?? null;
+  }
+
+  /**
+   * Gives a new entry the headers that `like` (the app's answer of the same kind: sentLike) was sent
+   * with in this encoding, with the entry's own ETag, compressing it now if it is not yet: what the
+   * app sends for it, to be sent by the fast path (decision 079). False when the app must answer:
+   * it has not sent `like` in this encoding, or the entry's body would be sent otherwise (too big to
+   * compress at once, or compressing it does not pay where it paid for `like`).
+   */
+  replayLike(entry: Entry, like: Entry, encoding: Encoding): boolean {
+    const headers = like.replay[encoding];
+    if (!headers) return false;
+    if (encoding !== 'identity' && entry.encoded[encoding] === undefined) {
+      if (entry.identity.length > SYNC_COMPRESS_MAX) return false;
+      this.keep(entry, encoding, compressNow(entry.identity, encoding, false));
+    }
+    const body = encoding === 'identity' ? null : entry.encoded[encoding]!;
+    if ((headers['content-encoding'] !== undefined) !== (body !== null)) return false;
+    entry.replay[encoding] = { ...headers, etag: etagOf(entry, body ? encoding : 'identity') };
+    return true;
   }
 
   /** Turns the cache off (PUBLIC_CACHE=0): respond() then always makes the answer afresh. */
@@ -569,7 +644,7 @@ export function registerPublicCache(app: FastifyInstance) {
           body: JSON.stringify({ message: err.message, code: err.code }),
         });
         // Its headers, recorded for a visitor's GET, let the fast path send this route's 404 itself.
-        if (cache.notFoundTests.size > 0) cache.notFound.set(route.url, entry);
+        cache.sentByApp(route.url, entry, req);
         return cache.send(req, reply, entry, true);
       }
       const version = (req as CachingRequest)[kVersion];
@@ -584,7 +659,9 @@ export function registerPublicCache(app: FastifyInstance) {
         body: typeof body === 'string' || Buffer.isBuffer(body) ? body : Buffer.from(body),
         ...(total !== undefined ? { headers: { 'X-Total-Count': String(total) } } : {}),
       });
-      return cache.send(req, reply, entry);
+      // As for the 404: the model of the answers the fast path makes for this route (decision 079).
+      const model = cache.sentByApp(route.url, entry, req);
+      return cache.send(req, reply, entry, model);
     };
   });
 }

@@ -1,7 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { andThen } from '../../maybe-promise';
 import { publicRoute } from '../../plugins/public-route';
+import { responseSerializerCompiler } from '../../plugins/serializers';
 import { Category, ErrorBody, IdParam, Product, ProductListQuery, SearchQuery } from '@shared/catalogue.schemas';
 import { FacetsQuery, refined, SearchFacets } from '@shared/search-filters.schemas';
 import * as catalogue from './catalogue.service';
@@ -41,8 +43,10 @@ export async function catalogueRoutes(app: App) {
     async (req, reply) => withTotal(reply, await catalogue.listProducts(db, req.query)),
   );
 
+  const searchRoute = '/api/products/search/:query';
+  const searchResults = z.array(Product);
   app.get(
-    '/api/products/search/:query',
+    searchRoute,
     publicRoute('catalogue', {
       summary: 'Search products (typo-tolerant, title matches first); 404 when nothing matches',
       description:
@@ -53,14 +57,20 @@ export async function catalogueRoutes(app: App) {
         'Counts per filter value: `GET /api/search/facets`.',
       params: z.object({ query: z.string().max(2000) }),
       querystring: refined(SearchQuery),
-      response: { 200: z.array(Product), 400: ErrorBody, 404: ErrorBody },
+      response: { 200: searchResults, 400: ErrorBody, 404: ErrorBody },
     }),
     async (req) => catalogue.searchProducts(db, req.params.query, req.query),
   );
-  // A never-asked text that matches nothing gets its 404 before Fastify (decision 071).
-  app.publicCache.notFoundTests.set('/api/products/search/', {
-    route: '/api/products/search/:query',
-    isNotFound: (text) => catalogue.searchMatchesNothing(db, text),
+  // A never-asked plain text gets its answer before Fastify, made by the same service and serialiser
+  // from the search index in memory (decisions 071, 079).
+  const firstPage = refined(SearchQuery).parse({});
+  const products = responseSerializerCompiler({ schema: searchResults, method: 'GET', url: searchRoute, httpStatus: '200' });
+  app.publicCache.answerPlain('/api/products/search/', {
+    route: searchRoute,
+    answer: (text) =>
+      andThen(catalogue.searchInMemory(db, text, firstPage.limit), (found) =>
+        found === null ? null : found.length === 0 ? { status: 404 as const } : { status: 200 as const, body: products(found) },
+      ),
   });
 
   // The original backend's GET api/products/:category (a category's type text). Fastify prefers the

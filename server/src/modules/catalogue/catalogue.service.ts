@@ -6,6 +6,7 @@ import { formatRupees, paiseToRupees } from '@shared/money';
 import { isRefined, optionParam, PRICE_BANDS, RELATED_PRODUCTS, type Refinement } from '@shared/search-filters';
 import type { SearchFacets } from '@shared/search-filters.schemas';
 import { badRequest, notFound } from '../../errors';
+import { andThen, type MaybePromise } from '../../maybe-promise';
 import * as refine from '../search/search-refine.service';
 import * as search from '../search/search.service';
 import * as repo from './catalogue.repository';
@@ -125,11 +126,17 @@ export async function searchProducts(db: Db, query: string, page: { limit: numbe
 }
 
 /**
- * True when searchProducts would answer "nothing matches" (404) for this text without filters;
- * null when that cannot be told from the search index in memory (decision 071).
+ * searchProducts' first page without filters, from the search index in memory (decisions 071,
+ * 079): the products, none when it would answer "nothing matches" (404), null when the index in memory
+ * cannot tell (not loaded, or not brought up to the latest change). At once when the index and the
+ * kept products answer at once.
  */
-export function searchMatchesNothing(db: Db, query: string): boolean | null | Promise<boolean | null> {
-  return search.matchesNothingInMemory(db, searchedText(query));
+export function searchInMemory(db: Db, query: string, limit: number): MaybePromise<Product[] | null> {
+  return andThen(search.searchIdsInMemory(db, searchedText(query), { limit, offset: 0 }), (ids) => {
+    if (ids === null) return null;
+    if (ids.length === 0) return [];
+    return keptProductsByIds(db, ids, (missing) => productsByIds(db, missing));
+  });
 }
 
 /**

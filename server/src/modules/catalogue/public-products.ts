@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Product } from '@shared/catalogue.schemas';
+import { andThen, type MaybePromise } from '../../maybe-promise';
 import { publicCacheVersion } from '../../plugins/public-cache';
 
 /** Products kept per server; past this, the ones read longest ago are forgotten. */
@@ -19,27 +20,31 @@ const kept = new WeakMap<Db, Kept>();
  * The version is read before the rows, so what is kept is never older than its version. Never for
  * money or stock decisions: cart and checkout read the database.
  */
-export async function keptProductsByIds(db: Db, ids: number[], read: (ids: number[]) => Promise<Product[]>): Promise<Product[]> {
+export function keptProductsByIds(db: Db, ids: number[], read: (ids: number[]) => Promise<Product[]>): MaybePromise<Product[]> {
   if (db.isTransaction) return read(ids);
-  const now = publicCacheVersion(db);
-  const version = typeof now === 'number' ? now : await now;
-  if (!Number.isFinite(version)) return read(ids);
-  let memo = kept.get(db);
-  if (!memo || memo.version !== version) {
-    // A request that read an older version than the memo's keeps to the database.
-    if (memo && memo.version > version) return read(ids);
-    kept.set(db, (memo = { version, products: new Map() }));
-  }
-  const missing = ids.filter((id) => !memo.products.has(id));
-  if (missing.length > 0) {
-    for (const p of await read(missing)) {
-      memo.products.delete(p.id);
-      memo.products.set(p.id, p);
+  // At once when the version is (SQLite) and every product is kept: a never-asked search answered
+  // from memory then runs with no promise (decision 079).
+  return andThen(publicCacheVersion(db), (version) => {
+    if (!Number.isFinite(version)) return read(ids);
+    let memo = kept.get(db);
+    if (!memo || memo.version !== version) {
+      // A request that read an older version than the memo's keeps to the database.
+      if (memo && memo.version > version) return read(ids);
+      kept.set(db, (memo = { version, products: new Map() }));
     }
-    for (const id of memo.products.keys()) {
-      if (memo.products.size <= MAX_KEPT) break;
-      memo.products.delete(id);
-    }
-  }
-  return ids.flatMap((id) => memo.products.get(id) ?? []);
+    const products = memo.products;
+    const missing = ids.filter((id) => !products.has(id));
+    if (missing.length === 0) return ids.flatMap((id) => products.get(id) ?? []);
+    return read(missing).then((found) => {
+      for (const p of found) {
+        products.delete(p.id);
+        products.set(p.id, p);
+      }
+      for (const id of products.keys()) {
+        if (products.size <= MAX_KEPT) break;
+        products.delete(id);
+      }
+      return ids.flatMap((id) => products.get(id) ?? []);
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { SEARCH_MAX_RESULTS } from '@shared/catalogue.schemas';
 import { MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '@shared/search-text';
+import { andThen, type MaybePromise } from '../../maybe-promise';
 import * as repo from './search.repository';
 import { MemoryIndex } from './search-memory';
 import { searchReplicaOf } from './search-replica';
@@ -87,18 +88,6 @@ export function wordForms(word: string): string[] {
   return forms;
 }
 
-type MaybePromise<T> = T | Promise<T>;
-
-/**
- * f applied to x: at once when x is a value, after it when a promise. The copy in memory answers
- * at once, so a search of it runs with no promise and no await on its way (each costs a microtask
- * and, with the request context's async hooks, a hook call per promise); the tables answer with
- * promises, in the same order as before.
- */
-function then<T, R>(x: MaybePromise<T>, f: (value: T) => MaybePromise<R>): MaybePromise<R> {
-  return x instanceof Promise ? x.then(f) : f(x);
-}
-
 /** f over xs one after the other, in order: at once while f answers at once, chained from its first promise on. */
 function inOrder<T, R>(xs: readonly T[], f: (x: T, i: number) => MaybePromise<R>): MaybePromise<R[]> {
   const out: R[] = [];
@@ -131,8 +120,8 @@ interface QueryWord {
  */
 function resolveWords(index: SearchSource, queryWordList: string[]): MaybePromise<QueryWord[]> {
   const formsOf = queryWordList.map((w) => [w, ...wordForms(w)]);
-  return then(index.docCounts([...new Set(formsOf.flat())]), (counts) =>
-    then(
+  return andThen(index.docCounts([...new Set(formsOf.flat())]), (counts) =>
+    andThen(
       inOrder(queryWordList, (word, i) => resolveWord(index, word, formsOf[i]!, counts)),
       (words) => words.filter((w) => w !== null),
     ),
@@ -144,7 +133,7 @@ function resolveWord(index: SearchSource, word: string, forms: string[], counts:
   const exact = forms.filter((t) => (counts.get(t) ?? 0) > 0).map((term) => ({ term, quality: 3, doc_count: counts.get(term)! }));
   if (exact.length > 0) return queryWordOf(exact);
   const fuzzy = [...word].length >= MIN_FUZZY_LENGTH;
-  return then(index.findNearTerms(word, { fuzzy, prefixLimit: PREFIX_LIMIT }), (near) => {
+  return andThen(index.findNearTerms(word, { fuzzy, prefixLimit: PREFIX_LIMIT }), (near) => {
     const byCount = (a: TermCandidate, b: TermCandidate) => b.doc_count - a.doc_count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
     const typos = near
       .filter((c) => c.quality === 1 && c.doc_count > 0 && withinOneEdit(word, c.term))
@@ -178,28 +167,18 @@ function queryWordOf(chosen: TermCandidate[]): QueryWord | null {
  * products of the rarest word per field, then score and sort them.
  */
 export async function searchProductIds(db: Db, query: string, page: { limit: number; offset: number }): Promise<number[]> {
-  return then(searchReplicaOf(db)?.currentNow() ?? null, (index) => search(index ?? repo.databaseSource(db), query, page));
+  return andThen(searchReplicaOf(db)?.currentNow() ?? null, (index) => search(index ?? repo.databaseSource(db), query, page));
 }
 
 /**
- * Whether a query matches no product, told from the copy in memory only: null while it is not
- * loaded or cannot be brought up to the database's latest change (the caller then asks the app,
- * which may search the tables).
+ * searchProductIds from the copy in memory only, brought up to the database's latest change: null
+ * while it is not loaded or cannot be brought up to date (the caller then asks the app, which may
+ * search the tables). At once when the copy holds the latest change (decision 079).
  */
-export function matchesNothingInMemory(db: Db, query: string): MaybePromise<boolean | null> {
+export function searchIdsInMemory(db: Db, query: string, page: { limit: number; offset: number }): MaybePromise<number[] | null> {
   const replica = searchReplicaOf(db);
   if (!replica?.loaded) return null;
-  return then(replica.currentNow(), (index) => (index ? then(matchesAny(index, query), (any) => !any) : null));
-}
-
-/**
- * Whether searchIn finds anything for the query at offset 0, without ranking: whatever the number
- * of products wanted, the candidates are read over the same reads until one is found.
- */
-export function matchesAny(index: SearchSource, query: string): MaybePromise<boolean> {
-  return then(resolveWords(index, queryWords(query)), (words) =>
-    words.length === 0 ? false : then(candidatesOf(index, words, { wanted: 1, scan: MAX_SCAN }), (ids) => ids.length > 0),
-  );
+  return andThen(replica.currentNow(), (index) => (index ? search(index, query, page) : null));
 }
 
 /**
@@ -227,14 +206,14 @@ export async function searchIn(index: SearchSource, query: string, page: { limit
 function search(index: SearchSource, query: string, page: { limit: number; offset: number }, refine?: Refine): MaybePromise<number[]> {
   const need = Math.min(page.offset + page.limit, SEARCH_MAX_RESULTS);
   if (page.offset >= need) return [];
-  return then(resolveWords(index, queryWords(query)), (words) => {
+  return andThen(resolveWords(index, queryWords(query)), (words) => {
     if (words.length === 0) return [];
     // With one word, reading in order of weight x quality is already the ranking.
     const wanted = words.length === 1 && !refine?.order ? need : SEARCH_MAX_RESULTS;
     const scan = refine?.accept && index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN;
     const candidates = candidatesOf(index, words, { wanted, scan, accept: refine?.accept });
-    return then(
-      then(candidates, (ids) => (words.length === 1 ? ids : rankByScore(index, words, ids))),
+    return andThen(
+      andThen(candidates, (ids) => (words.length === 1 ? ids : rankByScore(index, words, ids))),
       (ranked) => (refine?.order ? refine.order(ranked) : ranked).slice(page.offset, need),
     );
   });
@@ -317,7 +296,7 @@ function rankByScore(index: SearchSource, words: QueryWord[], ids: number[]): Ma
   // The order of the candidates does not matter (ties go to the lower id): work in id order.
   const sorted = Int32Array.from(ids).sort();
   const terms = [...new Set(words.flatMap((w) => [...w.terms.keys()]))];
-  return then(index.weightsOf(sorted, terms), (weights) => {
+  return andThen(index.weightsOf(sorted, terms), (weights) => {
     const weightsOfTerm = new Map(terms.map((t, j) => [t, weights[j]!]));
     // A product's score is the sum over the words of its best weight x quality for that word: a
     // whole number (weights 100, 10, 1 times qualities 3, 2, 1), at most a few thousand.
