@@ -49,13 +49,34 @@ async function timestampedByTheDatabase(t: Awaited<ReturnType<typeof startAdminS
     shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   expect((await json('/api/notify', { email: 'fan@example.com' })).statusCode).toBeLessThan(300);
   const free = await f.product({ title: 'Answer fields free kit', pricePaise: 0, categoryId });
-  const claim = { name: 'Meera', email: 'meera@example.com', mobile: '9876543210', school: 'GHS', classna: '8', division: 'B', rollNo: '23', productId: free.id };
+  const claim = {
+    name: 'Meera',
+    email: 'meera@example.com',
+    mobile: '9876543210',
+    school: 'GHS',
+    classna: '8',
+    division: 'B',
+    rollNo: '23',
+    productId: free.id,
+  };
   expect((await json('/api/freeclaim', claim)).statusCode).toBeLessThan(300);
-  const request = fields({ con_name: 'Arjun', phNo: '9876543210', email: 'maker@example.com', reason: '', message: 'PLA', is2DTo3D: 'false', length: '5', width: '5', height: '5' });
+  const request = fields({
+    con_name: 'Arjun',
+    phNo: '9876543210',
+    email: 'maker@example.com',
+    reason: '',
+    message: 'PLA',
+    is2DTo3D: 'false',
+    length: '5',
+    width: '5',
+    height: '5',
+  });
   const { payload, headers } = multipart([...request, { name: 'files', value: Buffer.from(binaryStl(cubeTriangles(50))), filename: 'cube.stl' }]);
   expect((await shop.app.inject({ method: 'POST', url: '/api/mailforwarder/', headers, payload })).statusCode).toBe(200);
   const student = fields({ name: 'Asha', school: 'KV Pune', details: 'A line follower', videoId: 'dQw4w9WgXcQ' });
-  expect((await admin.form('POST', '/api/studofmonth', [...student, { name: 'image', value: await png(), filename: 'asha.png', type: 'image/png' }])).statusCode).toBe(201);
+  expect(
+    (await admin.form('POST', '/api/studofmonth', [...student, { name: 'image', value: await png(), filename: 'asha.png', type: 'image/png' }])).statusCode,
+  ).toBe(201);
   const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 10, reason: 'Goodwill', idempotencyKey: `fields-${orderId}` });
   expect(refund.statusCode, refund.body).toBe(201);
 }
@@ -75,7 +96,10 @@ describe.each(DB_KINDS)('answer fields documented as instants and e-mail address
     const t = await startAdminShop(kind, 'Answer fields');
     ({ shop, admin } = t);
     const { kit } = await roverAndCable(t, 'Answer fields');
-    ({ api: shopper, order: { orderId } } = await paidOrderFrom(shop, 'Maharashtra', [[kit.id, 1]]));
+    ({
+      api: shopper,
+      order: { orderId },
+    } = await paidOrderFrom(shop, 'Maharashtra', [[kit.id, 1]]));
     customerId = (await admin.get('/api/admin/customers')).json()[0].id;
     expect((await admin.put(`/api/admin/customers/${customerId}/note`, { note: 'Calls after 6 pm' })).statusCode).toBe(200);
     expect((await admin.post('/api/coupons', { code: 'FIELDS10', discount: 10, expires_at: '2030-01-01' })).statusCode).toBe(200);
