@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminOrderList } from '@shared/admin-orders.schemas';
+import { NotifySignup } from '@shared/notify.schemas';
+import { OrderMoney } from '@shared/refunds';
+import { AdminClaimPage, AdminPrintRequestPage } from '@shared/services.schemas';
+import { StudentOfMonth } from '@shared/students.schemas';
+import { binaryStl, cubeTriangles } from '@shared/testing/stl-samples';
 import { AuditEntry } from '@shared/audit.schemas';
 import { AdminCoupon } from '@shared/coupons.schemas';
 import { CustomerDetail, CustomerList } from '@shared/customers.schemas';
@@ -9,6 +14,7 @@ import { OutboxPage } from '@shared/outbox.schemas';
 import { AdminPolicy } from '@shared/policies.schemas';
 import { StaffSession } from '@shared/staff-sessions.schemas';
 import { StaffMember } from '@shared/staff.schemas';
+import { fields, multipart, png } from './helpers/admin';
 import { startAdminShop, roverAndCable, type Admin } from './helpers/admin-shop';
 import { paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
@@ -33,6 +39,49 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
+ * A row of each table whose created_at the database fills, made through the routes: a Notify Me sign-up,
+ * a free kit claim, a 3D printing request, a student of the month and a refund of the paid order `orderId`
+ * (its payment and its mails are there already).
+ */
+async function timestampedByTheDatabase(t: Awaited<ReturnType<typeof startAdminShop>>, orderId: string) {
+  const { shop, admin, f, categoryId } = t;
+  const json = (url: string, body: unknown) =>
+    shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  expect((await json('/api/notify', { email: 'fan@example.com' })).statusCode).toBeLessThan(300);
+  const free = await f.product({ title: 'Answer fields free kit', pricePaise: 0, categoryId });
+  const claim = {
+    name: 'Meera',
+    email: 'meera@example.com',
+    mobile: '9876543210',
+    school: 'GHS',
+    classna: '8',
+    division: 'B',
+    rollNo: '23',
+    productId: free.id,
+  };
+  expect((await json('/api/freeclaim', claim)).statusCode).toBeLessThan(300);
+  const request = fields({
+    con_name: 'Arjun',
+    phNo: '9876543210',
+    email: 'maker@example.com',
+    reason: '',
+    message: 'PLA',
+    is2DTo3D: 'false',
+    length: '5',
+    width: '5',
+    height: '5',
+  });
+  const { payload, headers } = multipart([...request, { name: 'files', value: Buffer.from(binaryStl(cubeTriangles(50))), filename: 'cube.stl' }]);
+  expect((await shop.app.inject({ method: 'POST', url: '/api/mailforwarder/', headers, payload })).statusCode).toBe(200);
+  const student = fields({ name: 'Asha', school: 'KV Pune', details: 'A line follower', videoId: 'dQw4w9WgXcQ' });
+  expect(
+    (await admin.form('POST', '/api/studofmonth', [...student, { name: 'image', value: await png(), filename: 'asha.png', type: 'image/png' }])).statusCode,
+  ).toBe(201);
+  const refund = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: 10, reason: 'Goodwill', idempotencyKey: `fields-${orderId}` });
+  expect(refund.statusCode, refund.body).toBe(201);
+}
+
+/**
  * The answers' fields typed `Instant` or `EmailAddress` (decision 083) hold what the OpenAPI document
  * says they do, on both databases: the named schemas only document, so nothing else holds them to it.
  */
@@ -41,16 +90,21 @@ describe.each(DB_KINDS)('answer fields documented as instants and e-mail address
   let admin: Admin;
   let customerId: string;
   let shopper: Awaited<ReturnType<typeof paidOrderFrom>>['api'];
+  let orderId: string;
 
   beforeAll(async () => {
     const t = await startAdminShop(kind, 'Answer fields');
     ({ shop, admin } = t);
     const { kit } = await roverAndCable(t, 'Answer fields');
-    ({ api: shopper } = await paidOrderFrom(shop, 'Maharashtra', [[kit.id, 1]]));
+    ({
+      api: shopper,
+      order: { orderId },
+    } = await paidOrderFrom(shop, 'Maharashtra', [[kit.id, 1]]));
     customerId = (await admin.get('/api/admin/customers')).json()[0].id;
     expect((await admin.put(`/api/admin/customers/${customerId}/note`, { note: 'Calls after 6 pm' })).statusCode).toBe(200);
     expect((await admin.post('/api/coupons', { code: 'FIELDS10', discount: 10, expires_at: '2030-01-01' })).statusCode).toBe(200);
     expect((await admin.put('/api/admin/policies/terms', { markdown: '# Terms\n\nOur terms.' })).statusCode).toBe(200);
+    await timestampedByTheDatabase(t, orderId);
   });
   afterAll(() => shop.close());
 
@@ -67,6 +121,23 @@ describe.each(DB_KINDS)('answer fields documented as instants and e-mail address
     expect(res.statusCode, res.body).toBe(200);
     const instants = formatted(schema, res.json(), 'date-time');
     expect(instants.length).toBeGreaterThan(0);
+    for (const [path, value] of instants) expect(value, `${url} ${path}`).toMatch(ISO_UTC);
+  });
+
+  // Rows whose created_at the database fills (CURRENT_TIMESTAMP): SQLite's text has no zone, PostgreSQL's
+  // is `2026-11-27 23:03:12.028612+00`; the answers give them as instants all the same (decision 087).
+  it.each([
+    ['/api/admin/outbox', OutboxPage, ['.mails[0].createdAt']],
+    ['/api/admin/notify', z.array(NotifySignup), ['[0].createdAt']],
+    ['/api/admin/claims', AdminClaimPage, ['.claims[0].createdAt']],
+    ['/api/admin/print-requests', AdminPrintRequestPage, ['.requests[0].createdAt']],
+    ['/api/studofmonth', StudentOfMonth, ['.createdAt']],
+    ['money', OrderMoney, ['.payments[0].createdAt', '.refunds[0].createdAt']],
+  ] as const)('%s: the instants the database timestamps are ISO 8601 in UTC', async (url, schema, paths) => {
+    const res = await admin.get(url === 'money' ? `/api/admin/orders/${orderId}/money` : url);
+    expect(res.statusCode, res.body).toBe(200);
+    const instants = formatted(schema, res.json(), 'date-time');
+    expect(instants.map(([path]) => path)).toEqual(expect.arrayContaining([...paths]));
     for (const [path, value] of instants) expect(value, `${url} ${path}`).toMatch(ISO_UTC);
   });
 

@@ -11,8 +11,9 @@ import { z } from 'zod';
 
 /**
  * A moment in time as ISO 8601 text in UTC, as `Date.prototype.toISOString()` writes it
- * (2026-11-27T10:15:00.000Z). Not for the `created_at` columns the database fills with
- * CURRENT_TIMESTAMP (SQLite writes `2026-11-27 10:15:00`, no zone): those stay `z.string()`.
+ * (2026-11-27T10:15:00.000Z). A column the database fills with CURRENT_TIMESTAMP (SQLite writes
+ * `2026-11-27 10:15:00`, no zone) is one once its service gives it through `instantOf` (server/src/db/rows.ts,
+ * decision 087).
  */
 export const Instant = z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC (2026-11-27T10:15:00.000Z)' });
 

@@ -15,7 +15,7 @@ export const OutboxMail = z.object({
   to: z.string(),
   subject: z.string(),
   kind: z.string(),
-  createdAt: z.string(),
+  createdAt: Instant,
   text: z.string(),
   state: MailState,
   /** attempts since it was queued or last resent */

@@ -51,7 +51,7 @@ export const RefundView = z.object({
   failureReason: z.string().nullable(),
   providerRefundId: z.string().nullable(),
   createdBy: z.string(),
-  createdAt: z.string(),
+  createdAt: Instant,
   processedAt: Instant.nullable(),
 });
 export type RefundView = z.infer<typeof RefundView>;
@@ -63,7 +63,7 @@ export const OrderMoney = z.object({
   orderId: OrderCode,
   status: z.string(),
   flag: z.string().nullable(),
-  payments: z.array(z.object({ paymentId: z.string(), amount: z.number(), refunded: z.number(), late: z.boolean(), createdAt: z.string() })),
+  payments: z.array(z.object({ paymentId: z.string(), amount: z.number(), refunded: z.number(), late: z.boolean(), createdAt: Instant })),
   refunds: z.array(RefundView),
   lines: z.array(z.object({ id: z.number().int(), title: z.string(), quantity: z.number().int(), unitPrice: z.number(), refundable: z.boolean() })),
   /** what can still be refunded of the payment that placed the order, in rupees */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailAddress } from './fields.schemas';
+import { EmailAddress, Instant } from './fields.schemas';
 import { MAX_ID } from './catalogue.schemas';
 import { MAX_PRINT_CM } from './stl';
 import { normalizePhone } from './account.schemas';
@@ -109,7 +109,7 @@ export const AdminClaim = z.object({
   division: z.string(),
   rollNo: z.string(),
   status: ServiceStatus,
-  createdAt: z.string(),
+  createdAt: Instant,
 });
 export type AdminClaim = z.infer<typeof AdminClaim>;
 /** GET /api/admin/claims: one page of the free kit claims, newest first. */
@@ -142,7 +142,7 @@ export const AdminPrintRequest = z.object({
   /** rupees */
   price: z.number(),
   status: ServiceStatus,
-  createdAt: z.string(),
+  createdAt: Instant,
   files: z.array(PrintRequestFile),
 });
 export type AdminPrintRequest = z.infer<typeof AdminPrintRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './fields.schemas';
 
 /** A YouTube video id: 11 letters, digits, - or _. */
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -44,7 +45,7 @@ export const StudentOfMonth = z.object({
   details: z.string(),
   image: z.string(),
   videoId: z.string(),
-  createdAt: z.string(),
+  createdAt: Instant,
 });
 export type StudentOfMonth = z.infer<typeof StudentOfMonth>;
 

@@ -12,6 +12,21 @@ export function withNumbers<T extends object, K extends keyof T>(row: T, names: 
   return out as Omit<T, K> & Record<K, number>;
 }
 
+/** A date and time of day with no zone: how SQLite writes CURRENT_TIMESTAMP (UTC), `2026-11-27 23:03:03`. */
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * A timestamp column's value as an answer gives it: ISO 8601 in UTC (2026-11-27T23:03:03.000Z, decision 087).
+ * It reads what either database holds: the server's own `toISOString()` text, SQLite's CURRENT_TIMESTAMP
+ * (`2026-11-27 23:03:03`, UTC without a zone, which `new Date` would read as local time), PostgreSQL's
+ * (`2026-11-27 23:03:12.028612+00`, any offset) and a Date. Text it cannot read is given back as it is.
+ */
+export function instantOf(value: string | Date): string {
+  const text = value instanceof Date ? value.toISOString() : value;
+  const time = new Date(NO_ZONE.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+  return Number.isNaN(time.getTime()) ? text : time.toISOString();
+}
+
 type Table = keyof Database;
 type ColumnOf<T extends Table> = Extract<keyof Database[T], string>;
 /** Which row: equal values of some of its columns (its id, and the order it belongs to…). */

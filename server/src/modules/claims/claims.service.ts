@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { instantOf } from '../../db/rows';
 import type { FreeClaimInput, ServiceStatus } from '@shared/services.schemas';
 import { normalizePhone } from '@shared/account.schemas';
 import { messages } from '@shared/messages';
@@ -81,7 +82,7 @@ export async function listClaims(db: Db, status: string | null, page: number) {
       division: c.division,
       rollNo: c.roll_no,
       status: c.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
-      createdAt: String(c.created_at),
+      createdAt: instantOf(c.created_at),
     })),
     ...paging,
   };

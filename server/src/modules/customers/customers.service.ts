@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { instantOf } from '../../db/rows';
 import {
   CUSTOMER_ORDERS_SHOWN,
   CUSTOMERS_PAGE_SIZE,
@@ -25,7 +26,8 @@ function filterOf(q: string): repo.CustomerFilter {
   return { text, phone };
 }
 
-const iso = (v: string | Date | null | undefined): string => (v == null ? '' : new Date(v).toISOString());
+/** A timestamp as ISO 8601 in UTC (instantOf reads SQLite's CURRENT_TIMESTAMP as UTC, where `new Date` read it as local time). */
+const iso = (v: string | Date | null | undefined): string => (v == null ? '' : instantOf(v));
 
 type Stats = Awaited<ReturnType<typeof repo.orderStats>>[number];
 

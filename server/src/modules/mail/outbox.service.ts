@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { instantOf } from '../../db/rows';
 import { ADMIN_PAGE_SIZE, pageWindow } from '@shared/paging';
 import { MailState, outboxMessages, type OutboxMail } from '@shared/outbox.schemas';
 import { AppError, notFound } from '../../errors';
@@ -11,7 +12,7 @@ function view(m: repo.MailRow): OutboxMail {
     to: m.to_address,
     subject: m.subject,
     kind: m.kind,
-    createdAt: String(m.created_at),
+    createdAt: instantOf(m.created_at),
     text: m.text_body,
     state: MailState.catch('queued').parse(m.state),
     attempts: m.attempts,

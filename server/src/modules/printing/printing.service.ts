@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
+import { instantOf } from '../../db/rows';
 import { normalizePhone } from '@shared/account.schemas';
 import { formatRupees } from '@shared/money';
 import {
@@ -232,7 +233,7 @@ export async function listRequests(db: Db, status: string | null, page: number) 
       dimensionsCm: { length: r.length_cm, width: r.width_cm, height: r.height_cm },
       price: Number(r.price_paise) / 100,
       status: r.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
-      createdAt: String(r.created_at),
+      createdAt: instantOf(r.created_at),
       files: files
         .filter((f) => f.request_id === r.id)
         .map((f) => ({

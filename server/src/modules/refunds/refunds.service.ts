@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/dialect';
+import { instantOf } from '../../db/rows';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@shared/money';
 import { refundMessages, type OrderMoney, type RefundInput, type RefundView } from '@shared/refunds';
 import { codMessages } from '@shared/cod';
@@ -193,7 +194,7 @@ function view(r: repo.RefundRow): RefundView {
     failureReason: r.failure_reason,
     providerRefundId: r.provider_refund_id,
     createdBy: r.created_by,
-    createdAt: String(r.created_at),
+    createdAt: instantOf(r.created_at),
     processedAt: r.processed_at,
   };
 }
@@ -218,7 +219,7 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
       amount: paiseToRupees(p.amount_paise),
       refunded: paiseToRupees(p.refunded_paise),
       late: Boolean(p.late),
-      createdAt: String(p.created_at),
+      createdAt: instantOf(p.created_at),
     })),
     refunds: refunds.map(view),
     lines: lines.map((l) => ({

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { instantOf } from '../../db/rows';
 import { studentMessages, type StudentOfMonth, type StudentOfMonthInput } from '@shared/students.schemas';
 import { notFound } from '../../errors';
 import type { FileStorage } from '../../storage/storage';
@@ -9,7 +10,7 @@ import * as repo from './students.repository';
 export async function currentStudent(db: Db): Promise<StudentOfMonth> {
   const row = await repo.latest(db);
   if (!row) throw notFound(studentMessages.none, 'no_student_of_month');
-  return { name: row.name, school: row.school, details: row.details, image: row.image_path, videoId: row.video_id, createdAt: String(row.created_at) };
+  return { name: row.name, school: row.school, details: row.details, image: row.image_path, videoId: row.video_id, createdAt: instantOf(row.created_at) };
 }
 
 /**
