@@ -12,7 +12,8 @@ function fakeWebBuild(): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Robokits</title><meta name="description" content="Shop"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
+    // Over 1 KB, as every real page is: smaller answers are sent uncompressed (decision 079).
+    `<!doctype html><html lang="en"><head><title>Robokits</title><meta name="description" content="Shop"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div><noscript>${'This shop needs JavaScript to show its kits. '.repeat(30)}</noscript></body></html>`,
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), '.brand{color:#1d4ed8}');
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
