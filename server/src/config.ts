@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DATABASE_NAMED_STATEMENTS: flag('1'),
   SQLITE_OPTIMIZE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1500),
@@ -182,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           poolSize: e.DATABASE_POOL_SIZE,
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
           queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+          namedStatements: e.DATABASE_NAMED_STATEMENTS,
         } as const)
       : ({ kind: 'sqlite', file: path.join(dataDir, 'shop.sqlite'), optimizeIntervalMs: e.SQLITE_OPTIMIZE_INTERVAL_MS } as const),
     seedDemoData: e.SEED_DEMO_DATA,

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payInSimulation, shopperWithCart } from './helpers/checkout';
-import { DB_KINDS } from './helpers/databases';
+import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
+import { loadConfig } from '../src/config';
+import { createDb } from '../src/db/database';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 
 // The statements of a checkout (decision 086): what they do is tested with the checkout itself
@@ -62,5 +64,29 @@ describe.each(DB_KINDS)('the statements of a checkout on %s', (kind) => {
       return rows.map((r) => r.statement);
     });
     expect(names).toContain('select "id" from "orders" where "id" = $1');
+  });
+});
+
+// Behind a pooler that hands a session's statements to other server connections (PgBouncer before
+// 1.21 in transaction mode), a named statement is not found there: the operator turns naming off.
+describe.each(DB_KINDS.filter((k) => k === 'postgres'))('DATABASE_NAMED_STATEMENTS=0 on %s', () => {
+  it('is read from the environment (on by default)', () => {
+    const database = (env: Record<string, string>) => loadConfig({ DATABASE_URL: POSTGRES_URL, ...env }).database;
+    expect(database({})).toMatchObject({ kind: 'postgres', namedStatements: true });
+    expect(database({ DATABASE_NAMED_STATEMENTS: '0' })).toMatchObject({ kind: 'postgres', namedStatements: false });
+  });
+
+  it('sends every statement unnamed: nothing is prepared on the connection', async () => {
+    const db = createDb({ kind: 'postgres', url: POSTGRES_URL, poolSize: 1, namedStatements: false });
+    try {
+      const names = await db.connection().execute(async (conn) => {
+        for (let i = 0; i < 3; i++) await sql`select ${i}::int as n`.execute(conn);
+        const { rows } = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(conn);
+        return rows.map((r) => r.statement);
+      });
+      expect(names).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

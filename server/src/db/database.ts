@@ -84,7 +84,7 @@ const migrations: Record<string, Migration> = {
 
 export type DatabaseSettings =
   | { kind: 'sqlite'; file: string; optimizeIntervalMs?: number }
-  | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs?: number; queryTimeoutMs?: number };
+  | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs?: number; queryTimeoutMs?: number; namedStatements?: boolean };
 
 export function createDb(database: DatabaseSettings, options: { schema?: string } = {}): Db {
   if (database.kind === 'postgres') {
@@ -93,6 +93,7 @@ export function createDb(database: DatabaseSettings, options: { schema?: string 
       max: database.poolSize,
       connectTimeoutMs: database.connectTimeoutMs ?? 2000,
       queryTimeoutMs: database.queryTimeoutMs ?? 15_000,
+      namedStatements: database.namedStatements ?? true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     };
     // The driver is loaded by the first connection (Kysely asks for the pool then): a SQLite shop

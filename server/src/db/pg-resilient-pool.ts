@@ -22,6 +22,12 @@ export interface PoolSettings {
   /** while the database is down, how often to try it again */
   retryMs?: number;
   options?: string;
+  /**
+   * frequent statements sent named, parsed once per connection (decision 086); false behind a pooler
+   * that hands one session's statements to other server connections (PgBouncer before 1.21 in
+   * transaction mode, DATABASE_NAMED_STATEMENTS=0)
+   */
+  namedStatements?: boolean;
 }
 
 /**
@@ -97,7 +103,7 @@ export function resilientPool(settings: PoolSettings): { pool: PostgresPool; pgP
   const broken = new WeakMap<pg.PoolClient, unknown>();
   const watched = new WeakSet<pg.PoolClient>();
   // One name per text for the whole pool: every connection prepares a frequent text under the same name.
-  const nameOf = statementNames();
+  const nameOf = settings.namedStatements === false ? () => undefined : statementNames();
   /** Notes a client whose query failed for want of the database, to drop it on release; sends frequent statements named. */
   function watch(client: pg.PoolClient) {
     if (watched.has(client)) return;
