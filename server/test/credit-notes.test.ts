@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/orders/orders.service';
-import { roverAndCable, startAdminShop, type Admin } from './helpers/admin-shop';
+import { moneyOf, roverAndCable, startAdminShop, type Admin } from './helpers/admin-shop';
 import { as, GST_SHOP, makeCoupon, mailsOfKind, paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { verifiedShopper } from './helpers/shoppers';
@@ -29,10 +29,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
       (o) => o.order_id === orderId,
     )!.creditNotes;
   /** The order's line of the cable (paidOrder with `cable`), as the admin's money view shows it. */
-  const cableLineOf = async (orderId: string) =>
-    ((await admin.get(`/api/admin/orders/${orderId}/money`)).json() as { lines: { id: number; title: string }[] }).lines.find(
-      (l) => l.title === 'Credit Cable',
-    )!;
+  const cableLineOf = async (orderId: string) => (await moneyOf(admin, orderId)).lines.find((l) => l.title === 'Credit Cable')!;
   /** The admin refunds the order (an amount, or lines); `step` names the refund's idempotency key. */
   const refund = (orderId: string, step: string, body: { amount: number; reason?: string } | { lines: number[] }) =>
     admin.post(`/api/admin/orders/${orderId}/refunds`, { ...body, idempotencyKey: `cn-${step}-${kind}-${orderId}` });
@@ -72,7 +69,7 @@ describe.each(DB_KINDS)('GST credit notes on %s', (kind) => {
     const mail = (await mailsOfKind(shop, 'refund-processed')).find((m) => m.to_address === s.email)!;
     expect(mail.text_body).toMatch(/Attachments: credit-note-RKC-\d\d-\d\d-\d{5}\.pdf/);
     // The admin sees and downloads it too.
-    const money = (await admin.get(`/api/admin/orders/${orderId}/money`)).json();
+    const money = await moneyOf(admin, orderId);
     expect(money.creditNotes).toEqual(notes);
     expect((await admin.get(`/api/admin/orders/${orderId}/credit-notes/${notes[0]!.id}.pdf`)).statusCode).toBe(200);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { reconcile } from '../src/modules/orders/orders.service';
 import { adminToken } from './helpers/admin';
-import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
+import { moneyOf, startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { makeCoupon, mailsOfKind, payInSimulation, shopperWithCart, type as } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, type verifiedShopper } from './helpers/shoppers';
@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
 
       const rows = await refundsOf(created.orderId);
       expect(rows.map((r) => r.amount_paise).sort()).toEqual([15_000, 40_000, 40_000]);
-      const money = (await admin.get(`/api/admin/orders/${created.orderId}/money`)).json();
+      const money = await moneyOf(admin, created.orderId);
       expect(money.refundable).toBe(50);
       expect(money.payments).toEqual([expect.objectContaining({ amount: 1000, refunded: 950, late: false })]);
       expect(
@@ -178,7 +178,7 @@ describe.each(DB_KINDS)('money at the edges on %s', (kind) => {
         })
       ).json();
       await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.id));
-      const money = (await admin.get(`/api/admin/orders/${created.orderId}/money`)).json() as { lines: { id: number; title: string }[] };
+      const money = await moneyOf(admin, created.orderId);
       const lineA = money.lines.find((l) => l.title === 'Line kit A')!;
       const refund = await admin.post(`/api/admin/orders/${created.orderId}/refunds`, {
         lines: [lineA.id],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
+import { moneyOf, startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { as, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { ORIGIN, verifiedShopper } from './helpers/shoppers';
@@ -231,13 +231,8 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     const order = (await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).json();
     await as(shop, s.cookie).post('/api/processOrder', await payInSimulation(shop, s.cookie, order.id));
     expect(await stockOf(shop, motor.id)).toBe(2);
-    const line = await shop.db
-      .selectFrom('order_lines')
-      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-      .select('order_lines.id')
-      .where('orders.order_code', '=', order.orderId)
-      .executeTakeFirstOrThrow();
-    const refund = await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { lines: [line.id], idempotencyKey: `kit-refund-${kind}` });
+    const [line] = (await moneyOf(admin, order.orderId)).lines;
+    const refund = await admin.post(`/api/admin/orders/${order.orderId}/refunds`, { lines: [line!.id], idempotencyKey: `kit-refund-${kind}` });
     expect(refund.statusCode, refund.body).toBe(201);
     expect(await stockOf(shop, motor.id)).toBe(4);
     expect(await stockOf(shop, board.id)).toBe(4);

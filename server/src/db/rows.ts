@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Db } from './database';
 import type { Database } from './schema';
 
@@ -105,4 +105,29 @@ export async function moveStatus<T extends StatusRow>(
     .set({ status: to, updated_at: new Date().toISOString(), ...set })
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** The tables of the rows a product keeps in its own order (`position`): its images, options and variants. */
+type ProductRowsTable = 'product_images' | 'product_options' | 'product_variants';
+
+/**
+ * The `columns` of the rows of several products in one of those tables, product by product, each
+ * product's in their order (then by `thenBy`): what a page of products shows of each.
+ */
+export async function rowsOfProducts<T extends ProductRowsTable, C extends keyof Selectable<Database[T]> & string>(
+  db: Db,
+  table: T,
+  columns: readonly C[],
+  productIds: number[],
+  thenBy: readonly ColumnOf<T>[] = [],
+): Promise<Pick<Selectable<Database[T]>, C>[]> {
+  if (productIds.length === 0) return [];
+  const inOrder = (db as unknown as Untyped)
+    .selectFrom(table as string)
+    .select(columns as readonly string[])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position');
+  const rows = await thenBy.reduce((q, column) => q.orderBy(column as string), inOrder).execute();
+  return rows as Pick<Selectable<Database[T]>, C>[];
 }

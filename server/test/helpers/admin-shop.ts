@@ -1,3 +1,4 @@
+import type { OrderMoney } from '@shared/refunds';
 import type { Env } from '../../src/config';
 import { ADMIN_PASSWORD, adminToken, asAdmin } from './admin';
 import type { DbKind } from './databases';
@@ -26,4 +27,11 @@ export async function roverAndCable(t: { f: Factories; categoryId: number }, nam
   const kit = await t.f.product({ title: `${name} Rover`, categoryId: t.categoryId, pricePaise: 1_180_00, stock });
   const cable = await t.f.product({ title: `${name} Cable`, categoryId: t.categoryId, pricePaise: 236_00, stock });
   return { kit, cable };
+}
+
+/** An order's money as the admin's dashboard reads it (GET /api/admin/orders/{orderId}/money): its lines, payments, refunds and credit notes. */
+export async function moneyOf(admin: Admin, orderId: string): Promise<OrderMoney> {
+  const res = await admin.get(`/api/admin/orders/${orderId}/money`);
+  if (res.statusCode !== 200) throw new Error(`the money of order ${orderId}: ${res.statusCode} ${res.body}`);
+  return res.json() as OrderMoney;
 }

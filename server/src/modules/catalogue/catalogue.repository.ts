@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { escapeLike, isPostgres } from '../../db/dialect';
+import { rowsOfProducts } from '../../db/rows';
 
 export interface ProductRow {
   id: number;
@@ -93,16 +94,7 @@ export interface ImageRow {
   path: string;
 }
 
-export async function findImages(db: Db, productIds: number[]): Promise<ImageRow[]> {
-  if (productIds.length === 0) return [];
-  return db
-    .selectFrom('product_images')
-    .select(['product_id', 'path'])
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
-}
+export const findImages = (db: Db, productIds: number[]): Promise<ImageRow[]> => rowsOfProducts(db, 'product_images', ['product_id', 'path'], productIds);
 
 export async function listCategories(db: Db) {
   return db.selectFrom('categories').select(['id', 'type']).orderBy('id').execute();

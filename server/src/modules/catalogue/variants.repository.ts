@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import { rowsOfProducts } from '../../db/rows';
 import type { Database } from '../../db/schema';
 
 /** Options, variants and kit parts of products (decision 045). */
@@ -10,32 +11,14 @@ interface OptionRow {
   values_json: string;
 }
 
-export async function findOptions(db: Db, productIds: number[]): Promise<OptionRow[]> {
-  if (productIds.length === 0) return [];
-  return db
-    .selectFrom('product_options')
-    .select(['product_id', 'name', 'values_json'])
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
-}
+export const findOptions = (db: Db, productIds: number[]): Promise<OptionRow[]> =>
+  rowsOfProducts(db, 'product_options', ['product_id', 'name', 'values_json'], productIds);
 
 export type VariantRow = Omit<Selectable<Database['product_variants']>, 'position'>;
 
 const variantColumns = ['id', 'product_id', 'options_json', 'sku', 'price_paise', 'stock', 'weight_grams', 'hsn_code', 'gst_rate_bp', 'image_path'] as const;
 
-export async function findVariants(db: Db, productIds: number[]): Promise<VariantRow[]> {
-  if (productIds.length === 0) return [];
-  return db
-    .selectFrom('product_variants')
-    .select(variantColumns)
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
+export const findVariants = (db: Db, productIds: number[]): Promise<VariantRow[]> => rowsOfProducts(db, 'product_variants', variantColumns, productIds, ['id']);
 
 export async function findVariantsByIds(db: Db, ids: number[]): Promise<VariantRow[]> {
   if (ids.length === 0) return [];

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { addUpTo, insertOnce, moveStatus, takeBack, withNumbers } from '../../db/rows';
+import { addUpTo, insertOnce, moveStatus, takeBack } from '../../db/rows';
+import { withOrderAmounts } from '../orders/order-amounts';
 import type { RefundStatus } from '../../db/schema';
 
 const refundColumns = [
@@ -151,12 +152,9 @@ const orderColumns = [
   'cod_fee_paise',
 ] as const;
 
-const amounts = ['subtotal_paise', 'shipping_paise', 'total_paise', 'cod_fee_paise'] as const;
-const normaliseOrder = <T extends Record<(typeof amounts)[number], unknown>>(row: T) => withNumbers(row, amounts);
-
 async function findOrderWhere(db: Db, column: 'id' | 'order_code', value: number | string) {
   const row = await db.selectFrom('orders').select(orderColumns).where(column, '=', value).executeTakeFirst();
-  return row && normaliseOrder(row);
+  return row && withOrderAmounts(row);
 }
 
 export const findOrder = (db: Db, id: number) => findOrderWhere(db, 'id', id);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { addUpTo, moveStatus, takeBack, withNumbers } from '../../db/rows';
+import { addUpTo, moveStatus, takeBack } from '../../db/rows';
+import { withOrderAmounts } from '../orders/order-amounts';
 
 const orderColumns = [
   'id',
@@ -16,21 +17,18 @@ const orderColumns = [
   'shipping_paise',
   'cod_fee_paise',
 ] as const;
-const amounts = ['subtotal_paise', 'total_paise', 'shipping_paise', 'cod_fee_paise'] as const;
-
-const returnOrder = <T extends Record<(typeof amounts)[number], unknown>>(row: T) => withNumbers(row, amounts);
 
 /** The order a return is about, with what the return window and the refund need. */
 export async function findOrderByCode(db: Db, code: string) {
   const row = await db.selectFrom('orders').select(orderColumns).where('order_code', '=', code).executeTakeFirst();
-  return row && returnOrder(row);
+  return row && withOrderAmounts(row);
 }
 export type ReturnOrder = NonNullable<Awaited<ReturnType<typeof findOrderByCode>>>;
 
 /** The orders of a page of returns, in one query by primary key. */
 export async function findOrdersByIds(db: Db, ids: number[]): Promise<ReturnOrder[]> {
   if (ids.length === 0) return [];
-  return (await db.selectFrom('orders').select(orderColumns).where('id', 'in', ids).execute()).map(returnOrder);
+  return (await db.selectFrom('orders').select(orderColumns).where('id', 'in', ids).execute()).map(withOrderAmounts);
 }
 
 export async function findOrderById(db: Db, id: number) {

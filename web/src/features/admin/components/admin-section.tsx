@@ -40,6 +40,32 @@ export function Pager({ page, pages, onPage, label }: { page: number; pages: num
   );
 }
 
+/** The end of a page of an admin list: a note when the page has no items (`shown` 0), then the pager. */
+export function ListEnd({
+  shown,
+  total,
+  pageSize,
+  emptyText,
+  page,
+  onPage,
+  pagerLabel,
+}: {
+  shown: number | undefined;
+  total: number;
+  pageSize: number;
+  emptyText: string;
+  page: number;
+  onPage: (page: number) => void;
+  pagerLabel: string;
+}) {
+  return (
+    <>
+      {shown === 0 && <p className="ad:text-slate-700">{emptyText}</p>}
+      <Pager page={page} pages={pageCount(total, pageSize)} onPage={onPage} label={pagerLabel} />
+    </>
+  );
+}
+
 /** How many items a list has in all: '1 claim', '25 claims'; `live` announces a change (filters, pages). */
 export function ListCount({ total, noun: [one, many], live = false }: { total: number; noun: [string, string]; live?: boolean }) {
   return (
@@ -128,8 +154,15 @@ export function PagedList<T>({
               <li key={itemKey(item)}>{renderItem(item)}</li>
             ))}
           </ul>
-          {items && items.length === 0 && <p className="ad:text-slate-700">{words.emptyText}</p>}
-          <Pager page={page} pages={pageCount(data.total, data.pageSize ?? pageSize)} onPage={onPage} label={words.pagerLabel} />
+          <ListEnd
+            shown={items?.length}
+            total={data.total}
+            pageSize={data.pageSize ?? pageSize}
+            emptyText={words.emptyText}
+            page={page}
+            onPage={onPage}
+            pagerLabel={words.pagerLabel}
+          />
         </>
       )}
     </QueryBody>

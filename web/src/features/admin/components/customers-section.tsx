@@ -9,8 +9,7 @@ import { useBlockCustomer, useCustomer, useSaveCustomerNote } from '../api/custo
 import { downloadCustomersCsv, useCustomers } from '../api/customers';
 import { useDebounced } from '../hooks/use-debounced';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
-import { pageCount } from '../lib/order-filters';
-import { AdminSection, Pager, QueryBody } from './admin-section';
+import { AdminSection, ListEnd, QueryBody } from './admin-section';
 import { ExportCsvButton } from './export-csv-button';
 import { controlClass, labelClass } from './field-styles';
 
@@ -115,8 +114,15 @@ export function CustomersSection() {
                 </li>
               ))}
             </ul>
-            {data.customers.length === 0 && <p className="ad:text-slate-700">No customers match.</p>}
-            <Pager page={page} pages={pageCount(data.total, data.pageSize)} onPage={setPage} label="Customer pages" />
+            <ListEnd
+              shown={data.customers.length}
+              total={data.total}
+              pageSize={data.pageSize}
+              emptyText="No customers match."
+              page={page}
+              onPage={setPage}
+              pagerLabel="Customer pages"
+            />
           </>
         )}
       </QueryBody>

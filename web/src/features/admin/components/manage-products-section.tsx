@@ -10,8 +10,7 @@ import { useAdminProducts } from '../api/get-admin-products';
 import { reasonOf } from '../lib/admin-fetch';
 import { useConfirmedDelete } from '../hooks/use-confirmed-delete';
 import { useDebounced } from '../hooks/use-debounced';
-import { pageCount } from '../lib/order-filters';
-import { AdminSection, Pager } from './admin-section';
+import { AdminSection, ListEnd } from './admin-section';
 import { ProductsCsvPanel } from './products-csv-panel';
 import { EditProductModal } from './edit-product-modal';
 import { controlClass, labelClass } from './field-styles';
@@ -46,8 +45,6 @@ export function ManageProductsSection() {
     const result = await products.refetch();
     if (result.isSuccess) notify('success', adminMessages.productsFetched);
   };
-
-  const pages = pageCount(shown?.total ?? 0, PAGE_SIZE);
 
   return (
     <AdminSection
@@ -128,8 +125,15 @@ export function ManageProductsSection() {
               </li>
             ))}
           </ul>
-          {shown && shown.products.length === 0 && <p className="ad:text-slate-700">No products found.</p>}
-          <Pager page={page} pages={pages} onPage={setPage} label="Product pages" />
+          <ListEnd
+            shown={shown?.products.length}
+            total={shown?.total ?? 0}
+            pageSize={PAGE_SIZE}
+            emptyText="No products found."
+            page={page}
+            onPage={setPage}
+            pagerLabel="Product pages"
+          />
         </>
       )}
       {editing && <EditProductModal product={editing} onClose={() => setEditing(null)} />}
