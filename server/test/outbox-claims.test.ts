@@ -1,10 +1,11 @@
+import net from 'node:net';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createMailer } from '../src/modules/mail/mailer';
 import * as outbox from '../src/modules/mail/outbox.repository';
 import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
-import { captureSmtp } from './helpers/smtp';
+import { attachedFile, captureSmtp } from './helpers/smtp';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
 
 /** Waits until `done()` holds (at most 30 s: a loaded machine is slow, so no fixed wait is long enough). */
@@ -111,5 +112,40 @@ describe('the mail server reached over pooled connections (decision 072)', () =>
     } finally {
       await mailer.close();
     }
+  });
+
+  it('writes a message to the mail server in one piece, not one write per header block and part (decision 092)', async () => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}`, SMTP_TIMEOUT_SECONDS: '10' });
+    const pdf = Buffer.from(Array.from({ length: 7000 }, (_, i) => i % 251));
+    const mailer = createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.resolve(pdf));
+    // What the shop writes to the mail server's connections, in order.
+    const written: string[] = [];
+    const write = net.Socket.prototype.write;
+    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args: Parameters<typeof write>) {
+      if (this.remotePort === proxy.port) written.push(String(args[0]));
+      return write.apply(this, args);
+    });
+    try {
+      await mailer.send({
+        to: 'pieces@example.com',
+        kind: 'receipt',
+        subject: 'Your order',
+        text: 'Total paid: ₹999.00',
+        html: '<p>Total paid: ₹999.00</p>',
+        attachments: [{ kind: 'file', key: 'k', filename: 'invoice.pdf' }],
+      });
+      await until(() => smtp.messages.some((m) => m.to[0] === 'pieces@example.com'), 'the mail received');
+    } finally {
+      spy.mockRestore();
+      await mailer.close();
+    }
+    // After DATA: the message (headers, text, HTML, the PDF in base64) in one write, then the closing dot.
+    const message = written.slice(written.indexOf('DATA\r\n') + 1);
+    expect(message.join('')).toContain(pdf.toString('base64').slice(0, 76));
+    expect(message.join('')).toMatch(/\r\n\.\r\n$/);
+    expect(message.length).toBeLessThanOrEqual(2);
+    // The bytes are nodemailer's, whole: the PDF comes back as it was attached.
+    const received = smtp.messages.find((m) => m.to[0] === 'pieces@example.com')!;
+    expect(attachedFile(received.raw)?.bytes.equals(pdf)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { MailContent } from './mail.templates';
 import * as outbox from './outbox.repository';
+import { joinedPieces } from './joined-pieces';
 
 /**
  * A file sent with a mail, by reference: the outbox keeps what it is (an invoice, a credit note, a
@@ -139,16 +140,22 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   let made: Promise<Transporter> | undefined;
   const transporter = () =>
     (made ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: SENDERS,
-        maxRequeues: 1,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-        dnsTimeout: timeoutMs,
-      }),
+      nodemailer
+        .createTransport({
+          url: smtpUrl,
+          pool: true,
+          maxConnections: SENDERS,
+          maxRequeues: 1,
+          connectionTimeout: timeoutMs,
+          greetingTimeout: timeoutMs,
+          socketTimeout: timeoutMs,
+          dnsTimeout: timeoutMs,
+        })
+        // Each message's pieces joined before the socket: one write per mail, not one per piece (decision 092).
+        .use('stream', (mail, done) => {
+          mail.message.transform(joinedPieces);
+          done();
+        }),
     ));
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   // A claimed mail is tried only this soon after its claim: its attempt (at most ATTEMPT_TIMEOUTS
