@@ -33,3 +33,32 @@ test('the app takes over the drawn page: its buttons work', async ({ page }) => 
   await expect(page.getByText('Please log in to add items to your cart')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Robobox Starter Kit' })).toHaveCount(1);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("the app's code is asked for only once the page's largest paint, its main picture, is on screen (decision 091)", async ({ page }) => {
+    for (const path of ['/', '/product/1', '/searchquer?q=robobox']) {
+      await page.goto(path);
+      await appTookOver(page);
+      const { largest, isMainPicture, modules } = await page.evaluate(() => {
+        // Buffered entries are in the observer's records as soon as it observes.
+        const observer = new PerformanceObserver(() => {});
+        observer.observe({ type: 'largest-contentful-paint', buffered: true });
+        const lcp = observer.takeRecords().at(-1) as (PerformanceEntry & { renderTime: number; element: Element | null }) | undefined;
+        observer.disconnect();
+        const scripts = performance.getEntriesByType('resource').filter((r) => /\/assets\/[^/]+\.js$/.test(r.name));
+        return {
+          largest: lcp?.renderTime ?? 0,
+          isMainPicture: lcp?.element !== undefined && lcp.element === document.querySelector('#root img[fetchpriority=high]'),
+          modules: scripts.map((r) => r.startTime),
+        };
+      });
+      expect(isMainPicture, `${path}: the largest paint is the main picture`).toBe(true);
+      expect(modules.length, path).toBeGreaterThan(0);
+      // Paint times are coarsened to 4 ms (no cross-origin isolation). A module asked for before the
+      // largest paint was presented may arrive before it, and Lighthouse then counts it in the LCP.
+      expect(Math.min(...modules), `${path}: the first module asked for after the largest paint`).toBeGreaterThanOrEqual(largest - 4);
+    }
+  });
+});

@@ -12,7 +12,11 @@
  * Each run prints the LCP's phases as Lighthouse reports them (TTFB, load delay, load time, render
  * delay: simulated, from the run's trace) and the load average, since a busy machine moves them.
  *
+ * Each run also lists the requests Lantern counts in the LCP besides the document: those that had
+ * finished before the observed LCP, low-priority pictures aside (decision 091).
+ *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (default 3),
+ * BENCH_LIGHTHOUSE_PAGES (e.g. product,search; default all three),
  * BENCH_SHOP_URL (a shop of this build already running, instead of one started here). JSON
  * reports go to bench/.out/lighthouse-<page>.json (the baseline's: lighthouse-<page>-baseline.json).
  */
@@ -32,11 +36,13 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const BUDGET = { performance: 95, accessibility: 100, lcpMs: 1200 } as const;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BASELINE = process.env.BENCH_BASELINE_URL;
-const PAGES = [
+const ALL_PAGES = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/product/1' },
   { name: 'search', path: '/searchquer?q=robobox' },
 ];
+/** BENCH_LIGHTHOUSE_PAGES=product,search: only those pages (all three by default). */
+const PAGES = ALL_PAGES.filter((p) => (process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? [p.name]).includes(p.name));
 const METRICS = [
   ['first-contentful-paint', 'FCP'],
   ['largest-contentful-paint', 'LCP'],
@@ -54,6 +60,27 @@ function lcpPhases(lhr: Result): string {
   const node = element?.items?.[0]?.node as { nodeLabel?: string } | undefined;
   const parts = (phases?.items ?? []).map((p) => `${String(p.phase).toLowerCase().replace('ttfb', 'TTFB')} ${Math.round(Number(p.timing))}`);
   return parts.length > 0 ? `${parts.join(', ')} ms (${node?.nodeLabel ?? 'no element'})` : 'no LCP phases';
+}
+
+type NetworkRequest = { url: string; networkEndTime?: number; resourceType?: string; priority?: string; transferSize?: number };
+
+/**
+ * What Lantern counts in the LCP besides the document (decisions 070, 091): every request but
+ * low-priority pictures that had finished before the observed LCP (on the unthrottled load) is in
+ * its LCP graphs, shares the simulated bandwidth with the LCP's picture, and the LCP is the end of
+ * the last of them. The picture itself is one; anything else is a request the paint did not need.
+ */
+function countedBeforePaint(lhr: Result): string {
+  const observedLcp = (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]
+    ?.observedLargestContentfulPaint;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).slice(1);
+  if (observedLcp === undefined) return 'no observed LCP';
+  const counted = requests.filter(
+    (r) => (r.networkEndTime ?? Infinity) <= observedLcp && !(r.resourceType === 'Image' && /^(Low|VeryLow)$/.test(r.priority ?? '')),
+  );
+  const name = (r: NetworkRequest) =>
+    `${new URL(r.url).pathname.split('/').pop()} (${r.resourceType}, ${r.priority}, ${((r.transferSize ?? 0) / 1024).toFixed(1)} KB)`;
+  return counted.length > 0 ? counted.map(name).join(', ') : 'none';
 }
 
 async function audit(url: string, reportFile: string) {
@@ -82,7 +109,16 @@ async function audit(url: string, reportFile: string) {
         .map((a) => `${c}: ${a!.id} (${a!.score})${a!.displayValue ? ` ${a!.displayValue}` : ''}`),
     );
     const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
-    return { scores, metrics, failing, lcpMs, phases: lcpPhases(lhr), runtimeError: lhr.runtimeError?.message, warnings: lhr.runWarnings };
+    return {
+      scores,
+      metrics,
+      failing,
+      lcpMs,
+      phases: lcpPhases(lhr),
+      beside: countedBeforePaint(lhr),
+      runtimeError: lhr.runtimeError?.message,
+      warnings: lhr.runWarnings,
+    };
   } finally {
     await chrome.kill();
   }
@@ -125,7 +161,7 @@ async function main() {
           console.log(
             `  run ${i + 1} (${name}, load ${loadAverage()}): performance ${r.scores.performance}, accessibility ${r.scores.accessibility}; ${r.metrics}`,
           );
-          console.log(`    LCP: ${r.phases}`);
+          console.log(`    LCP: ${r.phases}; in Lantern's LCP graphs besides the document: ${r.beside}`);
           for (const f of r.failing) console.log(`    below 0.9: ${f}`);
           runs[s]!.push(r);
         }

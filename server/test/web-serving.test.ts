@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 import { bumpPublicCacheVersion } from '../src/plugins/public-cache';
 
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1d4ed8"/></svg>';
+
 /** A stand-in for `vite build` output, so these tests do not depend on building the web app. */
 function fakeWebBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
@@ -13,9 +15,10 @@ function fakeWebBuild(): string {
   fs.writeFileSync(
     path.join(dir, 'index.html'),
     // Over 1 KB, as every real page is: smaller answers are sent uncompressed (decision 079).
-    `<!doctype html><html lang="en"><head><title>Robokits</title><meta name="description" content="Shop"><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div><noscript>${'This shop needs JavaScript to show its kits. '.repeat(30)}</noscript></body></html>`,
+    `<!doctype html><html lang="en"><head><title>Robokits</title><meta name="description" content="Shop"><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div><noscript>${'This shop needs JavaScript to show its kits. '.repeat(30)}</noscript></body></html>`,
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), '.brand{color:#1d4ed8}');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), `${ICON}\n`);
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // As the build's precompress step leaves them beside each asset.
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
@@ -117,6 +120,16 @@ describe('serving the web app', () => {
     const page = await shop.app.inject('/product/1');
     expect(page.body).toContain('<style>.brand{color:#1d4ed8}</style>');
     expect(page.body).not.toContain('rel="stylesheet"');
+  });
+
+  it('puts the icon in the page, so the browser asks for nothing beside the main picture before its paint (decision 091)', async () => {
+    const page = await shop.app.inject('/');
+    const href = /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,([^"]*)" \/>/.exec(page.body)?.[1];
+    expect(href).toBeDefined();
+    expect(decodeURIComponent(href!)).toBe(ICON);
+    expect(page.body).not.toContain('href="/favicon.svg"');
+    // The file is still served, for whatever links it.
+    expect((await shop.app.inject('/favicon.svg')).body).toBe(`${ICON}\n`);
   });
 
   it('sends security headers', async () => {

@@ -51,6 +51,28 @@ describe('the server drawing of the first page', () => {
     expect(html).toContain('<footer');
   });
 
+  it('marks the first picture of each page, and it alone, for Element Timing: the app is fetched once it is on screen (decision 091)', async () => {
+    const pages = [
+      ['/product/7', product(7, 'Servo'), '/uploads/products/p7.png'],
+      [
+        '/',
+        {
+          adverts: [{ id: 1, url: '/uploads/adverts/a1.png' }],
+          sections: [{ category: { Id: 1, type: 'Robobox Kits' }, total: 1, products: [product(1, 'Line Follower')] }],
+        },
+        '/uploads/adverts/a1.png',
+      ],
+      ['/searchquer?q=robot', [product(4, 'Robot Kit One'), product(5, 'Robot Kit Two')], '/uploads/products/p4.png'],
+    ] as const;
+    for (const [url, data, first] of pages) {
+      const html = await renderPage(url, data);
+      const marked = [...html.matchAll(/<img[^>]*elementtiming="main-picture"[^>]*>/g)].map((m) => m[0]);
+      expect(marked, url).toHaveLength(1);
+      expect(marked[0], url).toContain(`src="${first}"`);
+      expect(marked[0], url).toContain('fetchPriority="high"');
+    }
+  });
+
   it('draws the home page with its first advert at high priority and every section', async () => {
     const home: HomePage = {
       adverts: [

@@ -1,12 +1,27 @@
 import { responsiveImage } from '@/lib/images';
 
+/** The Element Timing name of a page's main picture (server/src/plugins/first-paint.ts waits for its entry). */
+const MAIN_PICTURE = 'main-picture';
+
+declare module 'react' {
+  // A merged declaration repeats React's type parameter, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ImgHTMLAttributes<T> {
+    /** Element Timing (Chromium): a PerformanceElementTiming entry once the picture is on screen. */
+    elementtiming?: string;
+  }
+}
+
 type ProductImageProps = {
   /** Server-relative path of the uploaded image; undefined shows a neutral placeholder. */
   path: string | undefined;
   alt: string;
   /** The `sizes` attribute: how wide the image is shown. */
   sizes: string;
-  /** Above the fold: load at once and with high priority. */
+  /**
+   * Above the fold: load at once and with high priority. The picture is also marked for Element
+   * Timing: the page's start script waits until it is on screen before fetching the app (decision 091).
+   */
   priority?: boolean;
   /**
    * Beside the page's main picture (the home page's cards under the advert): fetched at low priority
@@ -56,6 +71,7 @@ export function ProductImage({
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : lowPriority ? 'low' : 'auto'}
+      elementtiming={priority ? MAIN_PICTURE : undefined}
       className={`bg-slate-100 ${fit === 'contain' ? 'object-contain' : 'object-cover'} ${className}`}
     />
   );
