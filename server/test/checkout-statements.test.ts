@@ -100,6 +100,23 @@ describe.each(DB_KINDS)('the statements of a checkout on %s', (kind) => {
     expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('placed');
   });
 
+  it('captures one payment with one webhook per order under concurrent Pay presses, in several rounds (one statement on PostgreSQL)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { s, order } = await orderFrom(shop, [[product.id, 1]]);
+      const presses = await Promise.all(Array.from({ length: 8 }, () => s.api.post(`/api/payments/simulated/${order.id}/pay`)));
+      expect(presses.map((p) => p.statusCode)).toEqual(Array(8).fill(200));
+      const paymentIds = new Set(presses.map((p) => p.json().razorpay_payment_id as string));
+      expect(paymentIds.size).toBe(1);
+      const [paymentId] = [...paymentIds];
+      const payments = await shop.db.selectFrom('simulated_payments').select(['id', 'status']).where('order_id', '=', order.id).execute();
+      expect(payments).toEqual([{ id: paymentId, status: 'captured' }]);
+      const webhooks = await shop.db.selectFrom('simulated_webhooks').select('event_id').where('event_id', '=', `evt_${paymentId}`).execute();
+      expect(webhooks).toHaveLength(1);
+      const captured = await shop.db.selectFrom('simulated_orders').select('captured_payment_id').where('id', '=', order.id).executeTakeFirstOrThrow();
+      expect(captured.captured_payment_id).toBe(paymentId);
+    }
+  });
+
   it.runIf(kind === 'postgres')('sends a statement run again and again as a named one, parsed once per connection', async () => {
     const names = await shop.db.connection().execute(async (conn) => {
       for (let i = 0; i < 3; i++) await conn.selectFrom('orders').select('id').where('id', '=', i).execute();
