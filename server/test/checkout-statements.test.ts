@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payInSimulation, shopperWithCart } from './helpers/checkout';
+import { orderFrom, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { loadConfig } from '../src/config';
 import { createDb } from '../src/db/database';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
+import { insertPendingOrder, orderCodeOf } from '../src/modules/orders/orders.repository';
+import { handleEvent } from '../src/modules/payments/webhooks.service';
 
 // The statements of a checkout (decision 086): what they do is tested with the checkout itself
 // (checkout.test.ts, razorpay.test.ts); here, what they no longer do.
@@ -55,6 +57,64 @@ describe.each(DB_KINDS)('the statements of a checkout on %s', (kind) => {
     expect((await webhook(order.id, paid.razorpay_payment_id, `evt_after_${kind}`)).json()).toEqual({ status: 'duplicate' });
     const orders = await shop.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('provider_order_id', '=', order.id).execute();
     expect(orders).toEqual([{ status: 'placed', provider_payment_id: paid.razorpay_payment_id }]);
+  });
+
+  it('gives a new order its code from its id, RK and at least six digits (on PostgreSQL in the insert itself)', async () => {
+    const order = { user_id: 'code-test', subtotal_paise: 500, discount_paise: 0, shipping_paise: 0, total_paise: 500, coupon_id: null, coupon_code: null };
+    const contact = { email: 'code@example.com', name: 'Code', address: 'A street', phone: '+919876543210', provider: 'simulated' };
+    const created = await insertPendingOrder(shop.db, { ...order, ...contact });
+    expect(created.order_code).toBe(orderCodeOf(created.id));
+    expect(created.order_code).toMatch(/^RK\d{6}$/);
+    expect((await shop.db.selectFrom('orders').select('order_code').where('id', '=', created.id).executeTakeFirstOrThrow()).order_code).toBe(
+      created.order_code,
+    );
+    if (kind !== 'postgres') return;
+    // Past six digits the id is written whole (never cut to six), as orderCodeOf does.
+    const now = new Date().toISOString();
+    const big = await shop.db
+      .insertInto('orders')
+      .values({ ...order, ...contact, id: 12_345_678, order_code: sql<string>`null`, status: 'pending_payment', created_at: now, updated_at: now })
+      .returning('order_code')
+      .executeTakeFirstOrThrow();
+    expect(big.order_code).toBe(orderCodeOf(12_345_678));
+    expect(big.order_code).toBe('RK12345678');
+  });
+
+  it('handles an event whose first handling failed when the provider sends it again (the event id is forgotten)', async () => {
+    const { s, order } = await orderFrom(shop, [[product.id, 1]]);
+    const paid = await payInSimulation(shop, s.cookie, order.id);
+    const body = { event: 'payment.captured', payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: order.id, status: 'captured' } } } };
+    const eventId = `evt_retry_${kind}`;
+    // The placing fails (its mails cannot be queued): nothing is placed and the event is not kept as seen.
+    const mailer = Object.assign(Object.create(shop.app.orderDeps.mailer) as typeof shop.app.orderDeps.mailer, {
+      queue: () => Promise.reject(new Error('outbox away')),
+    });
+    await expect(handleEvent({ ...shop.app.orderDeps, mailer }, eventId, body)).rejects.toThrow('outbox away');
+    expect(await shop.db.selectFrom('payment_events').select('event_id').where('event_id', '=', eventId).execute()).toEqual([]);
+    expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', order.id).executeTakeFirstOrThrow()).status).toBe(
+      'pending_payment',
+    );
+    // Sent again: handled, then a duplicate.
+    expect((await webhook(order.id, paid.razorpay_payment_id, eventId)).json()).toEqual({ status: 'processed' });
+    expect((await webhook(order.id, paid.razorpay_payment_id, eventId)).json()).toEqual({ status: 'duplicate' });
+    expect((await shop.db.selectFrom('orders').select('status').where('provider_order_id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('placed');
+  });
+
+  it('captures one payment with one webhook per order under concurrent Pay presses, in several rounds (one statement on PostgreSQL)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { s, order } = await orderFrom(shop, [[product.id, 1]]);
+      const presses = await Promise.all(Array.from({ length: 8 }, () => s.api.post(`/api/payments/simulated/${order.id}/pay`)));
+      expect(presses.map((p) => p.statusCode)).toEqual(Array(8).fill(200));
+      const paymentIds = new Set(presses.map((p) => p.json().razorpay_payment_id as string));
+      expect(paymentIds.size).toBe(1);
+      const [paymentId] = [...paymentIds];
+      const payments = await shop.db.selectFrom('simulated_payments').select(['id', 'status']).where('order_id', '=', order.id).execute();
+      expect(payments).toEqual([{ id: paymentId, status: 'captured' }]);
+      const webhooks = await shop.db.selectFrom('simulated_webhooks').select('event_id').where('event_id', '=', `evt_${paymentId}`).execute();
+      expect(webhooks).toHaveLength(1);
+      const captured = await shop.db.selectFrom('simulated_orders').select('captured_payment_id').where('id', '=', order.id).executeTakeFirstOrThrow();
+      expect(captured.captured_payment_id).toBe(paymentId);
+    }
   });
 
   it.runIf(kind === 'postgres')('sends a statement run again and again as a named one, parsed once per connection', async () => {

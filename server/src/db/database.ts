@@ -41,6 +41,7 @@ import * as m160 from './migrations/160-seller-on-documents';
 import * as m161 from './migrations/161-policies';
 import * as m135 from './migrations/135-variants-and-kits';
 import * as m167 from './migrations/167-product-fact-changes';
+import * as m168 from './migrations/168-order-code-from-id';
 
 export type Db = Kysely<Database>;
 
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '161-policies': m161,
   '135-variants-and-kits': m135,
   '167-product-fact-changes': m167,
+  '168-order-code-from-id': m168,
 };
 
 export type DatabaseSettings =

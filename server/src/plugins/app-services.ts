@@ -85,8 +85,13 @@ export const appServices = fp(
         })
       : null;
     if (simulated && queue) {
-      simulated.setWebhookSender(({ event, id, payload }, trx) =>
-        queue.enqueue(id, JSON.stringify({ entity: 'event', event, payload, created_at: Math.floor(Date.now() / 1000) }), config.simulatedWebhookDelayMs, trx),
+      simulated.setWebhookSender(({ event, id, payload }, write) =>
+        queue.enqueue(
+          id,
+          JSON.stringify({ entity: 'event', event, payload, created_at: Math.floor(Date.now() / 1000) }),
+          config.simulatedWebhookDelayMs,
+          write,
+        ),
       );
       app.addHook('onClose', async () => queue.stop());
     }

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 
 export interface CartRow {
   product_id: number;
@@ -20,20 +22,56 @@ const cartOf = compiledOnce((db, userId: string) =>
     .orderBy('variant_id'),
 );
 
+const cartRow = (r: CartRow): CartRow => ({ ...r, variant_id: Number(r.variant_id), added_price_paise: Number(r.added_price_paise) });
+
 export async function listCart(db: Db, userId: string): Promise<CartRow[]> {
-  return (await cartOf(db, userId)).rows.map((r) => ({ ...r, variant_id: Number(r.variant_id), added_price_paise: Number(r.added_price_paise) }));
+  return (await cartOf(db, userId)).rows.map(cartRow);
 }
 
-/** Adds a line unless the product (the variant) is already in the cart; true when added. */
-export async function addLine(db: Db, userId: string, productId: number, variantId: number, quantity: number, pricePaise: number): Promise<boolean> {
-  return Number((await addingLine(db, userId, productId, variantId, quantity, pricePaise)).numAffectedRows ?? 0) > 0;
+/**
+ * Adds a line unless the product (the variant) is already in the cart, and answers whether it was
+ * added and the cart's lines with it. On PostgreSQL one statement (decision 088): the insert's row
+ * and the lines the cart had before it (the statement's snapshot does not see its own insert).
+ */
+export async function addLine(
+  db: Db,
+  userId: string,
+  line: { productId: number; variantId: number; quantity: number; pricePaise: number },
+): Promise<{ added: boolean; rows: CartRow[] }> {
+  const args = [userId, line.productId, line.variantId, line.quantity, line.pricePaise] as const;
+  if (!isPostgres(db)) {
+    const added = Number((await addingLine(db, ...args)).numAffectedRows ?? 0) > 0;
+    return { added, rows: added ? await listCart(db, userId) : [] };
+  }
+  const rows = (await addingLineToCart(db, ...args)).rows;
+  return {
+    added: rows.some((r) => r.added),
+    rows: rows.map(({ product_id, variant_id, quantity, added_price_paise }) => cartRow({ product_id, variant_id, quantity, added_price_paise })),
+  };
 }
 
-const addingLine = compiledOnce((db, userId: string, productId: number, variantId: number, quantity: number, pricePaise: number) =>
+const insertingLine = (db: Db, userId: string, productId: number, variantId: number, quantity: number, pricePaise: number) =>
   db
     .insertInto('cart_items')
     .values({ user_id: userId, product_id: productId, variant_id: variantId, quantity, added_price_paise: pricePaise })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'variant_id']).doNothing()),
+    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'variant_id']).doNothing());
+const addingLine = compiledOnce(insertingLine);
+
+const lineColumns = ['product_id', 'variant_id', 'quantity', 'added_price_paise', 'added_at'] as const;
+const addingLineToCart = compiledOnce((db, userId: string, productId: number, variantId: number, quantity: number, pricePaise: number) =>
+  db
+    .with('added', () => insertingLine(db, userId, productId, variantId, quantity, pricePaise).returning(lineColumns))
+    .selectFrom('added')
+    .select([...lineColumns, sql<boolean>`true`.as('added')])
+    .unionAll(
+      db
+        .selectFrom('cart_items')
+        .select([...lineColumns, sql<boolean>`false`.as('added')])
+        .where('user_id', '=', userId),
+    )
+    .orderBy('added_at')
+    .orderBy('product_id')
+    .orderBy('variant_id'),
 );
 
 export async function setQuantity(db: Db, userId: string, productId: number, variantId: number, quantity: number): Promise<boolean> {

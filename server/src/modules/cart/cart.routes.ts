@@ -19,7 +19,7 @@ export async function cartRoutes(app: App) {
       summary: "The shopper's cart, priced now; shipping to the profile's pincode, or to `pincode` when delivering to another address",
       querystring: CartQuery,
     }),
-    async (req) => cart.getCart(app.db, req.user!.id, [], req.query.pincode),
+    async (req) => cart.getCart(app.db, req.user!.id, {}, req.query.pincode),
   );
   app.post('/api/cart', cartRoute({ summary: 'Add a product (once); a product with variants needs `variantId`', body: AddToCartInput }), async (req) =>
     cart.addToCart(app.db, req.user!.id, req.body.productId, req.body.quantity, req.body.variantId),

@@ -57,13 +57,16 @@ function priceLine(r: repo.CartRow, p: Product | undefined): PricedLine {
   };
 }
 
-/**
- * The shopper's cart, priced from fresh product data (never from what the browser says). `known`:
- * products this request has just read from the database, not read again.
- */
-export async function pricedCart(db: Db, userId: string, known: Product[] = []): Promise<PricedLine[]> {
-  const rows = await repo.listCart(db, userId);
-  const byId = new Map(known.map((p) => [p.id, p]));
+/** What a request has just read from the database, not read again: products, the cart's lines. */
+interface Known {
+  products?: Product[];
+  rows?: repo.CartRow[];
+}
+
+/** The shopper's cart, priced from fresh product data (never from what the browser says). */
+export async function pricedCart(db: Db, userId: string, known: Known = {}): Promise<PricedLine[]> {
+  const rows = known.rows ?? (await repo.listCart(db, userId));
+  const byId = new Map((known.products ?? []).map((p) => [p.id, p]));
   const missing = rows.map((r) => r.product_id).filter((id) => !byId.has(id));
   for (const p of await catalogue.productsByIds(db, missing)) byId.set(p.id, p);
   return rows.map((r) => priceLine(r, byId.get(r.product_id)));
@@ -79,13 +82,10 @@ export function weightGrams(lines: PricedLine[]): number {
 }
 
 /** The cart priced now, shipping quoted to `pincode` (delivery to another address) or else the profile's. */
-export async function getCart(db: Db, userId: string, known: Product[] = [], pincode?: string): Promise<Cart> {
+export async function getCart(db: Db, userId: string, known: Known = {}, pincode?: string): Promise<Cart> {
   const [lines, me] = await Promise.all([pricedCart(db, userId, known), accounts.getMe(db, userId)]);
   const subtotal = subtotalPaise(lines);
-  const [quote, cod] = await Promise.all([
-    shipping.quote(db, { pincode: pincode ?? me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) }),
-    shipping.codRules(db),
-  ]);
+  const quote = await shipping.quote(db, { pincode: pincode ?? me.zipCode, goodsPaise: subtotal, weightGrams: weightGrams(lines) });
   const shippingPaise = subtotal > 0 ? (quote?.shippingPaise ?? 0) : 0;
   const items: CartLine[] = lines.map((l) => ({
     id: l.productId,
@@ -108,7 +108,7 @@ export async function getCart(db: Db, userId: string, known: Product[] = [], pin
     delivery: quote?.check ?? null,
     // What choosing cash on delivery adds, where it is offered (enabled, pincode allows it); the
     // minimum and maximum depend on the coupon and are judged at checkout.
-    codFee: subtotal > 0 && quote?.check.cod ? paiseToRupees(cod.feePaise) : null,
+    codFee: subtotal > 0 && quote?.check.cod ? paiseToRupees(quote.cod.feePaise) : null,
   };
 }
 
@@ -140,9 +140,9 @@ export async function addToCart(db: Db, userId: string, productId: number, quant
   // Free kits are claimed with the form on their page (one per school), never bought.
   if (price <= 0) throw badRequest(orderMessages.freeProductNotForSale, 'free_product');
   if (!canSell(stock, quantity)) throw notEnoughStock(title, stock ?? 0);
-  const added = await repo.addLine(db, userId, productId, variant?.id ?? 0, quantity, rupeesToPaise(price.toFixed(2))!);
+  const { added, rows } = await repo.addLine(db, userId, { productId, variantId: variant?.id ?? 0, quantity, pricePaise: rupeesToPaise(price.toFixed(2))! });
   if (!added) throw new AppError('already_in_cart', 409, orderMessages.alreadyInCart);
-  return getCart(db, userId, [product]);
+  return getCart(db, userId, { products: [product], rows });
 }
 
 /** Sets a line's quantity; `variantId` names the line of a product with variants (the only one when not given). */
@@ -154,7 +154,7 @@ export async function setQuantity(db: Db, userId: string, productId: number, qua
   const line = priceLine(row, product);
   if (line.available && !canSell(line.stock, quantity)) throw notEnoughStock(line.title, line.stock ?? 0);
   if (!(await repo.setQuantity(db, userId, productId, row.variant_id, quantity))) throw notFound('This product is not in your cart', 'not_in_cart');
-  return getCart(db, userId, product ? [product] : []);
+  return getCart(db, userId, { products: product ? [product] : [] });
 }
 
 export async function removeFromCart(db: Db, userId: string, productId: number, variantId?: number): Promise<Cart> {

@@ -9,6 +9,16 @@ export function retryDelayMs(attempts: number): number {
 
 export type Deliver = (raw: string, eventId: string) => Promise<boolean>;
 
+/** A webhook's row as queued. */
+export interface WebhookRow {
+  event_id: string;
+  payload: string;
+  next_attempt_at: string;
+}
+
+/** Writes a webhook's row (once per event id) with the caller's own statement; answers its id, null when none was written. */
+export type WebhookWrite = (row: WebhookRow) => Promise<number | null>;
+
 /**
  * The simulated provider's webhooks, kept in the database until delivered: a
  * node that queued one may die, and whichever node is alive delivers it (the
@@ -27,20 +37,29 @@ export function webhookQueue(db: Db, deliver: Deliver) {
     return ok;
   }
 
+  /** Tries the webhook `id` once after `delayMs`, when its row is there (committed) and not delivered yet. */
+  function tryAfter(id: number, delayMs: number): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void repo
+        .findWebhook(db, id)
+        .then((row) => (row && !row.delivered_at ? attempt(row) : undefined))
+        .catch(() => {});
+    }, delayMs);
+    timer.unref();
+    timers.add(timer);
+  }
+
   return {
-    /** Queues a webhook with `trx` when given (it is tried after the delay; rolled back, there is nothing to try). */
-    async enqueue(eventId: string, raw: string, delayMs: number, trx: Db = db): Promise<void> {
-      const id = await repo.enqueueWebhook(trx, { event_id: eventId, payload: raw, next_attempt_at: new Date(Date.now() + delayMs).toISOString() });
-      if (id === null) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void repo
-          .findWebhook(db, id)
-          .then((row) => (row && !row.delivered_at ? attempt(row) : undefined))
-          .catch(() => {});
-      }, delayMs);
-      timer.unref();
-      timers.add(timer);
+    /**
+     * Queues a webhook, tried after the delay. `write` inserts its row (in the caller's statement or
+     * transaction, decision 088) and answers its id, null when it wrote none; without it the row is
+     * inserted alone. Rolled back, there is nothing to try.
+     */
+    async enqueue(eventId: string, raw: string, delayMs: number, write?: WebhookWrite): Promise<void> {
+      const row = { event_id: eventId, payload: raw, next_attempt_at: new Date(Date.now() + delayMs).toISOString() };
+      const id = await (write ? write(row) : repo.enqueueWebhook(db, row));
+      if (id !== null) tryAfter(id, delayMs);
     },
     /** Delivers every webhook that is due; answers how many were delivered. */
     async deliverDue(limit = 100): Promise<number> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
@@ -13,17 +13,30 @@ export type NewOrder = Omit<
   'id' | 'order_code' | 'status' | 'provider_order_id' | 'provider_payment_id' | 'paid_at' | 'created_at' | 'updated_at'
 >;
 
+/** An order's public code: RK and its id in at least six digits (RK000123); migration 168's trigger writes the same on PostgreSQL. */
+export const orderCodeOf = (id: number) => `RK${String(id).padStart(6, '0')}`;
+
 /** Inserts an order awaiting payment and gives it its public code (RK000123). */
 export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: number; order_code: string }> {
-  const temp = `tmp-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   // Timestamps of orders are ISO-8601 written here, so they compare as text the same way on both databases.
   const now = new Date().toISOString();
+  const pending = { ...o, status: 'pending_payment', created_at: now, updated_at: now };
+  if (isPostgres(db)) {
+    // Inserted without a code, given it from its id by migration 168's trigger and read back: one statement (decision 088).
+    return db
+      .insertInto('orders')
+      .values({ ...pending, order_code: sql<string>`null` })
+      .returning(['id', 'order_code'])
+      .executeTakeFirstOrThrow();
+  }
+  // SQLite: the code set by a second statement (no round trip there); a unique placeholder until then.
+  const temp = `tmp-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const row = await db
     .insertInto('orders')
-    .values({ ...o, status: 'pending_payment', order_code: temp, created_at: now, updated_at: now })
+    .values({ ...pending, order_code: temp })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const order_code = `RK${String(row.id).padStart(6, '0')}`;
+  const order_code = orderCodeOf(row.id);
   await settingCode(db, row.id, order_code);
   return { id: row.id, order_code };
 }
@@ -110,6 +123,17 @@ const columns = [
   'returned_at',
 ] as const;
 
+const lineColumns = ['id', 'order_id', 'product_id', 'title', 'unit_price_paise', 'quantity', 'image_path', 'return_held_quantity'] as const;
+
+/** An order line as the repository reads it. */
+export type OrderLineRow = Pick<Selectable<OrderLineTable>, (typeof lineColumns)[number]>;
+
+const numericLine = (r: OrderLineRow): OrderLineRow => ({
+  ...r,
+  unit_price_paise: Number(r.unit_price_paise),
+  return_held_quantity: Number(r.return_held_quantity),
+});
+
 function normalise<
   T extends {
     subtotal_paise: unknown;
@@ -176,24 +200,39 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof findWhere>>>;
  * else undefined (no such order, another shopper's, or no longer awaiting payment). One statement
  * with the status in its condition: of any number of concurrent callers exactly one gets the row.
  */
-export async function placeByProviderOrder(db: Db, providerOrderId: string, paymentId: string, userId: string | null): Promise<OrderRow | undefined> {
+export async function placeByProviderOrder(
+  db: Db,
+  providerOrderId: string,
+  paymentId: string,
+  userId: string | null,
+): Promise<(OrderRow & { lines?: OrderLineRow[] }) | undefined> {
   const now = new Date().toISOString();
   const res =
     userId === null
       ? await placingByProviderOrder(db, providerOrderId, paymentId, now)
       : await placingShoppersOrder(db, providerOrderId, paymentId, now, userId);
   const row = res.rows[0];
-  return row && normalise(row);
+  if (!row) return undefined;
+  const { lines, ...order } = row as typeof row & { lines?: OrderLineRow[] | null };
+  return { ...normalise(order), lines: lines ? lines.map(numericLine) : undefined };
 }
 
 const placingSet = (paymentId: string, now: string) => ({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now });
+/**
+ * On PostgreSQL the placed order comes back with its lines (for its mails) as a JSON array: one
+ * statement where a read of the lines was a second (decision 088). SQLite reads them apart.
+ */
+const linesJson = sql<OrderLineRow[]>`(SELECT json_agg(json_build_object(${sql.raw(
+  lineColumns.map((c) => `'${c}', l.${c}`).join(', '),
+)}) ORDER BY l.id) FROM order_lines l WHERE l.order_id = orders.id)`.as('lines');
 const placingByProviderOrder = compiledOnce((db, providerOrderId: string, paymentId: string, now: string) =>
   db
     .updateTable('orders')
     .set(placingSet(paymentId, now))
     .where('provider_order_id', '=', providerOrderId)
     .where('status', '=', 'pending_payment')
-    .returning(columns),
+    .returning(columns)
+    .$if(isPostgres(db), (q) => q.returning(linesJson)),
 );
 const placingShoppersOrder = compiledOnce((db, providerOrderId: string, paymentId: string, now: string, userId: string) =>
   db
@@ -202,7 +241,8 @@ const placingShoppersOrder = compiledOnce((db, providerOrderId: string, paymentI
     .where('provider_order_id', '=', providerOrderId)
     .where('user_id', '=', userId)
     .where('status', '=', 'pending_payment')
-    .returning(columns),
+    .returning(columns)
+    .$if(isPostgres(db), (q) => q.returning(linesJson)),
 );
 
 /** Places a cash-on-delivery order at once (its status and placing time), inside the transaction that creates it. */
@@ -273,15 +313,10 @@ export async function cancelPending(db: Db, orderId: number): Promise<boolean> {
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function listLines(db: Db, orderIds: number[]) {
+export async function listLines(db: Db, orderIds: number[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('order_lines')
-    .select(['id', 'order_id', 'product_id', 'title', 'unit_price_paise', 'quantity', 'image_path', 'return_held_quantity'])
-    .where('order_id', 'in', orderIds)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise), return_held_quantity: Number(r.return_held_quantity) }));
+  const rows = await db.selectFrom('order_lines').select(lineColumns).where('order_id', 'in', orderIds).orderBy('id').execute();
+  return rows.map(numericLine);
 }
 
 /** The shopper's paid orders, and orders a late payment was refunded for, newest first. */
@@ -329,9 +364,8 @@ export async function recordEvent(db: Db, eventId: string, type: string): Promis
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
-  const row = await db.selectFrom('payment_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
-  return row !== undefined;
+export async function forgetEvent(db: Db, eventId: string): Promise<void> {
+  await db.deleteFrom('payment_events').where('event_id', '=', eventId).execute();
 }
 
 export interface AdminOrderFilter {

@@ -69,7 +69,7 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
     quotedShippingPaise: delivery.shippingPaise,
     freeShipping,
   });
-  const cod = input.paymentMethod === 'cod' ? await codTerms(db, delivery.place, valuePaise) : null;
+  const cod = input.paymentMethod === 'cod' ? codTerms(delivery, valuePaise) : null;
   const codFee = cod?.feePaise ?? 0;
   const total = orderTotalPaise(valuePaise, codFee);
   if (belowMinimumOrder(total)) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
@@ -207,7 +207,7 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
     await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
     if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
     await cart.clearCart(trx, order.user_id);
-    const lines = await repo.listLines(trx, [order.id]);
+    const lines = order.lines ?? (await repo.listLines(trx, [order.id]));
     // The invoice last but for its mail: the series' counter row stays locked until commit, and every
     // other placing waits for it (decision 086).
     const invoiceNumber = await invoices.issueIn(trx, deps.config, order.id);
@@ -238,10 +238,10 @@ async function placeCodIn(deps: OrderDeps, trx: Db, orderId: number): Promise<vo
   await queueOrderMails(deps, trx, order, await repo.listLines(trx, [order.id]), null);
 }
 
-/** The owner's COD rules for this order, or a 409 with what to do when they do not allow it. */
-async function codTerms(db: Db, place: shipping.Place, valuePaise: number): Promise<CodRules> {
-  const rules = await shipping.codRules(db);
-  const refusal = codRefusal(rules, { valuePaise, pincode: place.pincode, pincodeAllowsCod: place.codAllowed });
+/** The owner's COD rules for this order (read with its shipping quote), or a 409 with what to do when they do not allow it. */
+function codTerms(delivery: shipping.Quote, valuePaise: number): CodRules {
+  const rules = delivery.cod;
+  const refusal = codRefusal(rules, { valuePaise, pincode: delivery.place.pincode, pincodeAllowsCod: delivery.place.codAllowed });
   if (refusal) throw new AppError(rules.enabled ? 'cod_not_allowed' : 'cod_disabled', rules.enabled ? 409 : 400, refusal);
   return rules;
 }
@@ -459,11 +459,15 @@ export async function ownOrderByProviderId(db: Db, providerOrderId: string, user
   return order;
 }
 
-/** Webhook events are handled once, by their event id. */
-export async function webhookEventSeen(db: Db, eventId: string): Promise<boolean> {
-  return repo.eventSeen(db, eventId);
+/**
+ * Webhook events are handled once, by their event id: recorded before the handling, in one statement
+ * that says whether the id is new (decision 088); false when it was seen before.
+ */
+export async function recordWebhookEvent(db: Db, eventId: string, type: string): Promise<boolean> {
+  return repo.recordEvent(db, eventId, type);
 }
 
-export async function recordWebhookEvent(db: Db, eventId: string, type: string): Promise<void> {
-  await repo.recordEvent(db, eventId, type);
+/** Forgets an event whose handling failed, so that the provider's next try of it is handled. */
+export async function forgetWebhookEvent(db: Db, eventId: string): Promise<void> {
+  await repo.forgetEvent(db, eventId);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import { hmacHex, paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signatures';
+import type { WebhookWrite } from '../jobs/webhook-queue';
 import * as repo from './simulated-provider.repository';
 
 export interface SimulatedSecrets {
@@ -11,10 +12,10 @@ export interface SimulatedSecrets {
 }
 
 /**
- * Sends a signed webhook to the shop a moment later, as Razorpay does; queued with `trx` when given
- * (the simulated capture's transaction: a captured payment always has its webhook, in one commit).
+ * Sends a signed webhook to the shop a moment later, as Razorpay does; its row written by `write`
+ * when given (the simulated capture's own statement: a captured payment always has its webhook).
  */
-type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }, trx?: Db) => Promise<void>;
+type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }, write?: WebhookWrite) => Promise<void>;
 
 const id = (prefix: string) => `${prefix}_SIM${randomBytes(7).toString('hex')}`;
 
@@ -58,7 +59,7 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
     },
     /**
      * The shopper pressed Pay in the simulated checkout: a captured payment and its
-     * signature, and its `payment.captured` webhook queued in the same transaction.
+     * signature, and its `payment.captured` webhook queued with it, all or nothing.
      * An order is captured once: later presses (another tab, a double click) answer
      * the same payment, as Razorpay Checkout does for a paid order.
      */
@@ -67,19 +68,20 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
       if (!order) return null;
       const amount = Number(order.amount_paise);
       const fresh = id('pay');
-      const first = await db.transaction().execute(async (trx) => {
-        if (!(await repo.claimCapture(trx, orderId, fresh))) return false;
-        await repo.insertPayment(trx, { id: fresh, order_id: orderId, status: 'captured', amount_paise: amount });
-        await sendWebhook(
-          {
-            event: 'payment.captured',
-            id: `evt_${fresh}`,
-            payload: { payment: { entity: { id: fresh, order_id: orderId, amount, currency: 'INR', status: 'captured' } } },
-          },
-          trx,
-        );
-        return true;
+      let first: boolean | undefined;
+      const event = {
+        event: 'payment.captured',
+        id: `evt_${fresh}`,
+        payload: { payment: { entity: { id: fresh, order_id: orderId, amount, currency: 'INR', status: 'captured' } } },
+      };
+      // The capture, the payment and its webhook's row in one write (decision 088).
+      await sendWebhook(event, async (webhook) => {
+        const captured = await repo.capture(db, { orderId, paymentId: fresh, amountPaise: amount, webhook });
+        first = captured.captured;
+        return captured.webhookId;
       });
+      // No webhook sender (a provider on its own): captured all the same, with no webhook.
+      first ??= (await repo.capture(db, { orderId, paymentId: fresh, amountPaise: amount, webhook: null })).captured;
       const paymentId = first ? fresh : await repo.capturedPaymentId(db, orderId);
       return { paymentId, signature: paymentSignature(secrets.keySecret, orderId, paymentId), amount, first };
     },

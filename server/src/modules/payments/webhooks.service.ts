@@ -69,15 +69,25 @@ function paidIds(body: WebhookBody): { orderId: string; paymentId: string } | nu
 /**
  * A webhook event, once: an event id already seen answers "duplicate"; a paid
  * event completes the pending order if the browser's callback never came (never
- * moving an order backwards); a refund event settles the refund.
+ * moving an order backwards); a refund event settles the refund. The id is recorded
+ * before the handling (one statement, decision 088) and forgotten if the handling
+ * fails, so that the provider's next try is handled; a node that dies meanwhile
+ * leaves it to the reconciliation.
  */
 export async function handleEvent(deps: OrderDeps, eventId: string | null, body: WebhookBody): Promise<'duplicate' | 'processed' | 'ignored'> {
-  if (eventId && (await orders.webhookEventSeen(deps.db, eventId))) return 'duplicate';
+  if (eventId && !(await orders.recordWebhookEvent(deps.db, eventId, body.event ?? 'unknown'))) return 'duplicate';
+  try {
+    return (await handled(deps, body)) ? 'processed' : 'ignored';
+  } catch (err) {
+    if (eventId) await orders.forgetWebhookEvent(deps.db, eventId);
+    throw err;
+  }
+}
+
+/** Whether the event was about an order or a refund the shop knows. */
+async function handled(deps: OrderDeps, body: WebhookBody): Promise<boolean> {
   const ids = paidIds(body);
+  if (ids) return (await orders.completePayment(deps, ids.orderId, ids.paymentId)) !== null;
   const refund = refundOf(body);
-  let handled = false;
-  if (ids) handled = (await orders.completePayment(deps, ids.orderId, ids.paymentId)) !== null;
-  else if (refund) handled = await refunds.applyRefundEvent(deps, body.event!, refund);
-  if (eventId) await orders.recordWebhookEvent(deps.db, eventId, body.event ?? 'unknown');
-  return handled ? 'processed' : 'ignored';
+  return refund ? refunds.applyRefundEvent(deps, body.event!, refund) : false;
 }

@@ -4,9 +4,19 @@ import type { PincodeRow } from './pincode-csv';
 /** Rows per INSERT: 4 parameters each, far below SQLite's and PostgreSQL's limits. */
 const BATCH = 500;
 
-export async function findRules(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('shipping_settings').select('rules').where('id', '=', 1).executeTakeFirst();
-  return row?.rules ?? null;
+/**
+ * The owner's rules (null: none saved) and whether the pincode list holds any pincode (an empty list
+ * serves every pincode), in one statement: every cart and checkout asks for both (decision 088).
+ */
+export async function findRulesAndListed(db: Db): Promise<{ rules: string | null; listed: boolean }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('shipping_settings').select('rules').where('id', '=', 1).as('rules'),
+      eb.exists(eb.selectFrom('shipping_pincodes').select('pincode')).as('listed'),
+    ])
+    .executeTakeFirstOrThrow();
+  // SQLite answers 0 or 1 for a boolean.
+  return { rules: row.rules ?? null, listed: Boolean(row.listed) };
 }
 
 export async function saveRules(db: Db, rules: string): Promise<void> {
@@ -20,11 +30,6 @@ export async function saveRules(db: Db, rules: string): Promise<void> {
 
 export async function findPincode(db: Db, pincode: string) {
   return db.selectFrom('shipping_pincodes').select(['pincode', 'zone', 'cod', 'days']).where('pincode', '=', pincode).executeTakeFirst();
-}
-
-/** Whether the list holds any pincode (an empty list serves every pincode). */
-export async function hasPincodes(db: Db): Promise<boolean> {
-  return (await db.selectFrom('shipping_pincodes').select('pincode').limit(1).executeTakeFirst()) !== undefined;
 }
 
 export async function countByZone(db: Db): Promise<{ zone: string; count: number }[]> {

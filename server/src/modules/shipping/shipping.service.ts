@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
 import { AppError, badRequest } from '../../errors';
-import { publicCacheVersion } from '../../plugins/public-cache';
 import { PINCODE_PATTERN, shippingMessages } from '@shared/delivery';
 import {
   FREE_SHIPPING,
@@ -20,42 +19,18 @@ import * as repo from './shipping.repository';
 /** Bad rows listed in an upload's summary (all are counted). */
 const MAX_ERRORS_LISTED = 200;
 
-interface Kept {
-  version: number;
-  /** the read, shared by the requests that ask under this version while it is under way */
-  read: Promise<{ rules: ShippingRules; listed: boolean }>;
-}
-const kept = new WeakMap<Db, Kept>();
-
-async function readRules(db: Db): Promise<{ rules: ShippingRules; listed: boolean }> {
-  const [json, listed] = await Promise.all([repo.findRules(db), repo.hasPincodes(db)]);
-  return { rules: json ? (JSON.parse(json) as ShippingRules) : FREE_SHIPPING, listed };
-}
-
 /**
- * The owner's rules and whether a pincode list is loaded, read on every cart view: kept per app
- * server under the public cache's version, which every admin write (the settings, an upload)
- * increments, so every server sees a change on its next request (as catalogue/public-products.ts).
+ * The owner's rules and whether a pincode list is loaded, read afresh in one statement (decision 088):
+ * every server sees an admin's change on its next request. (They were kept per server under the
+ * public cache's version, decision 044; every checkout bumps that version, so a cart nearly always
+ * read the version and then the rules: two statements where this is one.)
  */
 async function currentRules(db: Db): Promise<{ rules: ShippingRules; listed: boolean }> {
-  if (db.isTransaction) return readRules(db);
-  const now = publicCacheVersion(db);
-  const version = typeof now === 'number' ? now : await now;
-  if (!Number.isFinite(version)) return readRules(db);
-  const memo = kept.get(db);
-  if (memo && memo.version === version) return memo.read;
-  // A cart asks for the quote and the COD rules at once, and a checkout bumps the version (stock):
-  // both share one read instead of two each. A failed read is not kept.
-  const read = readRules(db);
-  if (!memo || memo.version < version) {
-    const entry = { version, read };
-    kept.set(db, entry);
-    read.catch(() => kept.get(db) === entry && kept.delete(db));
-  }
-  return read;
+  const { rules, listed } = await repo.findRulesAndListed(db);
+  return { rules: rules ? (JSON.parse(rules) as ShippingRules) : FREE_SHIPPING, listed };
 }
 
-export interface Place {
+interface Place {
   pincode: string;
   serviceable: boolean;
   zone: string;
@@ -87,11 +62,6 @@ function asCheck(place: Place, cod: CodRules): DeliveryCheck {
 
 const codOf = (rules: ShippingRules): CodRules => rules.cod ?? COD_OFF;
 
-/** The owner's cash-on-delivery rules (off unless enabled), in paise. */
-export async function codRules(db: Db): Promise<CodRules> {
-  return codOf((await currentRules(db)).rules);
-}
-
 /** GET /api/shipping/check: whether the shop delivers to a pincode, in how many days, and whether COD is possible. */
 export async function checkPincode(db: Db, pincode: string): Promise<DeliveryCheck> {
   const { rules, listed } = await currentRules(db);
@@ -102,6 +72,8 @@ export interface Quote {
   place: Place;
   check: DeliveryCheck;
   shippingPaise: number;
+  /** the owner's cash-on-delivery rules (off unless enabled), in paise, read with the shipping rules */
+  cod: CodRules;
 }
 
 /**
@@ -113,9 +85,11 @@ export async function quote(db: Db, order: { pincode: string | null | undefined;
   if (!PINCODE_PATTERN.test(pincode)) return null;
   const { rules, listed } = await currentRules(db);
   const place = await placeOf(db, pincode, rules, listed);
+  const cod = codOf(rules);
   return {
     place,
-    check: asCheck(place, codOf(rules)),
+    check: asCheck(place, cod),
+    cod,
     shippingPaise: place.serviceable ? shippingPaise(rules, { goodsPaise: order.goodsPaise, weightGrams: order.weightGrams, zone: place.zone }) : 0,
   };
 }
@@ -133,7 +107,7 @@ export async function quoteForCheckout(db: Db, order: { pincode: string | null |
 
 /** GET /api/admin/shipping */
 export async function adminView(db: Db): Promise<ShippingAdminView> {
-  const [{ rules }, zones] = await Promise.all([readRules(db), repo.countByZone(db)]);
+  const [{ rules }, zones] = await Promise.all([currentRules(db), repo.countByZone(db)]);
   return { settings: settingsFromRules(rules), pincodes: { count: zones.reduce((a, z) => a + z.count, 0), zones } };
 }
 

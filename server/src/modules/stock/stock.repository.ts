@@ -140,23 +140,27 @@ export async function listLowStockVariants(db: Db, threshold: number, limit: num
     .execute();
 }
 
+/** 1 when a product is tracked and at or below its own threshold, else 0: what its low-stock mark should be. */
+const lowNow = sql<number>`case when stock is not null and stock <= low_stock_threshold then 1 else 0 end`;
+
 /**
- * Low-stock alerts (decision 047), in the transaction that changed these products' stock: the
- * products now at or below their threshold whose crossing the shop was not told of are marked told,
- * and answered. A concurrent sale of the same product waits on the row (it changed its stock in
- * the same transaction) and then finds it marked: one crossing, one mail.
+ * Low-stock marks (decision 047), in the transaction that changed these products' stock, in one
+ * statement (decision 088): a product back above its threshold (or no longer tracked) is unmarked,
+ * so its next fall alerts again; one now at or below it whose crossing the shop was not told of is
+ * marked told. Answers the rows it changed with their new mark: those marked 1 just crossed. A
+ * concurrent sale of the same product waits on the row (it changed its stock in the same
+ * transaction) and then finds it marked: one crossing, one mail.
  */
-export async function markLowStockCrossed(db: Db, productIds: number[]) {
+export async function settleLowStockMarks(db: Db, productIds: number[]) {
   if (productIds.length === 0) return [];
-  return db
+  const rows = await db
     .updateTable('products')
-    .set({ low_stock_alerted: 1 })
+    .set({ low_stock_alerted: lowNow })
     .where('id', 'in', productIds)
-    .where('stock', 'is not', null)
-    .where('stock', '<=', sql<number>`low_stock_threshold`)
-    .where('low_stock_alerted', '=', 0)
-    .returning(['id', 'title', 'stock', 'low_stock_threshold'])
+    .where('low_stock_alerted', '<>', lowNow)
+    .returning(['id', 'title', 'stock', 'low_stock_threshold', 'low_stock_alerted'])
     .execute();
+  return rows.map((r) => ({ ...r, crossed: Number(r.low_stock_alerted) === 1 }));
 }
 
 /** Products back above their threshold (or no longer tracked) may alert again when they next fall to it. */

@@ -104,8 +104,7 @@ const ALERT_LIST_MAX = 50;
  */
 export async function checkLowStock(trx: Db, alerts: LowStockAlerts, productIds: number[]): Promise<boolean> {
   if (productIds.length === 0) return false;
-  await repo.rearmLowStock(trx, productIds);
-  const crossed = await repo.markLowStockCrossed(trx, productIds);
+  const crossed = (await repo.settleLowStockMarks(trx, productIds)).filter((r) => r.crossed);
   if (crossed.length === 0) return false;
   const low = await repo.listBelowThreshold(trx, ALERT_LIST_MAX);
   const { config } = alerts;
