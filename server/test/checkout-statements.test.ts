@@ -80,7 +80,7 @@ describe.each(DB_KINDS)('the statements of a checkout on %s', (kind) => {
     expect(big.order_code).toBe('RK12345678');
   });
 
-  it('handles an event whose first handling failed when the provider sends it again (the event id is forgotten)', async () => {
+  it('handles an event whose first handling failed when the provider sends it again (the event id is recorded only once handled)', async () => {
     const { s, order } = await orderFrom(shop, [[product.id, 1]]);
     const paid = await payInSimulation(shop, s.cookie, order.id);
     const body = { event: 'payment.captured', payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: order.id, status: 'captured' } } } };

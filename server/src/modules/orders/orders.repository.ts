@@ -364,8 +364,9 @@ export async function recordEvent(db: Db, eventId: string, type: string): Promis
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function forgetEvent(db: Db, eventId: string): Promise<void> {
-  await db.deleteFrom('payment_events').where('event_id', '=', eventId).execute();
+export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
+  const row = await db.selectFrom('payment_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface AdminOrderFilter {

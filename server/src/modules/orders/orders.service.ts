@@ -459,15 +459,12 @@ export async function ownOrderByProviderId(db: Db, providerOrderId: string, user
   return order;
 }
 
-/**
- * Webhook events are handled once, by their event id: recorded before the handling, in one statement
- * that says whether the id is new (decision 088); false when it was seen before.
- */
-export async function recordWebhookEvent(db: Db, eventId: string, type: string): Promise<boolean> {
-  return repo.recordEvent(db, eventId, type);
+/** Whether a webhook event id was handled before (webhooks are handled once, by their event id). */
+export async function webhookEventSeen(db: Db, eventId: string): Promise<boolean> {
+  return repo.eventSeen(db, eventId);
 }
 
-/** Forgets an event whose handling failed, so that the provider's next try of it is handled. */
-export async function forgetWebhookEvent(db: Db, eventId: string): Promise<void> {
-  await repo.forgetEvent(db, eventId);
+/** Records a handled webhook event id; a concurrent delivery's same id is kept once. */
+export async function recordWebhookEvent(db: Db, eventId: string, type: string): Promise<void> {
+  await repo.recordEvent(db, eventId, type);
 }

@@ -70,18 +70,15 @@ function paidIds(body: WebhookBody): { orderId: string; paymentId: string } | nu
  * A webhook event, once: an event id already seen answers "duplicate"; a paid
  * event completes the pending order if the browser's callback never came (never
  * moving an order backwards); a refund event settles the refund. The id is recorded
- * before the handling (one statement, decision 088) and forgotten if the handling
- * fails, so that the provider's next try is handled; a node that dies meanwhile
- * leaves it to the reconciliation.
+ * only after the handling succeeded: a node that dies in between, or a handling that
+ * fails, leaves the provider's next try to be handled (each handling is idempotent),
+ * never answered "duplicate" for work that was not done (decision 088).
  */
 export async function handleEvent(deps: OrderDeps, eventId: string | null, body: WebhookBody): Promise<'duplicate' | 'processed' | 'ignored'> {
-  if (eventId && !(await orders.recordWebhookEvent(deps.db, eventId, body.event ?? 'unknown'))) return 'duplicate';
-  try {
-    return (await handled(deps, body)) ? 'processed' : 'ignored';
-  } catch (err) {
-    if (eventId) await orders.forgetWebhookEvent(deps.db, eventId);
-    throw err;
-  }
+  if (eventId && (await orders.webhookEventSeen(deps.db, eventId))) return 'duplicate';
+  const processed = await handled(deps, body);
+  if (eventId) await orders.recordWebhookEvent(deps.db, eventId, body.event ?? 'unknown');
+  return processed ? 'processed' : 'ignored';
 }
 
 /** Whether the event was about an order or a refund the shop knows. */
