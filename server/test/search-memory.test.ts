@@ -273,14 +273,15 @@ describe('the copy in memory, filtering by other words', () => {
   });
 });
 
-describe('the copy in memory, words one typo away', () => {
-  const typos = (index: MemoryIndex, word: string) =>
-    index
-      .findNearTerms(word, { fuzzy: true, prefixLimit: 10 })
-      .filter((c) => c.quality === 1 && withinOneEdit(word, c.term))
-      .map((c) => c.term)
-      .sort();
+/** The words one typo away from word that the index finds, in sort order. */
+const typos = (index: MemoryIndex, word: string) =>
+  index
+    .findNearTerms(word, { fuzzy: true, prefixLimit: 10 })
+    .filter((c) => c.quality === 1 && withinOneEdit(word, c.term))
+    .map((c) => c.term)
+    .sort();
 
+describe('the copy in memory, words one typo away', () => {
   it('finds every word one deletion, insertion, substitution or swap away, and follows changes', () => {
     const words = ['robot', 'robots', 'rabot', 'robo', 'orbot', 'kit', 'kite', 'robotic'];
     const index = MemoryIndex.of(words.map((term, i) => ({ term, product_id: i + 1, weight: 1 })));
@@ -292,6 +293,50 @@ describe('the copy in memory, words one typo away', () => {
     expect(typos(index, 'robos')).toEqual(['robo', 'robots']);
     index.add([{ term: 'robot', product_id: 1, weight: 1 }]);
     expect(typos(index, 'robto')).toEqual(['robo', 'robot']);
+  });
+});
+
+describe('the copy in memory, words one typo away, against every word of the vocabulary (decision 090)', () => {
+  /** Every indexed word one edit away from word, found by comparing it with each of them. */
+  const reference = (vocabulary: Iterable<string>, word: string) => [...vocabulary].filter((t) => t !== word && withinOneEdit(word, t)).sort();
+
+  it('finds the same words for thousands of generated typos, made-up words and long words, through additions and removals', () => {
+    const rand = random(90);
+    const letters = 'abcdeorst';
+    const made = (n: number) => Array.from({ length: n }, () => letters[Math.floor(rand() * letters.length)]!).join('');
+    // Short letters from a small alphabet: many words one edit apart, and thousands of keys (the hash table grows).
+    const vocabulary = new Map<string, number>();
+    while (vocabulary.size < 1500) {
+      const word = made(4 + Math.floor(rand() * 5));
+      if (!vocabulary.has(word)) vocabulary.set(word, vocabulary.size + 1);
+    }
+    vocabulary.set('x'.repeat(32), vocabulary.size + 1);
+    vocabulary.set('ro😀bot', vocabulary.size + 1);
+    const index = MemoryIndex.of([...vocabulary].map(([term, id]) => ({ term, product_id: id, weight: 1 })));
+    const asked = () => {
+      const words = [...vocabulary.keys()];
+      const word = words[Math.floor(rand() * words.length)]!;
+      const r = rand();
+      return r < 0.5 ? typo(word, rand) : r < 0.9 ? made(4 + Math.floor(rand() * 6)) : r < 0.95 ? 'x'.repeat(31 + Math.floor(rand() * 3)) : 'ro😀bt';
+    };
+    let found = 0;
+    for (let round = 0; round < 4; round++) {
+      for (let n = 0; n < 300; n++) {
+        const word = asked();
+        const expected = reference(vocabulary.keys(), word);
+        expect(typos(index, word), word).toEqual(expected);
+        found += expected.length;
+      }
+      // Take a fifth of the words out and put new ones in.
+      const gone = [...vocabulary].filter(() => rand() < 0.2);
+      index.remove(gone.map(([, id]) => id));
+      for (const [term] of gone) vocabulary.delete(term);
+      const added = Array.from({ length: 400 }, () => made(4 + Math.floor(rand() * 5))).filter((t) => !vocabulary.has(t));
+      let id = 100_000 * (round + 1);
+      for (const term of new Set(added)) vocabulary.set(term, ++id);
+      index.add([...new Set(added)].map((term) => ({ term, product_id: vocabulary.get(term)!, weight: 1 })));
+    }
+    expect(found).toBeGreaterThan(500); // the typos do find words
   });
 });
 

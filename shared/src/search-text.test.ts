@@ -45,3 +45,36 @@ describe('search text', () => {
     expect(withinOneEdit(b, a)).toBe(expected);
   });
 });
+
+describe('tokenize of ASCII texts (decision 090)', () => {
+  /** tokenize as it was before its ASCII walk: the Unicode rules applied to every text. */
+  const reference = (text: string) => [
+    ...new Set(
+      (
+        text
+          .normalize('NFKD')
+          .replace(/\p{M}/gu, '')
+          .toLowerCase()
+          .match(/[\p{L}\p{N}]+/gu) ?? []
+      ).filter((w) => w.length <= MAX_WORD_LENGTH),
+    ),
+  ];
+
+  it('finds the words the Unicode rules find, in the same order, for thousands of generated texts', () => {
+    let seed = 29;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = 'abcXYZ019 -_.~%!@#[]`{}\t\n\u007f\u0000';
+    for (let n = 0; n < 5000; n++) {
+      const length = Math.floor(random() * 60);
+      const text = Array.from({ length }, () =>
+        random() < 0.05 ? 'q'.repeat(30 + Math.floor(random() * 5)) : alphabet[Math.floor(random() * alphabet.length)]!,
+      ).join('');
+      expect(tokenize(text)).toEqual(reference(text));
+    }
+  });
+
+  it('still removes accents from texts that are not ASCII', () => {
+    expect(tokenize('Ré-SUMÉ resume ｋｉｔ')).toEqual(reference('Ré-SUMÉ resume ｋｉｔ'));
+    expect(tokenize('Ré-SUMÉ resume ｋｉｔ')).toEqual(['re', 'sume', 'resume', 'kit']);
+  });
+});

@@ -11,6 +11,36 @@ export const MIN_FUZZY_LENGTH = 4;
 
 /** Distinct normalised words of a text, in order of first appearance. */
 export function tokenize(text: string): string[] {
+  return NOT_ASCII.test(text) ? tokenizeUnicode(text) : tokenizeAscii(text);
+}
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * tokenize of a text of ASCII characters only (every text a search box sends without accents):
+ * there NFKD changes nothing, there are no marks, and the letters and digits are a-z, A-Z and 0-9,
+ * so one walk over the characters finds the same words without the Unicode regular expressions
+ * (a tenth of a never-asked search's CPU; decision 090).
+ */
+function tokenizeAscii(text: string): string[] {
+  const lower = text.toLowerCase();
+  const words = new Set<string>();
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    const wordChar = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (wordChar) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    if (i - start <= MAX_WORD_LENGTH) words.add(lower.slice(start, i));
+    start = -1;
+  }
+  return [...words];
+}
+
+function tokenizeUnicode(text: string): string[] {
   const words = (
     text
       .normalize('NFKD')

@@ -123,7 +123,7 @@ function sendCached(req: IncomingMessage, res: ServerResponse, cache: PublicCach
   const answer = cache.replay(entry, encoding);
   if (!answer) return false;
   try {
-    res.writeHead(answer.status, { ...answer.headers, 'x-request-id': requestIdOf(req.headers['x-request-id']), 'content-length': answer.body.length });
+    res.writeHead(answer.status, [...listOf(answer.headers), 'x-request-id', requestIdOf(req.headers['x-request-id']), 'content-length', answer.body.length]);
   } catch {
     // A header Node refuses (it refused it on the app's path too): the app answers, with its error handling.
     return false;
@@ -131,4 +131,13 @@ function sendCached(req: IncomingMessage, res: ServerResponse, cache: PublicCach
   res.end(answer.body);
   cache.sentFast++;
   return true;
+}
+
+/** Replayed headers as the flat name, value list writeHead takes, made once per headers object (decision 090). */
+const lists = new WeakMap<Record<string, string>, string[]>();
+
+function listOf(headers: Record<string, string>): string[] {
+  let list = lists.get(headers);
+  if (!list) lists.set(headers, (list = Object.entries(headers).flat()));
+  return list;
 }

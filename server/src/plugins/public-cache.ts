@@ -489,7 +489,9 @@ export class PublicCache {
     }
     const body = encoding === 'identity' ? null : entry.encoded[encoding]!;
     if ((headers['content-encoding'] !== undefined) !== (body !== null)) return false;
-    entry.replay[encoding] = { ...headers, etag: etagOf(entry, body ? encoding : 'identity') };
+    const etag = etagOf(entry, body ? encoding : 'identity');
+    // The same ETag (a 404, always the same body): the same headers, not a copy per answer.
+    entry.replay[encoding] = headers.etag === etag ? headers : { ...headers, etag };
     return true;
   }
 

@@ -1,4 +1,5 @@
 import { deletions, MIN_FUZZY_LENGTH } from '@shared/search-text';
+import { KeyHashes } from './key-hashes';
 import { find, type MatchQuery, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** The products holding one word, in id order, with the weight of the best field each holds it in. */
@@ -83,6 +84,8 @@ export class MemoryIndex implements SearchSource {
    * words one edit away instead of trying every character at every position.
    */
   private readonly deletes = new Map<string, string[]>();
+  /** Every key of `terms` and `deletes`, hashed: the typo search's test before it builds a string (decision 090). */
+  private readonly keys = new KeyHashes(() => [...this.terms.keys(), ...this.deletes.keys()]);
   /** the words in sort order, for prefix lookups; rebuilt after the vocabulary changes */
   private sorted: string[] | null = null;
   /** one byte per product id, 1 for the products held (100 KB at 100,000 products), and their count */
@@ -99,6 +102,7 @@ export class MemoryIndex implements SearchSource {
   /** An index of these per-word lists (each sorted by id); see MemoryIndexBuilder. */
   constructor(terms: Map<string, TermPostings> = new Map()) {
     this.terms = terms;
+    this.keys.recount();
     for (const term of terms.keys()) this.indexDeletions(term);
     for (const p of terms.values()) for (const id of p.ids) this.markPresent(id);
   }
@@ -157,6 +161,7 @@ export class MemoryIndex implements SearchSource {
         }
       }
       this.terms.set(term, { ids, weights });
+      if (old === EMPTY) this.keys.add(term);
     }
   }
 
@@ -179,6 +184,7 @@ export class MemoryIndex implements SearchSource {
       if (keep.length === 0) {
         this.terms.delete(term);
         this.sorted = null;
+        this.keys.remove(term);
         this.unindexDeletions(term);
         continue;
       }
@@ -216,14 +222,30 @@ export class MemoryIndex implements SearchSource {
    * and a few two edits away (a deletion in each: the caller checks every candidate exactly).
    */
   private oneEditAway(word: string): Set<string> {
+    if (!this.keys.hashable(word)) return this.oneEditAwayOfAnyWord(word);
+    // Only the deletions some key may be are made as strings, in the order of deletions().
+    const shorter: string[] = [];
+    this.keys.forEachDeletion(word, (hash, i) => {
+      if (this.keys.mayHold(hash)) shorter.push(word.slice(0, i) + word.slice(i + 1));
+    });
+    const near = this.keys.mayHold(this.keys.hashOf(word)) ? this.deletes.get(word) : undefined;
+    return this.nearFrom(word, shorter, near);
+  }
+
+  /** oneEditAway from the deletions of word that may be keys and the words that lose a character to word. */
+  private nearFrom(word: string, shorter: string[], near: string[] | undefined): Set<string> {
     const found = new Set<string>();
-    const shorter = deletions(word);
     for (const d of shorter) if (this.terms.has(d)) found.add(d); // a character too many
-    for (const term of this.deletes.get(word) ?? []) found.add(term); // a character left out
+    for (const term of near ?? []) found.add(term); // a character left out
     // A character replaced, or two neighbours swapped: both words lose one character to the same string.
     for (const d of shorter) for (const term of this.deletes.get(d) ?? []) found.add(term);
     found.delete(word);
     return found;
+  }
+
+  /** oneEditAway of a word the key hashes do not cover (surrogate pairs: a deletion takes out a whole character). */
+  private oneEditAwayOfAnyWord(word: string): Set<string> {
+    return this.nearFrom(word, deletions(word), this.deletes.get(word));
   }
 
   private indexDeletions(term: string): void {
@@ -231,7 +253,10 @@ export class MemoryIndex implements SearchSource {
     for (const d of deletions(term)) {
       const terms = this.deletes.get(d);
       if (terms) terms.push(term);
-      else this.deletes.set(d, [term]);
+      else {
+        this.deletes.set(d, [term]);
+        this.keys.add(d);
+      }
     }
   }
 
@@ -240,7 +265,7 @@ export class MemoryIndex implements SearchSource {
     for (const d of deletions(term)) {
       const terms = this.deletes.get(d)?.filter((t) => t !== term) ?? [];
       if (terms.length > 0) this.deletes.set(d, terms);
-      else this.deletes.delete(d);
+      else if (this.deletes.delete(d)) this.keys.remove(d);
     }
   }
 
