@@ -185,6 +185,19 @@ describe.each(DB_KINDS)('public cache on %s', (kind) => {
     expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
   });
 
+  it('compresses densely an answer whose first requests accepted no compression (a monitor, curl) once a browser asks for it', async () => {
+    const url = `/api/products/search/${encodeURIComponent('drone flight kit')}`;
+    // Made, stored, then a hit: all with no Accept-Encoding, so no compression exists at the first hit.
+    for (let i = 0; i < 3; i++) expect((await shop.app.inject({ url })).headers['content-encoding']).toBeUndefined();
+    const ask = () => shop.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const first = await ask();
+    expect(first.headers['content-encoding']).toBe('br');
+    await expect.poll(async () => (await ask()).rawPayload.length, { timeout: 15_000 }).toBeLessThan(first.rawPayload.length);
+    const later = await ask();
+    expect(later.headers.etag).toBe(first.headers.etag);
+    expect(zlib.brotliDecompressSync(later.rawPayload).toString()).toBe(zlib.brotliDecompressSync(first.rawPayload).toString());
+  });
+
   it('shows an admin change of price, title, description or image on the next request, on every node', async () => {
     // Asked twice: both nodes have cached the product everywhere (an answer is stored at its second request).
     for (const app of nodes()) for (let i = 0; i < 2; i++) await everywhere(app);

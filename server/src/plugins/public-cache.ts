@@ -357,6 +357,9 @@ export class PublicCache {
       // A dense copy made meanwhile is kept.
       if (entry.encoded[encoding] === undefined) this.keep(entry, encoding, out);
       delete entry.pending[encoding];
+      // Asked for again before this encoding was first wanted (say by a client with no
+      // Accept-Encoding): it gets its densest copy now, as the ones made before did.
+      if (entry.hits > 0) this.densifyOne(entry, encoding);
       return entry.encoded[encoding] ?? null;
     });
     return entry.pending[encoding];
@@ -371,14 +374,16 @@ export class PublicCache {
 
   /** Replaces the fast compressions of an entry asked for again with the densest ones. */
   private densify(entry: Entry) {
-    for (const encoding of ['br', 'gzip'] as const) {
-      if (!entry.encoded[encoding]) continue;
-      void compress(entry.identity, encoding, true)
-        .then((out) => {
-          if (out && out.length < (entry.encoded[encoding]?.length ?? Infinity)) this.keep(entry, encoding, out);
-        })
-        .catch(() => {});
-    }
+    for (const encoding of ['br', 'gzip'] as const) if (entry.encoded[encoding]) this.densifyOne(entry, encoding);
+  }
+
+  /** Makes the densest compression of one encoding in the background and keeps it if smaller. */
+  private densifyOne(entry: Entry, encoding: Compressed) {
+    void compress(entry.identity, encoding, true)
+      .then((out) => {
+        if (out && out.length < (entry.encoded[encoding]?.length ?? Infinity)) this.keep(entry, encoding, out);
+      })
+      .catch(() => {});
   }
 
   /**
