@@ -38,7 +38,7 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
   }
   const reading = (sent: string[], table: string) => sent.filter((s) => new RegExp(`^select .* from "?${table}"? `, 'i').test(s)).length;
 
-  it('reads the version and the shipping rules once when adding to the cart, the settings once and no order (placed and read back by one update) when placing, and no transaction for a webhook after', async () => {
+  it('reads the version and the shipping rules once and the profile with the session when adding to the cart and ordering, the settings once and no order (placed and read back by one update) when placing, and no transaction for a webhook after', async () => {
     const f = factories(shop);
     const { id: categoryId } = await f.category();
     const product = await f.product({ categoryId, pricePaise: 49_900 });
@@ -50,8 +50,14 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
     expect(cart.result.json()).toMatchObject({ count: 1, subtotal: 499, total: 499 });
     expect(reading(cart.sent, 'public_cache_version')).toBe(1);
     expect(reading(cart.sent, 'shipping_settings')).toBe(1);
+    // The shopper's profile (the pincode to quote) came with the session (decision 089).
+    expect(reading(cart.sent, 'user')).toBe(0);
 
-    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }] })).json() as { id: string; orderId: string };
+    const created = await counted(() => api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }] }));
+    expect(created.result.statusCode).toBe(200);
+    // The address and the blocked check from the session's read of the account too.
+    expect(reading(created.sent, 'user')).toBe(0);
+    const order = created.result.json() as { id: string; orderId: string };
     const payment = await payInSimulation(shop, s.cookie, order.id);
     const placed = await counted(() => api.post('/api/processOrder', payment));
     expect(placed.result.json()).toEqual({ success: true, orderId: order.orderId });
