@@ -32,6 +32,7 @@ import { benchSchema, DatabaseCpu } from '../lib/postgres';
 import { countStatements, logOffset, SESSION_SETTING, statementsTable } from '../lib/pg-statements';
 import { loadAverage, machineLine, ms, percentile, processCpuMs, table, verdict } from '../lib/stats';
 import { runBench, startShop, type ShopServer } from '../lib/server-process';
+import { call, signedInShoppers } from '../lib/shoppers';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 10);
@@ -116,41 +117,9 @@ async function openShop(postgres: boolean, withSmtp: boolean, baseline = false):
   );
   // The bench reads the shop's database (its outbox, its orders) as an operator would.
   const db = schema ? schema.open() : createDb({ kind: 'sqlite', file: path.join(shop.dataDir, 'shop.sqlite') });
-  const origin = shop.url;
   const products = (await (await fetch(`${shop.url}/api/products?limit=500`)).json()) as { id: number; price: number }[];
 
-  // Shoppers: sign up, follow the verification mail from the outbox (it keeps the text of a mail it sent too), sign in.
-  const cookies: string[] = [];
-  for (let i = 0; i < SHOPPERS; i++) {
-    const email = `bench${Date.now().toString(36)}${i}@example.com`;
-    const details = {
-      email,
-      password: 'correct-horse-1',
-      name: `bench_${i}`,
-      username: `bench_${Date.now().toString(36)}_${i}`,
-      phone: '9876543210',
-      address: '12 MG Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      zipCode: '411001',
-    };
-    await call(shop, 'POST', '/api/auth/sign-up/email', '', details);
-    const mail = await db.selectFrom('outbox').select('text_body').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const token = decodeURIComponent(/\/verify-email\?token=([^\s&]+)/.exec(mail.text_body)![1]!);
-    await fetch(`${shop.url}/api/auth/verify-email?token=${encodeURIComponent(token)}`, { redirect: 'manual' });
-    const res = await fetch(`${shop.url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: details.password }),
-    });
-    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-    cookies.push(
-      res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    );
-  }
+  const cookies = await signedInShoppers(shop, db, SHOPPERS);
   return {
     label,
     baseline,
@@ -167,17 +136,6 @@ async function openShop(postgres: boolean, withSmtp: boolean, baseline = false):
       await schema?.drop();
     },
   };
-}
-
-async function call(shop: ShopServer, method: string, url: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${shop.url}${url}`, {
-    method,
-    headers: { origin: shop.url, cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 200)}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
 /** What the shop still has to do after the window: webhooks not yet delivered, mails queued or being sent. */

@@ -50,7 +50,7 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
   }
   const reading = (sent: string[], table: string) => sent.filter((s) => new RegExp(`^select .* from "?${table}"? `, 'i').test(s)).length;
 
-  it('reads the shipping rules in one statement when adding to the cart, the settings once and no order (placed and read back by one update) when placing, and no transaction for a webhook after', async () => {
+  it('reads the shipping rules in one statement and the profile with the session when adding to the cart and ordering, the settings once and no order (placed and read back by one update) when placing, and no transaction for a webhook after', async () => {
     const f = factories(shop);
     const { id: categoryId } = await f.category();
     const product = await f.product({ categoryId, pricePaise: 49_900 });
@@ -64,8 +64,14 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
     expect(reading(cart.sent, 'public_cache_version')).toBe(0);
     expect(reading(cart.sent, 'shipping_settings')).toBe(1);
     expect(cart.sent.filter((sql) => sql.includes('"shipping_pincodes"'))).toHaveLength(1);
+    // The shopper's profile (the pincode to quote) came with the session (decision 089).
+    expect(reading(cart.sent, 'user')).toBe(0);
 
-    const order = (await api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }] })).json() as { id: string; orderId: string };
+    const created = await counted(() => api.post('/api/createBulkOrder', { items: [{ productId: product.id, quantity: 1 }] }));
+    expect(created.result.statusCode).toBe(200);
+    // The address and the blocked check from the session's read of the account too.
+    expect(reading(created.sent, 'user')).toBe(0);
+    const order = created.result.json() as { id: string; orderId: string };
     const payment = await payInSimulation(shop, s.cookie, order.id);
     const placed = await counted(() => api.post('/api/processOrder', payment));
     expect(placed.result.json()).toEqual({ success: true, orderId: order.orderId });
@@ -85,8 +91,8 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
     expect(payments).toEqual([{ late: 0 }]);
   });
 
-  // Every statement of a checkout, per request (decision 088): 8 + 18 + 8 + 11 + 5 = 50 before it.
-  it('sends 40 statements per order: cart 5, createBulkOrder 16, Pay 4, processOrder 10, the webhook after it 5', async () => {
+  // Every statement of a checkout, per request (decisions 088, 089): 8 + 18 + 8 + 11 + 5 = 50 before them.
+  it('sends 38 statements per order: cart 4, createBulkOrder 15, Pay 4, processOrder 10, the webhook after it 5', async () => {
     const f = factories(shop);
     const product = await f.product({ categoryId: (await f.category()).id, pricePaise: 49_900, stock: 100 });
     const s = await verifiedShopper(shop);
@@ -108,7 +114,7 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
       sent.webhook = webhook.sent;
     }
     const counts = Object.fromEntries(Object.entries(sent).map(([request, statements]) => [request, statements.length]));
-    expect(counts).toEqual({ cart: 5, createBulkOrder: 16, pay: 4, processOrder: 10, webhook: 5 });
+    expect(counts).toEqual({ cart: 4, createBulkOrder: 15, pay: 4, processOrder: 10, webhook: 5 });
     // The line added and the cart read in one statement; the order's code comes with its insert; the capture, its payment and its webhook in one statement; the webhook's event id read before its handling and recorded after it (a node dying in between leaves the retry to be handled).
     expect(reading(sent.cart!, 'cart_items')).toBe(0);
     expect(sent.createBulkOrder!.filter((sql) => /^update "orders" set "order_code"/i.test(sql))).toEqual([]);

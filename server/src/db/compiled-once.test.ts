@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled-once';
+import { compiledOnce, compiledPerLength } from './compiled-once';
 import { createDb, migrateToLatest } from './database';
 
 describe('compiledOnce', () => {
@@ -30,5 +30,23 @@ describe('compiledOnce', () => {
   it('refuses a query that does not take every argument as a parameter', async () => {
     const ignoring = compiledOnce((d, _to: string) => d.selectFrom('outbox').select('id'));
     await expect(ignoring(db, 'a@example.com')).rejects.toThrow(/did not become parameters/);
+  });
+
+  it('runs a query over a list compiled for each length, and one longer than kept built afresh', async () => {
+    const compiled: string[] = [];
+    const kinds = compiledPerLength((d, list: string[]) => {
+      const query = d.selectFrom('outbox').select(['to_address', 'kind']).where('kind', 'in', list).orderBy('id');
+      compiled.push(query.compile().sql);
+      return query;
+    }, 2);
+    const kindsOf = async (list: string[]) => (await kinds(db, list)).rows.map((r) => `${r.to_address} ${r.kind}`);
+    expect(await kindsOf(['new-order'])).toEqual(['a@example.com new-order']);
+    expect(await kindsOf(['receipt'])).toEqual(['a@example.com receipt', 'b@example.com receipt']);
+    expect(await kindsOf(['receipt', 'new-order'])).toEqual(['a@example.com receipt', 'b@example.com receipt', 'a@example.com new-order']);
+    expect(await kindsOf(['new-order', 'other'])).toEqual(['a@example.com new-order']);
+    expect(compiled).toHaveLength(2);
+    expect(await kindsOf(['other', 'new-order', 'receipt'])).toHaveLength(3);
+    expect(await kindsOf(['other', 'x', 'new-order'])).toEqual(['a@example.com new-order']);
+    expect(compiled).toHaveLength(4);
   });
 });

@@ -39,3 +39,17 @@ export function compiledOnce<A extends unknown[], R>(build: (db: Db, ...args: A)
     return db.executeQuery<R>({ ...compiled.query, parameters: compiled.parameters.map((p) => (p instanceof Slot ? args[p.index] : p.constant)) });
   };
 }
+
+/**
+ * compiledOnce for a query over a list (`where('id', 'in', ids)`): compiled once per length of the
+ * list up to `maxLength` (a cart's or an order's products: one, a few), built afresh beyond it, so
+ * that what is kept stays small. `build` must pass every element to Kysely as a plain value.
+ */
+export function compiledPerLength<T, R>(build: (db: Db, list: T[]) => Compilable<R>, maxLength = 8): (db: Db, list: T[]) => Promise<QueryResult<R>> {
+  const byLength: ((db: Db, ...list: T[]) => Promise<QueryResult<R>>)[] = [];
+  return (db, list) => {
+    if (list.length > maxLength) return db.executeQuery(build(db, list).compile());
+    const run = (byLength[list.length] ??= compiledOnce((d: Db, ...slots: T[]) => build(d, slots)));
+    return run(db, ...list);
+  };
+}

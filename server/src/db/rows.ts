@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { compiledPerLength } from './compiled-once';
 import type { Db } from './database';
 import type { Database } from './schema';
 
@@ -111,23 +112,26 @@ export async function moveStatus<T extends StatusRow>(
 type ProductRowsTable = 'product_images' | 'product_options' | 'product_variants';
 
 /**
- * The `columns` of the rows of several products in one of those tables, product by product, each
- * product's in their order (then by `thenBy`): what a page of products shows of each.
+ * A reader of the `columns` of the rows of several products in one of those tables, product by
+ * product, each product's in their order (then by `thenBy`): what a page of products shows of each.
+ * Its query is compiled once per number of products (compiledPerLength: the few of a cart or a page).
  */
-export async function rowsOfProducts<T extends ProductRowsTable, C extends keyof Selectable<Database[T]> & string>(
-  db: Db,
+export function rowsOfProducts<T extends ProductRowsTable, C extends keyof Selectable<Database[T]> & string>(
   table: T,
   columns: readonly C[],
-  productIds: number[],
   thenBy: readonly ColumnOf<T>[] = [],
-): Promise<Pick<Selectable<Database[T]>, C>[]> {
-  if (productIds.length === 0) return [];
-  const inOrder = (db as unknown as Untyped)
-    .selectFrom(table as string)
-    .select(columns as readonly string[])
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position');
-  const rows = await thenBy.reduce((q, column) => q.orderBy(column as string), inOrder).execute();
-  return rows as Pick<Selectable<Database[T]>, C>[];
+): (db: Db, productIds: number[]) => Promise<Pick<Selectable<Database[T]>, C>[]> {
+  const query = compiledPerLength((db: Db, productIds: number[]) => {
+    const inOrder = (db as unknown as Untyped)
+      .selectFrom(table as string)
+      .select(columns as readonly string[])
+      .where('product_id', 'in', productIds)
+      .orderBy('product_id')
+      .orderBy('position');
+    return thenBy.reduce((q, column) => q.orderBy(column as string), inOrder);
+  });
+  return async (db, productIds) => {
+    if (productIds.length === 0) return [];
+    return (await query(db, productIds)).rows as Pick<Selectable<Database[T]>, C>[];
+  };
 }

@@ -4,23 +4,29 @@ import { normalizePhone, type Me, type UpdateProfileInput } from '@shared/accoun
 import { accountMessages } from '@shared/account-messages';
 import { customerMessages } from '@shared/customers.schemas';
 import { AppError, notFound } from '../../errors';
+import { accountRowOfRequest, forgetAccountRowOfRequest } from '../auth/auth.guards';
 import * as repo from './accounts.repository';
 
+/** The shopper's row: the one this request's session was read with, else read now. */
+async function userRow(db: Db, userId: string) {
+  return accountRowOfRequest(userId) ?? (await repo.findUser(db, userId));
+}
+
 export async function getMe(db: Db, userId: string): Promise<Me> {
-  const u = await repo.findUser(db, userId);
+  const u = await userRow(db, userId);
   if (!u) throw notFound(accountMessages.userNotFound, 'user_not_found');
   return meOf(u);
 }
 
 /** The shopper placing an order: refused (403) when the shop blocked them (decision 047). */
 export async function orderingShopper(db: Db, userId: string): Promise<Me> {
-  const u = await repo.findUser(db, userId);
+  const u = await userRow(db, userId);
   if (!u) throw notFound(accountMessages.userNotFound, 'user_not_found');
   if (u.banned) throw new AppError('account_blocked', 403, customerMessages.blocked);
   return meOf(u);
 }
 
-function meOf(u: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>): Me {
+function meOf(u: NonNullable<Awaited<ReturnType<typeof userRow>>>): Me {
   const username = u.displayUsername ?? u.username ?? u.name;
   return {
     id: u.id,
@@ -56,5 +62,6 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
     zipCode: input.zipCode,
   });
   await refuseDuplicate(update, taken);
+  forgetAccountRowOfRequest();
   return getMe(db, userId);
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Auth } from './auth';
-import { sessionByToken } from './sessions.repository';
+import { sessionByToken, type SessionWithAccount } from './sessions.repository';
 import type { SessionAccount } from './shopper-access';
 
 /** What better-auth's getSession works with, read from its context once. */
@@ -33,6 +33,10 @@ interface SessionRules {
  * better-auth's cookie cache turned on. Answers null only when the request carries no session cookie.
  */
 export function createSessionReader(auth: Auth, db: Db) {
+  // Cookie values whose signature has been checked, with their token: the same cookie comes with
+  // every request of a shopper, and its signature cannot stop matching (the secret is fixed for the
+  // process). The session row is still read every time.
+  const verified = new Map<string, string>();
   let rules: Promise<SessionRules> | null = null;
   const rulesOf = async (): Promise<SessionRules> => {
     const ctx = await auth.$context;
@@ -46,7 +50,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     };
   };
 
-  return async function readSession(cookieHeader: string | undefined): Promise<SessionAccount | null | undefined> {
+  return async function readSession(cookieHeader: string | undefined): Promise<AccountOfSession | null | undefined> {
     if (cookieHeader === undefined) return null;
     // Not kept when it failed (better-auth could not start its context): the next request asks again.
     const r = await (rules ??= rulesOf().catch((err: unknown) => {
@@ -58,15 +62,28 @@ export function createSessionReader(auth: Auth, db: Db) {
     const values = cookies.get(r.cookieName) ?? [];
     if (values.length === 0) return null;
     if (values.length > 1 || cookies.has(r.dontRememberName)) return undefined;
-    const token = signedToken(values[0]!, r.secret);
+    const token = verified.get(values[0]!) ?? signedToken(values[0]!, r.secret);
     if (token === null) return undefined;
+    remember(verified, values[0]!, token);
     const row = await sessionByToken(db, token);
     if (!row) return undefined;
     const expiresAt = timeOf(row.expiresAt);
     const now = Date.now();
     if (!(expiresAt > now) || expiresAt - r.expiresInMs + r.updateAgeMs <= now) return undefined;
-    return { id: row.id, email: row.email, emailVerified: Boolean(row.emailVerified), name: row.name };
+    return { id: row.id, email: row.email, emailVerified: Boolean(row.emailVerified), name: row.name, row };
   };
+}
+
+/** The account of a session the reader found, with the account's row as read with the session (its profile). */
+export type AccountOfSession = SessionAccount & { row: SessionWithAccount };
+
+/** The most cookie values kept as checked; past it, the ones checked longest ago are forgotten. */
+const MAX_VERIFIED = 10_000;
+
+function remember(verified: Map<string, string>, value: string, token: string): void {
+  if (verified.has(value)) return;
+  if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+  verified.set(value, token);
 }
 
 export type SessionReader = ReturnType<typeof createSessionReader>;

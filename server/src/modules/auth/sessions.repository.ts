@@ -1,22 +1,32 @@
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 
-/** A session row with the account it belongs to: what a request's session cookie proves. */
-export interface SessionWithAccount {
-  expiresAt: string | number | Date;
-  id: string;
-  email: string;
-  emailVerified: boolean | number;
-  name: string;
-}
-
+// The account's whole row comes with the session: the request that needs the shopper's profile
+// (the cart's pincode, the order's address, /api/me) then reads it no second time (decision 089).
 const sessionQuery = compiledOnce((db, token: string) =>
   db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .select(['session.expiresAt', 'user.id', 'user.email', 'user.emailVerified', 'user.name'])
+    .select([
+      'session.expiresAt',
+      'user.id',
+      'user.email',
+      'user.emailVerified',
+      'user.name',
+      'user.username',
+      'user.displayUsername',
+      'user.phone',
+      'user.address',
+      'user.city',
+      'user.state',
+      'user.zipCode',
+      'user.banned',
+    ])
     .where('session.token', '=', token),
 );
+
+/** A session row with the account it belongs to: what a request's session cookie proves, and the shopper's profile. */
+export type SessionWithAccount = Awaited<ReturnType<typeof sessionQuery>>['rows'][number];
 
 /** The session with this token and its account, in one query compiled once: this read is on every signed-in request. */
 export async function sessionByToken(db: Db, token: string): Promise<SessionWithAccount | undefined> {

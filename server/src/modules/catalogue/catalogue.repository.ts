@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { compiledPerLength } from '../../db/compiled-once';
 import { escapeLike, isPostgres } from '../../db/dialect';
 import { rowsOfProducts } from '../../db/rows';
 
@@ -39,7 +40,19 @@ export type ShownProductRow = ProductRow & { structured: boolean; images: string
  */
 export async function findShownProductsByIds(db: Db, ids: number[]): Promise<ShownProductRow[]> {
   if (ids.length === 0) return [];
-  const query = productQuery(db)
+  if (isPostgres(db)) {
+    const rows = (await shownProductsWithImages(db, ids)).rows;
+    return rows.map((r) => Object.assign(r, { structured: Boolean(r.structured) }));
+  }
+  const rows = (await shownProducts(db, ids)).rows;
+  const imagesOf = new Map<number, string[]>();
+  for (const img of await findImages(db, ids)) imagesOf.set(img.product_id, [...(imagesOf.get(img.product_id) ?? []), img.path]);
+  // SQLite answers 0 or 1 for a boolean.
+  return rows.map((r) => Object.assign(r, { structured: Boolean(r.structured), images: imagesOf.get(r.id) ?? [] }));
+}
+
+function shownProductQuery(db: Db, ids: number[]) {
+  return productQuery(db)
     .select((eb) =>
       eb
         .or([
@@ -50,17 +63,17 @@ export async function findShownProductsByIds(db: Db, ids: number[]): Promise<Sho
         .as('structured'),
     )
     .where('p.id', 'in', ids);
-  if (isPostgres(db)) {
-    const images = sql<string[]>`coalesce((SELECT json_agg(i.path ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '[]'::json)`;
-    const rows = await query.select(images.as('images')).execute();
-    return rows.map((r) => Object.assign(r, { structured: Boolean(r.structured) }));
-  }
-  const rows = await query.execute();
-  const imagesOf = new Map<number, string[]>();
-  for (const img of await findImages(db, ids)) imagesOf.set(img.product_id, [...(imagesOf.get(img.product_id) ?? []), img.path]);
-  // SQLite answers 0 or 1 for a boolean.
-  return rows.map((r) => Object.assign(r, { structured: Boolean(r.structured), images: imagesOf.get(r.id) ?? [] }));
 }
+
+// Compiled once per number of products (decision 089): every cart and every checkout reads its
+// products with these, and Kysely building the query with its three subqueries cost more CPU than
+// SQLite answering it.
+const shownProducts = compiledPerLength((db, ids: number[]) => shownProductQuery(db, ids));
+const shownProductsWithImages = compiledPerLength((db, ids: number[]) =>
+  shownProductQuery(db, ids).select(
+    sql<string[]>`coalesce((SELECT json_agg(i.path ORDER BY i.position) FROM product_images i WHERE i.product_id = p.id), '[]'::json)`.as('images'),
+  ),
+);
 
 export interface ProductFilter {
   categoryId?: number;
@@ -94,7 +107,7 @@ export interface ImageRow {
   path: string;
 }
 
-export const findImages = (db: Db, productIds: number[]): Promise<ImageRow[]> => rowsOfProducts(db, 'product_images', ['product_id', 'path'], productIds);
+export const findImages: (db: Db, productIds: number[]) => Promise<ImageRow[]> = rowsOfProducts('product_images', ['product_id', 'path']);
 
 export async function listCategories(db: Db) {
   return db.selectFrom('categories').select(['id', 'type']).orderBy('id').execute();

@@ -11,14 +11,13 @@ interface OptionRow {
   values_json: string;
 }
 
-export const findOptions = (db: Db, productIds: number[]): Promise<OptionRow[]> =>
-  rowsOfProducts(db, 'product_options', ['product_id', 'name', 'values_json'], productIds);
+export const findOptions: (db: Db, productIds: number[]) => Promise<OptionRow[]> = rowsOfProducts('product_options', ['product_id', 'name', 'values_json']);
 
 export type VariantRow = Omit<Selectable<Database['product_variants']>, 'position'>;
 
 const variantColumns = ['id', 'product_id', 'options_json', 'sku', 'price_paise', 'stock', 'weight_grams', 'hsn_code', 'gst_rate_bp', 'image_path'] as const;
 
-export const findVariants = (db: Db, productIds: number[]): Promise<VariantRow[]> => rowsOfProducts(db, 'product_variants', variantColumns, productIds, ['id']);
+export const findVariants: (db: Db, productIds: number[]) => Promise<VariantRow[]> = rowsOfProducts('product_variants', variantColumns, ['id']);
 
 export async function findVariantsByIds(db: Db, ids: number[]): Promise<VariantRow[]> {
   if (ids.length === 0) return [];
