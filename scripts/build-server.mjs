@@ -13,6 +13,11 @@ const external = [
   '@fastify/swagger-ui',
   // reads its standard fonts from its own folder
   'pdfkit',
+  // Fastify's default compilers (Ajv, fast-json-stringify, fast-uri: some 370 KB of source), which it
+  // requires only when made without compiler factories; the app gives it the zod ones (decision 073).
+  // Bundled, V8 would still parse their text at every start and keep it in memory (decision 094).
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
   // optional peer dependencies that are never installed
   'mysql2',
   '@aws-sdk/*',

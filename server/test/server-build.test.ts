@@ -18,6 +18,14 @@ import { afterAll, describe, expect, it } from 'vitest';
  * idle shop was larger and slower to start (docs/performance.md).
  */
 const EXTERNAL_ON_FIRST_USE = ['pdfkit', '@aws-sdk/client-s3', 'sharp', '@fastify/swagger-ui'];
+/**
+ * Fastify's default compilers and what they bring (Ajv, fast-json-stringify, fast-uri): required by
+ * Fastify only when an instance is made without compiler factories, which the shop never does
+ * (decision 073). Left in node_modules, so that V8 neither parses their text at start nor keeps it
+ * (decision 094); in no chunk at all.
+ */
+const REQUIRED_ONLY_WITHOUT_FACTORIES = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
+const NEVER_BUNDLED = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'ajv', 'ajv-formats', 'fast-uri'];
 /** node_modules folders whose code must be in no chunk loaded at start, only in lazily imported ones. */
 const BUNDLED_ON_FIRST_USE = ['nodemailer', 'ioredis', 'razorpay', 'axios', 'qrcode', 'pngjs', '@fastify/swagger', 'yaml', 'pg', 'pg-pool', 'pg-protocol'];
 
@@ -143,6 +151,10 @@ describe('the compiled server', () => {
       expect(bundledAtStart.has(name), name).toBe(false);
       expect(bundledLater.has(name), name).toBe(true);
     }
+    const bundledAnywhere = new Set([...outputs.values()].flatMap((o) => Object.keys(o.inputs).map(packageOf)));
+    for (const name of NEVER_BUNDLED) expect(bundledAnywhere.has(name), name).toBe(false);
+    const requiredAtStart = started.flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'require-call').map((i) => i.path));
+    for (const name of REQUIRED_ONLY_WITHOUT_FACTORIES) expect(requiredAtStart, name).toContain(name);
     // The ones that every shop needs at start are there (the check itself reads the imports right).
     expect(externalAtStart).toContain('better-sqlite3');
     expect(bundledAtStart.has('fastify')).toBe(true);
