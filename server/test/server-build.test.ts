@@ -153,6 +153,9 @@ describe('the compiled server', () => {
     }
     const bundledAnywhere = new Set([...outputs.values()].flatMap((o) => Object.keys(o.inputs).map(packageOf)));
     for (const name of NEVER_BUNDLED) expect(bundledAnywhere.has(name), name).toBe(false);
+    // zod's messages are English: its other 63 locales (some 300 KB of source) are bundled nowhere (decision 094).
+    const zodLocales = [...outputs.values()].flatMap((o) => Object.keys(o.inputs).filter((input) => /zod\/v4\/locales\/(?!index\.js)[\w-]+\.js$/.test(input)));
+    expect(zodLocales.map((input) => path.basename(input))).toEqual(['en.js']);
     const requiredAtStart = started.flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'require-call').map((i) => i.path));
     for (const name of REQUIRED_ONLY_WITHOUT_FACTORIES) expect(requiredAtStart, name).toContain(name);
     // The ones that every shop needs at start are there (the check itself reads the imports right).
