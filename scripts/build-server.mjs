@@ -4,6 +4,7 @@
 // Native modules and packages that read files from their own folder at run time stay in
 // node_modules and are imported from there.
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const external = [
@@ -13,6 +14,11 @@ const external = [
   '@fastify/swagger-ui',
   // reads its standard fonts from its own folder
   'pdfkit',
+  // Fastify's default compilers (Ajv, fast-json-stringify, fast-uri: some 370 KB of source), which it
+  // requires only when made without compiler factories; the app gives it the zod ones (decision 073).
+  // Bundled, V8 would still parse their text at every start and keep it in memory (decision 094).
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
   // optional peer dependencies that are never installed
   'mysql2',
   '@aws-sdk/*',
@@ -20,6 +26,26 @@ const external = [
   '@prisma/client',
   'drizzle-orm',
 ];
+
+/**
+ * zod's namespaces (`z.locales`, `z.core.locales`) export its 64 locales, some 300 KB of source: the
+ * shop and its packages read none of them (zod's messages are English, `locales/en.js`, which zod's
+ * schemas import themselves), but a namespace used as a value keeps every export in the bundle, parsed
+ * at every start. Bundled here: the English one alone (decision 094).
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(builder) {
+    const zodFolder = `${path.sep}node_modules${path.sep}zod${path.sep}`;
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(zodFolder) ? { path: path.resolve(args.resolveDir, '../locales/index.js'), namespace: 'zod-english-only' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
 
 // The bundle's static imports of external packages are all loaded at start: packages a shop may
 // never use (pdfkit, the S3 SDK, sharp) are imported where first needed, `await import(...)`
@@ -57,6 +83,7 @@ const result = await build({
   minifySyntax: true,
   charset: 'ascii',
   logLevel: 'warning',
+  plugins: [zodEnglishOnly],
   metafile: process.env.SERVER_BUILD_OUTDIR !== undefined,
   // CommonJS dependencies call require(); give the bundle one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

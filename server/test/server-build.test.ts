@@ -18,6 +18,14 @@ import { afterAll, describe, expect, it } from 'vitest';
  * idle shop was larger and slower to start (docs/performance.md).
  */
 const EXTERNAL_ON_FIRST_USE = ['pdfkit', '@aws-sdk/client-s3', 'sharp', '@fastify/swagger-ui'];
+/**
+ * Fastify's default compilers and what they bring (Ajv, fast-json-stringify, fast-uri): required by
+ * Fastify only when an instance is made without compiler factories, which the shop never does
+ * (decision 073). Left in node_modules, so that V8 neither parses their text at start nor keeps it
+ * (decision 094); in no chunk at all.
+ */
+const REQUIRED_ONLY_WITHOUT_FACTORIES = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
+const NEVER_BUNDLED = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'ajv', 'ajv-formats', 'fast-uri'];
 /** node_modules folders whose code must be in no chunk loaded at start, only in lazily imported ones. */
 const BUNDLED_ON_FIRST_USE = ['nodemailer', 'ioredis', 'razorpay', 'axios', 'qrcode', 'pngjs', '@fastify/swagger', 'yaml', 'pg', 'pg-pool', 'pg-protocol'];
 
@@ -51,8 +59,32 @@ for (const [proto, method] of [[String.prototype, 'localeCompare'], [Number.prot
 writeSync(2, 'ICU trap armed\\n');
 `;
 
-/** Starts the compiled main.js on dataDir with the trap, until it logs that it is ready; its stderr. */
-function startWithIcuTrap(mainJs: string, trap: string, dataDir: string): Promise<string> {
+/**
+ * Node's fetch (undici: Request, Response, Headers...) is loaded the first time a process reads one
+ * of those globals: some 20-30 ms of CPU and megabytes kept. The first page needs it (React Router
+ * draws with a Response), a readiness probe does not (decision 094); this module, given to node with
+ * --import, reports the first read of each on stderr.
+ */
+const FETCH_TRAP = `
+import { writeSync } from 'node:fs';
+for (const name of ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'WebSocket', 'EventSource']) {
+  const lazy = Object.getOwnPropertyDescriptor(globalThis, name);
+  if (!lazy?.get) continue;
+  Object.defineProperty(globalThis, name, {
+    configurable: true,
+    enumerable: lazy.enumerable,
+    get() { writeSync(2, 'fetch loaded by ' + name + '\\n' + new Error().stack + '\\n'); Object.defineProperty(globalThis, name, lazy); return globalThis[name]; },
+    set: lazy.set,
+  });
+}
+writeSync(2, 'fetch trap armed\\n');
+`;
+
+/**
+ * Starts the compiled main.js on dataDir with a trap given to --import, until it logs that it is
+ * ready, then runs `probe` with its address (if any) and stops it; its stderr.
+ */
+function startWithTrap(mainJs: string, trap: string, dataDir: string, probe?: (url: string) => Promise<void>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', pathToFileURL(trap).href, mainJs], {
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: '0', LOG_LEVEL: 'info' },
@@ -60,13 +92,31 @@ function startWithIcuTrap(mainJs: string, trap: string, dataDir: string): Promis
     });
     let out = '';
     let err = '';
+    let probed: Error | undefined;
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('shop ready at')) child.kill('SIGKILL');
+      if (!out.includes('shop ready at') || child.killed) return;
+      const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      void (probe && url ? probe(url) : Promise.resolve()).catch((e: Error) => (probed = e)).finally(() => child.kill('SIGKILL'));
     });
-    child.on('exit', () => (out.includes('shop ready at') ? resolve(err) : reject(new Error(`the shop did not start:\n${out}\n${err}`))));
+    child.on('exit', () => {
+      if (probed) reject(probed);
+      else if (out.includes('shop ready at')) resolve(err);
+      else reject(new Error(`the shop did not start:\n${out}\n${err}`));
+    });
   });
+}
+
+/** Asks /api/health/ready until it answers 200 (the search index loads after the listener opens). */
+async function untilReady(url: string): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    const res = await fetch(`${url}/api/health/ready`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    await res.arrayBuffer();
+    if (res.ok) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the shop was not ready after 500 probes');
 }
 
 describe('the compiled server', () => {
@@ -101,6 +151,13 @@ describe('the compiled server', () => {
       expect(bundledAtStart.has(name), name).toBe(false);
       expect(bundledLater.has(name), name).toBe(true);
     }
+    const bundledAnywhere = new Set([...outputs.values()].flatMap((o) => Object.keys(o.inputs).map(packageOf)));
+    for (const name of NEVER_BUNDLED) expect(bundledAnywhere.has(name), name).toBe(false);
+    // zod's messages are English: its other 63 locales (some 300 KB of source) are bundled nowhere (decision 094).
+    const zodLocales = [...outputs.values()].flatMap((o) => Object.keys(o.inputs).filter((input) => /zod\/v4\/locales\/(?!index\.js)[\w-]+\.js$/.test(input)));
+    expect(zodLocales.map((input) => path.basename(input))).toEqual(['en.js']);
+    const requiredAtStart = started.flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'require-call').map((i) => i.path));
+    for (const name of REQUIRED_ONLY_WITHOUT_FACTORIES) expect(requiredAtStart, name).toContain(name);
     // The ones that every shop needs at start are there (the check itself reads the imports right).
     expect(externalAtStart).toContain('better-sqlite3');
     expect(bundledAtStart.has('fastify')).toBe(true);
@@ -114,9 +171,19 @@ describe('the compiled server', () => {
     const dataDir = path.join(workdir, 'data');
     // The first start runs every migration; the second reads the ones run (Kysely compares their names).
     for (const start of ['new', 'existing']) {
-      const stderr = await startWithIcuTrap(path.join(outdir, 'main.js'), trap, dataDir);
+      const stderr = await startWithTrap(path.join(outdir, 'main.js'), trap, dataDir);
       expect(stderr, start).toContain('ICU trap armed');
       expect(stderr, start).not.toContain('ICU used at start');
     }
+  }, 60_000);
+
+  it("answers readiness probes without loading Node's fetch, which the first page loads", async () => {
+    if (!fs.existsSync(path.join(outdir, 'main.js')))
+      execFileSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, SERVER_BUILD_OUTDIR: outdir }, stdio: 'pipe' });
+    const trap = path.join(workdir, 'fetch-trap.mjs');
+    fs.writeFileSync(trap, FETCH_TRAP);
+    const stderr = await startWithTrap(path.join(outdir, 'main.js'), trap, path.join(workdir, 'data-fetch'), untilReady);
+    expect(stderr).toContain('fetch trap armed');
+    expect(stderr).not.toContain('fetch loaded by');
   }, 60_000);
 });

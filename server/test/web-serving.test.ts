@@ -116,6 +116,17 @@ describe('serving the web app', () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
+  it('keeps the brotli and gzip copies out of the route table: one GET and one HEAD route per asset (decision 094)', async () => {
+    expect(shop.app.hasRoute({ method: 'GET', url: '/assets/app-abc123.js' })).toBe(true);
+    expect(shop.app.hasRoute({ method: 'HEAD', url: '/assets/app-abc123.js' })).toBe(true);
+    for (const copy of ['/assets/app-abc123.js.br', '/assets/app-abc123.js.gz']) {
+      expect(shop.app.hasRoute({ method: 'GET', url: copy }), copy).toBe(false);
+      expect(shop.app.hasRoute({ method: 'HEAD', url: copy }), copy).toBe(false);
+      // asked for by name, a copy is a missing file (the browser asks for the asset and gets the copy)
+      expect((await shop.app.inject(copy)).statusCode, copy).toBe(404);
+    }
+  });
+
   it('puts the stylesheet in the page, so the first paint waits for no other request', async () => {
     const page = await shop.app.inject('/product/1');
     expect(page.body).toContain('<style>.brand{color:#1d4ed8}</style>');

@@ -107,8 +107,11 @@ export async function webPlugin(app: FastifyInstance) {
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build holds .br and .gz files (brotli 11, gzip 9) beside each text asset: sent as they are,
+      // through their asset's address. Not routes of their own: with wildcard false every file found
+      // is a GET and a HEAD route built at start, and these copies were half of them (decision 094).
+      globIgnore: ['**/*.br', '**/*.gz'],
       serve: true,
-      // The build holds .br and .gz files (brotli 11, gzip 9) beside each text asset: sent as they are.
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {

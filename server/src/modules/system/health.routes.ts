@@ -27,6 +27,12 @@ export function startDraining(): void {
 const READY_RULE =
   '200 while this node can serve shoppers (database reachable): `ok`, or `degraded` while object storage or Redis is down (every node shares them: taking all out of the balancer helps nobody); 503 while the database is unreachable, the node is stopping (`draining`), or starting (`starting`, with a `reason`: `search index loading` until the search index and product facts are in memory, at most SEARCH_READY_TIMEOUT_MS after the start, then ready with searches on the tables if the copy could not load). Answered from the last background check (HEALTH_CHECK_INTERVAL_MS), never calling a dependency per probe.';
 
+/**
+ * The health answers skip the compression hook (`compress: false`): under its 1 KB threshold they were
+ * never compressed, and its first run makes Node load its fetch implementation (it asks whether the
+ * answer is a `Response`), some 20-30 ms of CPU and megabytes kept: an idle node that only answers
+ * probes never needs it (decision 094).
+ */
 export async function healthRoutes(app: App) {
   // The pool's own reports (lost connections, outages, recovery) go to the app's log from now on.
   databaseAvailability(app.db)?.setLog(app.log);
@@ -38,6 +44,7 @@ export async function healthRoutes(app: App) {
     '/api/health/live',
     {
       config: { rateLimit: false },
+      compress: false,
       schema: {
         tags: ['system'],
         summary: 'Liveness: 200 while the process runs and answers HTTP; checks no dependency (restart the process only when this fails)',
@@ -76,9 +83,13 @@ export async function healthRoutes(app: App) {
     ['/api/health/ready', `Readiness, for a load balancer or an orchestrator: ${READY_RULE}`],
     ['/api/health', `The summary kept for compatibility, the same answer as /api/health/ready: ${READY_RULE}`],
   ] as const) {
-    app.get(url, { config: { rateLimit: false }, schema: { tags: ['system'], summary, response: { 200: Health, 503: Health } } }, async (_req, reply) => {
-      const { status, body } = readiness();
-      return reply.code(status).header('Cache-Control', 'no-store').send(body);
-    });
+    app.get(
+      url,
+      { config: { rateLimit: false }, compress: false, schema: { tags: ['system'], summary, response: { 200: Health, 503: Health } } },
+      async (_req, reply) => {
+        const { status, body } = readiness();
+        return reply.code(status).header('Cache-Control', 'no-store').send(body);
+      },
+    );
   }
 }
