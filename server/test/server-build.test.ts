@@ -123,6 +123,13 @@ describe('the compiled server', () => {
   // node_modules beside the output: the packages left external are imported from there, as in dist/.
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-build-'));
   const outdir = path.join(workdir, 'server');
+  /** The compiled server's main.js, built here if an earlier test of this file has not built it. */
+  const builtMain = () => {
+    const main = path.join(outdir, 'main.js');
+    if (!fs.existsSync(main))
+      execFileSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, SERVER_BUILD_OUTDIR: outdir }, stdio: 'pipe' });
+    return main;
+  };
   fs.symlinkSync(path.resolve('node_modules'), path.join(workdir, 'node_modules'));
   afterAll(() => fs.rmSync(workdir, { recursive: true, force: true }));
 
@@ -164,25 +171,23 @@ describe('the compiled server', () => {
   }, 60_000);
 
   it("uses none of Intl's locale data while it starts, on a new database and on an existing one", async () => {
-    if (!fs.existsSync(path.join(outdir, 'main.js')))
-      execFileSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, SERVER_BUILD_OUTDIR: outdir }, stdio: 'pipe' });
+    const main = builtMain();
     const trap = path.join(workdir, 'icu-trap.mjs');
     fs.writeFileSync(trap, ICU_TRAP);
     const dataDir = path.join(workdir, 'data');
     // The first start runs every migration; the second reads the ones run (Kysely compares their names).
     for (const start of ['new', 'existing']) {
-      const stderr = await startWithTrap(path.join(outdir, 'main.js'), trap, dataDir);
+      const stderr = await startWithTrap(main, trap, dataDir);
       expect(stderr, start).toContain('ICU trap armed');
       expect(stderr, start).not.toContain('ICU used at start');
     }
   }, 60_000);
 
   it("answers readiness probes without loading Node's fetch, which the first page loads", async () => {
-    if (!fs.existsSync(path.join(outdir, 'main.js')))
-      execFileSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, SERVER_BUILD_OUTDIR: outdir }, stdio: 'pipe' });
+    const main = builtMain();
     const trap = path.join(workdir, 'fetch-trap.mjs');
     fs.writeFileSync(trap, FETCH_TRAP);
-    const stderr = await startWithTrap(path.join(outdir, 'main.js'), trap, path.join(workdir, 'data-fetch'), untilReady);
+    const stderr = await startWithTrap(main, trap, path.join(workdir, 'data-fetch'), untilReady);
     expect(stderr).toContain('fetch trap armed');
     expect(stderr).not.toContain('fetch loaded by');
   }, 60_000);
