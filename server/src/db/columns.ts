@@ -56,3 +56,17 @@ export async function createCounterRow(db: Kysely<unknown>, table: string, count
     .values({ id: 1, ...counters })
     .execute();
 }
+
+/**
+ * A table whose rows are known by a text they are given (a setting's or a job's name, the payment provider's id of an
+ * order, a webhook's event id, a policy's slug, a shopper's user id), not by a number the database draws (`withId`): the
+ * key is its first column and its primary key.
+ */
+export function createKeyedTable<T extends string, K extends string>(db: Kysely<unknown>, table: T, key: K) {
+  return db.schema.createTable(table).addColumn(key, 'text', (c) => c.primaryKey());
+}
+
+/** A migration's `down`: the tables it created dropped in the order given, each before the tables it refers to. */
+export async function dropTables(db: Kysely<unknown>, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await db.schema.dropTable(table).execute();
+}

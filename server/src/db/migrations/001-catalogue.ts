@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres, timestampColumn, withId } from '../dialect';
-import { required, uniqueByKey } from '../columns';
+import { dropTables, required, uniqueByKey } from '../columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('categories')).$call(uniqueByKey('type')).addColumn('created_at', 'text', timestampColumn).execute();
@@ -50,7 +50,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['search_deletes', 'search_vocab', 'search_postings', 'advert_images', 'product_images', 'products', 'categories']) {
-    await db.schema.dropTable(t).execute();
-  }
+  await dropTables(db, ['search_deletes', 'search_vocab', 'search_postings', 'advert_images', 'product_images', 'products', 'categories']);
 }

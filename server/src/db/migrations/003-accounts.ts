@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { required } from '../columns';
+import { createKeyedTable, dropTables, required } from '../columns';
 
 /**
  * Mail kept by the shop when no SMTP server is configured (and a copy of what
@@ -16,14 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('outbox_to_idx').on('outbox').columns(['to_address', 'id']).execute();
 
-  await db.schema
-    .createTable('app_settings')
-    .addColumn('name', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'app_settings', 'name')
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('app_settings').execute();
-  await db.schema.dropTable('outbox').execute();
+  await dropTables(db, ['app_settings', 'outbox']);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { notNullDefault, optional, required, uniqueByKey } from '../columns';
+import { createKeyedTable, dropTables, notNullDefault, optional, required, uniqueByKey } from '../columns';
 
 /**
  * Carts, coupons, orders with their lines, coupon redemptions, payment
@@ -65,23 +65,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('coupon_redemptions_user_idx').on('coupon_redemptions').columns(['coupon_id', 'user_id']).execute();
 
-  await db.schema
-    .createTable('payment_events')
-    .addColumn('event_id', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'payment_events', 'event_id')
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('received_at', 'text', timestampColumn)
     .execute();
 
-  await db.schema
-    .createTable('simulated_orders')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'simulated_orders', 'id')
     .addColumn('amount_paise', 'bigint', (c) => c.notNull())
     .addColumn('receipt', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', timestampColumn)
     .execute();
-  await db.schema
-    .createTable('simulated_payments')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'simulated_payments', 'id')
     .addColumn('order_id', 'text', (c) => c.notNull().references('simulated_orders.id'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('amount_paise', 'bigint', (c) => c.notNull())
@@ -91,7 +85,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['simulated_payments', 'simulated_orders', 'payment_events', 'coupon_redemptions', 'order_lines', 'orders', 'coupons', 'cart_items']) {
-    await db.schema.dropTable(t).execute();
-  }
+  await dropTables(db, ['simulated_payments', 'simulated_orders', 'payment_events', 'coupon_redemptions', 'order_lines', 'orders', 'coupons', 'cart_items']);
 }

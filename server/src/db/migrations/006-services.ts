@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { notNullDefault, optional, required } from '../columns';
+import { dropTables, notNullDefault, optional, required } from '../columns';
 
 /** Free kit claims by schools, and 3D printing requests with their files. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -35,7 +35,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('print_request_files').execute();
-  await db.schema.dropTable('print_requests').execute();
-  await db.schema.dropTable('free_claims').execute();
+  await dropTables(db, ['print_request_files', 'print_requests', 'free_claims']);
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { notNullDefault, required } from '../columns';
+import { createKeyedTable, notNullDefault, required } from '../columns';
 
 /**
  * Money at the edges:
@@ -60,9 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                               WHERE r2.coupon_id = coupon_redemptions.coupon_id AND r2.user_id = coupon_redemptions.user_id)`.execute(db);
   await db.schema.createIndex('coupon_redemptions_once_uq').on('coupon_redemptions').columns(['coupon_id', 'once_key']).unique().execute();
 
-  await db.schema
-    .createTable('simulated_refunds')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'simulated_refunds', 'id')
     .addColumn('payment_id', 'text', (c) => c.notNull())
     .addColumn('amount_paise', 'bigint', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())

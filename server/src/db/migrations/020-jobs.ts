@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { notNullDefault, required } from '../columns';
+import { createKeyedTable, dropTables, notNullDefault, required } from '../columns';
 
 /**
  * Work that must survive a node: the simulated provider's webhooks wait in a
@@ -18,15 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('simulated_webhooks_due_idx').on('simulated_webhooks').columns(['delivered_at', 'next_attempt_at']).execute();
 
-  await db.schema
-    .createTable('job_leases')
-    .addColumn('name', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'job_leases', 'name')
     .$call(required('text', ['holder', 'until']))
     .addColumn('last_run_at', 'text')
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('job_leases').execute();
-  await db.schema.dropTable('simulated_webhooks').execute();
+  await dropTables(db, ['job_leases', 'simulated_webhooks']);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { uniqueByKey } from '../columns';
+import { dropTables, uniqueByKey } from '../columns';
 
 /** Addresses left on the coming-soon page's Notify Me form, once each. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -8,5 +8,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('notify_signups').execute();
+  await dropTables(db, ['notify_signups']);
 }

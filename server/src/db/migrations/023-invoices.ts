@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { addColumns, notNullDefault } from '../columns';
+import { addColumns, createKeyedTable, notNullDefault } from '../columns';
 
 /**
  * GST tax invoices: each product's HSN/SAC code and GST rate (in basis points,
@@ -18,9 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['gst_rate_bp', 'integer'],
   ]);
   await db.schema.alterTable('orders').addColumn('delivery_state', 'text').execute();
-  await db.schema
-    .createTable('invoice_counters')
-    .addColumn('series', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'invoice_counters', 'series')
     .addColumn('last', 'integer', (c) => c.notNull())
     .execute();
   await withId(db, db.schema.createTable('invoices'))

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
+import { dropTables } from '../columns';
 
 /**
  * GST credit notes: one for each processed refund of an invoiced order, in a
@@ -17,5 +18,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('credit_notes').execute();
+  await dropTables(db, ['credit_notes']);
 }

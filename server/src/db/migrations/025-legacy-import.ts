@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn } from '../dialect';
-import { required } from '../columns';
+import { dropTables, required } from '../columns';
 
 /**
  * What `npm run import:legacy` brought across from the original shop's MySQL
@@ -21,5 +21,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('legacy_imports').execute();
+  await dropTables(db, ['legacy_imports']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createCounterRow } from '../columns';
+import { createCounterRow, dropTables } from '../columns';
 
 /**
  * What lets every app server keep a copy of the search index in memory (decision 021): each
@@ -20,6 +20,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('search_index_changes').execute();
-  await db.schema.dropTable('search_index_state').execute();
+  await dropTables(db, ['search_index_changes', 'search_index_state']);
 }

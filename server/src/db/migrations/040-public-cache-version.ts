@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createCounterRow } from '../columns';
+import { createCounterRow, dropTables } from '../columns';
 
 /**
  * One row whose version every app server compares with the version of its cached public answers
@@ -11,5 +11,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('public_cache_version').execute();
+  await dropTables(db, ['public_cache_version']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { required } from '../columns';
+import { dropTables, required } from '../columns';
 
 /**
  * The client addresses each account last signed in from successfully (a few per account, for 30
@@ -14,5 +14,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('sign_in_addresses').execute();
+  await dropTables(db, ['sign_in_addresses']);
 }

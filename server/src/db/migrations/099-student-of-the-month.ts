@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { required } from '../columns';
+import { dropTables, required } from '../columns';
 
 /**
  * "Student of the month" (the original's GET/POST api/studofmonth): the newest
@@ -15,5 +15,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('students_of_month').execute();
+  await dropTables(db, ['students_of_month']);
 }

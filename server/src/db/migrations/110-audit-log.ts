@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from '../dialect';
-import { optional, required } from '../columns';
+import { dropTables, optional, required } from '../columns';
 
 /** The admin audit log (issue 28): appended to, never changed or deleted by a route. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -15,5 +15,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('audit_log').execute();
+  await dropTables(db, ['audit_log']);
 }

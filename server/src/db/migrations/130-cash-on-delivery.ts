@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres, timestampColumn, withId } from '../dialect';
-import { addColumns, notNullDefault } from '../columns';
+import { addColumns, createKeyedTable, notNullDefault } from '../columns';
 
 /**
  * Cash on delivery (decision 044):
@@ -23,9 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A COD checkout counts the shopper's open COD orders and returns.
   await db.schema.createIndex('orders_cod_user_idx').on('orders').columns(['user_id', 'payment_method', 'status']).execute();
 
-  await db.schema
-    .createTable('cod_shoppers')
-    .addColumn('user_id', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'cod_shoppers', 'user_id')
     .addColumn('locked_at', 'text', (c) => c.notNull())
     .execute();
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { required } from '../columns';
+import { createKeyedTable, required } from '../columns';
 
 /**
  * The admin's Customers section (decision 047): the shop's private note on a customer, and the
@@ -8,9 +8,7 @@ import { required } from '../columns';
  * new database runs its migrations.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('customer_notes')
-    .addColumn('user_id', 'text', (c) => c.primaryKey())
+  await createKeyedTable(db, 'customer_notes', 'user_id')
     .$call(required('text', ['note', 'updated_by', 'updated_at']))
     .execute();
   await sql`CREATE INDEX print_requests_email_idx ON print_requests ((lower(email)))`.execute(db);

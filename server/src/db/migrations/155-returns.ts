@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { timestampColumn, withId } from '../dialect';
-import { notNullDefault, required } from '../columns';
+import { dropTables, notNullDefault, required } from '../columns';
 
 /**
  * Shopper returns (issue 27, decision 048). A return request holds units of
@@ -45,7 +45,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('return_photos').execute();
-  await db.schema.dropTable('return_lines').execute();
-  await db.schema.dropTable('return_requests').execute();
+  await dropTables(db, ['return_photos', 'return_lines', 'return_requests']);
 }
