@@ -1,10 +1,10 @@
 import pino from 'pino';
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import { ColumnNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import { createMailer } from '../src/modules/mail/mailer';
-import { attachmentPdf, invoiceAttachment } from '../src/modules/invoices/invoices.service';
+import { attachmentPdf } from '../src/modules/invoices/invoices.service';
 import { paidOrderFrom } from './helpers/checkout';
 import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
 import { captureSmtp } from './helpers/smtp';
@@ -15,9 +15,7 @@ import { expectLines, pdfText } from './helpers/pdf';
 function noting(db: Db): { db: Db; seen: string[] } {
   const seen: string[] = [];
   const name = (node: RootOperationNode) =>
-    node.kind === 'UpdateQueryNode'
-      ? `update ${(node.updates ?? []).map((u) => (u.column.kind === 'ColumnNode' ? u.column.column.name : '?')).join(',')}`
-      : node.kind;
+    node.kind === 'UpdateQueryNode' ? `update ${(node.updates ?? []).map((u) => (ColumnNode.is(u.column) ? u.column.column.name : '?')).join(',')}` : node.kind;
   const plugin: KyselyPlugin = {
     transformQuery: (args) => (seen.push(name(args.node)), args.node),
     transformResult: async (args) => args.result,
@@ -93,7 +91,7 @@ describe.each(DB_KINDS)("a receipt's invoice PDF on %s (decision 099)", (kind) =
       .where('orders.order_code', '=', order.orderId)
       .executeTakeFirstOrThrow();
     const { db, seen } = noting(shop.db);
-    const pdf = await attachmentPdf(db, shop.app.config, invoiceAttachment(order.orderId, invoice.number));
+    const pdf = await attachmentPdf(db, shop.app.config, { kind: 'invoice', orderCode: order.orderId, filename: 'invoice.pdf' });
     expect(seen).toEqual(['SelectQueryNode']);
     // Both lines are on it, under its number.
     expectLines(pdfText(pdf), ['Servo motor', 'Ultrasonic sensor', invoice.number]);
