@@ -50,13 +50,14 @@ export async function invoiceOf(db: Db, orderId: number) {
 }
 
 /**
- * An order with its invoice, in one statement (a receipt's PDF is made from them at every paid
- * order's mail): undefined when there is no such order or it has no invoice.
+ * An order with its invoice and its lines, in one statement (a receipt's PDF is made from them at
+ * every paid order's mail; one row per line): undefined when there is no such order or it has no invoice.
  */
 export async function invoicedOrder(db: Db, orderCode: string) {
-  const row = await db
+  const rows = await db
     .selectFrom('orders')
     .innerJoin('invoices', 'invoices.order_id', 'orders.id')
+    .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
     .select([
       'orders.id',
       'orders.order_code',
@@ -77,32 +78,53 @@ export async function invoicedOrder(db: Db, orderCode: string) {
       'invoices.issued_at',
       'invoices.supplier',
       'invoices.tax_invoice',
+      'order_lines.id as line_id',
+      'order_lines.title',
+      'order_lines.quantity',
+      'order_lines.unit_price_paise',
+      'order_lines.hsn_code',
+      'order_lines.gst_rate_bp',
     ])
     .where('orders.order_code', '=', orderCode.toUpperCase())
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { number, issued_at, supplier, tax_invoice, ...order } = row;
+    .orderBy('order_lines.id')
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const { number, issued_at, supplier, tax_invoice } = first;
   return {
     order: {
-      ...order,
-      subtotal_paise: Number(order.subtotal_paise),
-      discount_paise: Number(order.discount_paise),
-      shipping_paise: Number(order.shipping_paise),
-      cod_fee_paise: Number(order.cod_fee_paise),
-      total_paise: Number(order.total_paise),
+      id: first.id,
+      order_code: first.order_code,
+      user_id: first.user_id,
+      name: first.name,
+      email: first.email,
+      phone: first.phone,
+      address: first.address,
+      delivery_state: first.delivery_state,
+      subtotal_paise: Number(first.subtotal_paise),
+      discount_paise: Number(first.discount_paise),
+      shipping_paise: Number(first.shipping_paise),
+      cod_fee_paise: Number(first.cod_fee_paise),
+      total_paise: Number(first.total_paise),
+      coupon_code: first.coupon_code,
+      paid_at: first.paid_at,
     },
     invoice: { number, issued_at, supplier, tax_invoice: Number(tax_invoice) },
+    lines: rows.flatMap((r) =>
+      r.line_id === null
+        ? []
+        : [
+            {
+              id: r.line_id,
+              title: r.title!,
+              quantity: r.quantity!,
+              unit_price_paise: Number(r.unit_price_paise),
+              hsn_code: r.hsn_code,
+              gst_rate_bp: r.gst_rate_bp,
+            },
+          ],
+    ),
   };
-}
-
-export async function linesForInvoice(db: Db, orderId: number) {
-  const rows = await db
-    .selectFrom('order_lines')
-    .select(['id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
 }
 
 export async function numbersOf(db: Db, orderIds: number[]) {

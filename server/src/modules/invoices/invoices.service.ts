@@ -79,8 +79,7 @@ const documentDay = istDayOfStored;
 async function invoiced(db: Db, config: Config, orderCode: string, ownerId: string | null, missing: string) {
   const found = await repo.invoicedOrder(db, orderCode);
   if (!found || (ownerId !== null && found.order.user_id !== ownerId)) throw notFound(missing, 'invoice_not_found');
-  const { order, invoice } = found;
-  const stored = await repo.linesForInvoice(db, order.id);
+  const { order, invoice, lines: stored } = found;
   // The seller the invoice was issued by: its state decides CGST + SGST or IGST.
   const seller = await sellerOf(db, config, invoice.supplier);
   const { deliveryState, intraState, lines, describe } = computeInvoice(order, stored, seller.state);

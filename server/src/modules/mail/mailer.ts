@@ -66,6 +66,17 @@ const PROBE_EVERY_MS = 30_000;
 const PASS_BUDGET_MS = 20_000;
 /** Mails claimed at once (one statement); a pass claims again while there are more. */
 const CLAIM = 20;
+/**
+ * A pass asked for by a queued mail starts this long after the ask: under load the mails of the
+ * orders paid meanwhile go in it, one claim and one mark for several orders instead of one each.
+ */
+const GATHER_MS = 50;
+/**
+ * A mail the server accepted waits this long at most for the other senders' before its mark is
+ * written: one statement for the mails sent together, and a crash's window for a second copy
+ * (accepted, not yet marked) longer by at most this.
+ */
+const MARK_GATHER_MS = 25;
 /** Mails sent at once by one node: the pooled connections to the mail server. */
 const SENDERS = 4;
 /**
@@ -229,13 +240,25 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   }
 
   /**
-   * The marks of a pass: a mail accepted while the previous mark is being written waits for the
-   * next one, so under load one statement marks several mails and a lone mail is marked at once.
+   * The marks of a pass: a mail accepted waits for the other `senders`' (at most MARK_GATHER_MS, or
+   * until the batch ends), and one accepted while a mark is being written waits for the next one, so
+   * one statement marks the mails the senders finish together; the last mails of a batch go at once.
    */
-  function marks() {
+  function marks(senders: number) {
     let waiting: outbox.MailRow[] = [];
     let writing: Promise<void> | null = null;
+    let flush: (() => void) | null = null;
+    const gathered = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => flush?.(), MARK_GATHER_MS);
+        flush = () => {
+          flush = null;
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     const write = async () => {
+      await gathered();
       while (waiting.length > 0) {
         const rows = waiting;
         waiting = [];
@@ -247,9 +270,13 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       add(row: outbox.MailRow) {
         waiting.push(row);
         writing ??= write();
+        if (waiting.length >= senders) flush?.();
       },
-      /** Resolves once every mail added is marked. */
-      done: () => writing ?? Promise.resolve(),
+      /** Marks what waits now; resolves once every mail added is marked. */
+      done() {
+        flush?.();
+        return writing ?? Promise.resolve();
+      },
     };
   }
 
@@ -266,7 +293,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       const claimedAt = Date.now();
       const rows = await outbox.claimDue(db, iso(claimedAt), CLAIM);
       more = rows.length === CLAIM;
-      const sent = marks();
+      const inFlight = Math.min(SENDERS, rows.length);
+      const sent = marks(inFlight);
       let next = 0;
       let failure: unknown = null;
       // A few senders take the mails in turn over the transport's pooled connections. A mail is
@@ -288,7 +316,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(SENDERS, rows.length) }, sender));
+      await Promise.all(Array.from({ length: inFlight }, sender));
       await sent.done();
       await outbox.release(
         db,
@@ -306,14 +334,14 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   }
 
   // This node's prompt delivery of what it queued: one pass at a time, another if asked meanwhile.
+  // A pass starts GATHER_MS after the first ask, so the mails of the orders paid meanwhile share its
+  // claim and its marks (decision 099).
   let running: Promise<unknown> | null = null;
+  let gathering: NodeJS.Timeout | null = null;
   let again = false;
-  const deliverSoon = () => {
+  const startPass = () => {
+    gathering = null;
     if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
     running = pass()
       .catch((err) => log.warn({ err }, 'mail delivery pass failed'))
       .finally(() => {
@@ -323,6 +351,14 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
           deliverSoon();
         }
       });
+  };
+  const deliverSoon = () => {
+    if (closed || gathering) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    gathering = setTimeout(startPass, GATHER_MS);
   };
 
   return {
@@ -352,6 +388,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
     async close() {
       closed = true;
       again = false;
+      // A pass not started yet: its mails stay queued for the next pass of any node.
+      if (gathering) clearTimeout(gathering);
+      gathering = null;
       await running;
       // Nothing to close when no mail was ever sent; the pass has ended, so no connection is busy.
       if (made) (await made).close();
