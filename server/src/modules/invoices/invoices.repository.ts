@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
+import { linesOfOrder } from '../orders/order-lines';
 
 export async function taxInfo(db: Db, productIds: number[]) {
   if (productIds.length === 0) return [];
@@ -96,13 +97,7 @@ export async function invoicedOrder(db: Db, orderCode: string) {
 }
 
 export async function linesForInvoice(db: Db, orderId: number) {
-  const rows = await db
-    .selectFrom('order_lines')
-    .select(['id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise) }));
+  return linesOfOrder(db, orderId, ['id', 'title', 'quantity', 'unit_price_paise', 'hsn_code', 'gst_rate_bp']);
 }
 
 export async function numbersOf(db: Db, orderIds: number[]) {
