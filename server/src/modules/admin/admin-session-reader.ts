@@ -1,7 +1,7 @@
-import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import type { Auth } from '../auth/auth';
 import { signedToken } from '../auth/session-reader';
+import { sessionOfToken } from '../auth/sessions-with-accounts';
 import type { SessionAccount } from './admin-access';
 
 /** What requireAdmin needs of a session: its times, and the account with its staff fields. */
@@ -10,25 +10,19 @@ export interface AdminSession {
   user: SessionAccount;
 }
 
-const adminSessionQuery = compiledOnce((db, token: string) =>
-  db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .select([
-      'session.id as sessionId',
-      'session.createdAt',
-      'session.updatedAt',
-      'session.expiresAt',
-      'user.id',
-      'user.name',
-      'user.username',
-      'user.role',
-      'user.staffRole',
-      'user.twoFactorEnabled',
-      'user.banned',
-    ])
-    .where('session.token', '=', token),
-);
+const adminSessionQuery = sessionOfToken([
+  'session.id as sessionId',
+  'session.createdAt',
+  'session.updatedAt',
+  'session.expiresAt',
+  'user.id',
+  'user.name',
+  'user.username',
+  'user.role',
+  'user.staffRole',
+  'user.twoFactorEnabled',
+  'user.banned',
+]);
 
 interface Rules {
   secret: string;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { sessionsWithAccounts } from '../auth/sessions-with-accounts';
 
 /**
  * Admin sessions are better-auth's session rows of accounts with the admin role.
@@ -6,9 +7,7 @@ import type { Db } from '../../db/database';
  * deletes them; better-auth creates them.
  */
 function adminSessions(db: Db) {
-  return db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
+  return sessionsWithAccounts(db)
     .select([
       'session.id',
       'session.userId',

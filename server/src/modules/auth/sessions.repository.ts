@@ -1,29 +1,23 @@
-import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
+import { sessionOfToken } from './sessions-with-accounts';
 
 // The account's whole row comes with the session: the request that needs the shopper's profile
 // (the cart's pincode, the order's address, /api/me) then reads it no second time (decision 089).
-const sessionQuery = compiledOnce((db, token: string) =>
-  db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .select([
-      'session.expiresAt',
-      'user.id',
-      'user.email',
-      'user.emailVerified',
-      'user.name',
-      'user.username',
-      'user.displayUsername',
-      'user.phone',
-      'user.address',
-      'user.city',
-      'user.state',
-      'user.zipCode',
-      'user.banned',
-    ])
-    .where('session.token', '=', token),
-);
+const sessionQuery = sessionOfToken([
+  'session.expiresAt',
+  'user.id',
+  'user.email',
+  'user.emailVerified',
+  'user.name',
+  'user.username',
+  'user.displayUsername',
+  'user.phone',
+  'user.address',
+  'user.city',
+  'user.state',
+  'user.zipCode',
+  'user.banned',
+]);
 
 /** A session row with the account it belongs to: what a request's session cookie proves, and the shopper's profile. */
 export type SessionWithAccount = Awaited<ReturnType<typeof sessionQuery>>['rows'][number];

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { addUpTo, insertOnce, moveStatus, takeBack } from '../../db/rows';
 import { withOrderAmounts } from '../orders/order-amounts';
+import { linesOfOrder } from '../orders/order-lines';
 import type { RefundStatus } from '../../db/schema';
 
 const refundColumns = [
@@ -162,11 +163,5 @@ export const findOrder = (db: Db, id: number) => findOrderWhere(db, 'id', id);
 export const findOrderByCode = (db: Db, code: string) => findOrderWhere(db, 'order_code', code.toUpperCase());
 
 export async function linesOf(db: Db, orderId: number) {
-  const rows = await db
-    .selectFrom('order_lines')
-    .select(['id', 'title', 'quantity', 'unit_price_paise', 'restocked_quantity', 'return_held_quantity'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise), return_held_quantity: Number(r.return_held_quantity) }));
+  return linesOfOrder(db, orderId, ['id', 'title', 'quantity', 'unit_price_paise', 'restocked_quantity', 'return_held_quantity']);
 }

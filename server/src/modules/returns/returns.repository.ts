@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { addUpTo, moveStatus, takeBack } from '../../db/rows';
 import { withOrderAmounts } from '../orders/order-amounts';
+import { linesOfOrder } from '../orders/order-lines';
 
 const orderColumns = [
   'id',
@@ -37,13 +38,7 @@ export async function findOrderById(db: Db, id: number) {
 }
 
 export async function linesOf(db: Db, orderId: number) {
-  const rows = await db
-    .selectFrom('order_lines')
-    .select(['id', 'title', 'quantity', 'unit_price_paise', 'return_held_quantity'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, unit_price_paise: Number(r.unit_price_paise), return_held_quantity: Number(r.return_held_quantity) }));
+  return linesOfOrder(db, orderId, ['id', 'title', 'quantity', 'unit_price_paise', 'return_held_quantity']);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
+import { linesOfOrder } from '../orders/order-lines';
 
 /**
  * Takes `quantity` units of a tracked product in one statement, so that two
@@ -45,12 +46,7 @@ export async function markRestocked(db: Db, lineId: number, quantity: number): P
 }
 
 export async function linesOf(db: Db, orderId: number) {
-  return db
-    .selectFrom('order_lines')
-    .select(['id', 'product_id', 'variant_id', 'quantity', 'restocked_quantity'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
+  return linesOfOrder(db, orderId, ['id', 'product_id', 'variant_id', 'quantity', 'restocked_quantity']);
 }
 
 /** The parts a kit line took per kit (none for a line that is not a kit). */
