@@ -79,7 +79,10 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
     // Placed and read back in one statement (decision 086), with its lines (decision 088): no read of the order or its lines.
     expect(reading(placed.sent, 'orders')).toBe(0);
     expect(reading(placed.sent, 'order_lines')).toBe(0);
-    expect(placed.sent.filter((sql) => /^update "orders"/i.test(sql))).toHaveLength(1);
+    expect(placed.sent.filter((sql) => /^(with "placed" as \()?update "orders"/i.test(sql))).toHaveLength(1);
+    // The payment recorded and the cart emptied by the placing statement itself (decision 097).
+    expect(placed.sent.filter((sql) => /^(insert into "order_payments"|delete from "cart_items")/i.test(sql))).toEqual([]);
+    expect((await api.get('/api/cart')).json()).toMatchObject({ count: 0, items: [] });
 
     // The simulated provider's payment.captured, due now: the order is placed already.
     const webhook = await counted(deliverWebhooksNow);
@@ -91,8 +94,8 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
     expect(payments).toEqual([{ late: 0 }]);
   });
 
-  // Every statement of a checkout, per request (decisions 088, 089): 8 + 18 + 8 + 11 + 5 = 50 before them.
-  it('sends 38 statements per order: cart 4, createBulkOrder 15, Pay 4, processOrder 10, the webhook after it 5', async () => {
+  // Every statement of a checkout, per request (decisions 088, 089, 097): 8 + 18 + 8 + 11 + 5 = 50 before 088 and 089, 38 before 097.
+  it('sends 32 statements per order: cart 4, createBulkOrder 12, Pay 3, processOrder 8, the webhook after it 5', async () => {
     const f = factories(shop);
     const product = await f.product({ categoryId: (await f.category()).id, pricePaise: 49_900, stock: 100 });
     const s = await verifiedShopper(shop);
@@ -114,7 +117,12 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
       sent.webhook = webhook.sent;
     }
     const counts = Object.fromEntries(Object.entries(sent).map(([request, statements]) => [request, statements.length]));
-    expect(counts).toEqual({ cart: 4, createBulkOrder: 15, pay: 4, processOrder: 10, webhook: 5 });
+    expect(counts).toEqual({ cart: 4, createBulkOrder: 12, pay: 3, processOrder: 8, webhook: 5 });
+    // The simulated provider's order written by its capture, not by createBulkOrder, and not read by Pay (decision 097).
+    expect([...sent.createBulkOrder!, ...sent.pay!].filter((sql) => /^(select .* from|insert into) "simulated_orders"/i.test(sql))).toEqual([]);
+    // The lines' tax facts copied by their insert, and no low-stock mark written while the product stays above its threshold (decision 097).
+    expect(sent.createBulkOrder!.filter((sql) => /"hsn_code"/.test(sql) && !/^insert into "order_lines"/i.test(sql))).toEqual([]);
+    expect(sent.createBulkOrder!.filter((sql) => /"low_stock_alerted" =/.test(sql))).toEqual([]);
     // The line added and the cart read in one statement; the order's code comes with its insert; the capture, its payment and its webhook in one statement; the webhook's event id read before its handling and recorded after it (a node dying in between leaves the retry to be handled).
     expect(reading(sent.cart!, 'cart_items')).toBe(0);
     expect(sent.createBulkOrder!.filter((sql) => /^update "orders" set "order_code"/i.test(sql))).toEqual([]);

@@ -117,6 +117,42 @@ describe.each(DB_KINDS)('the statements of a checkout on %s', (kind) => {
     }
   });
 
+  it("writes the simulated order with its first press, not when the order is created: a declined press and then concurrent Pay presses capture it once, for the order's total (decision 097)", async () => {
+    const { s, order } = await orderFrom(shop, [[product.id, 2]]);
+    const created = await shop.db.selectFrom('simulated_orders').select('id').where('id', '=', order.id).execute();
+    expect(created).toEqual([]);
+    const declined = await s.api.post(`/api/payments/simulated/${order.id}/fail`);
+    expect(declined.statusCode).toBe(200);
+    const presses = await Promise.all(Array.from({ length: 4 }, () => s.api.post(`/api/payments/simulated/${order.id}/pay`)));
+    expect(presses.map((p) => p.statusCode)).toEqual(Array(4).fill(200));
+    const paymentIds = new Set(presses.map((p) => p.json().razorpay_payment_id as string));
+    expect(paymentIds.size).toBe(1);
+    const row = await shop.db
+      .selectFrom('simulated_orders')
+      .select(['amount_paise', 'receipt', 'captured_payment_id'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, amount_paise: Number(row.amount_paise) }).toEqual({
+      amount_paise: 100_000,
+      receipt: order.orderId,
+      captured_payment_id: [...paymentIds][0],
+    });
+    const payments = await shop.db
+      .selectFrom('simulated_payments')
+      .select(['status', 'amount_paise'])
+      .where('order_id', '=', order.id)
+      .orderBy('status')
+      .execute();
+    expect(payments.map((p) => [p.status, Number(p.amount_paise)])).toEqual([
+      ['captured', 100_000],
+      ['failed', 100_000],
+    ]);
+    // Another shopper's press finds no order, and writes none.
+    const other = await shopperWithCart(shop, [[product.id, 1]]);
+    expect((await other.api.post('/api/payments/simulated/order_SIMnone/pay')).statusCode).toBe(404);
+    expect(await shop.db.selectFrom('simulated_orders').select('id').where('id', '=', 'order_SIMnone').execute()).toEqual([]);
+  });
+
   it.runIf(kind === 'postgres')('sends a statement run again and again as a named one, parsed once per connection', async () => {
     const names = await shop.db.connection().execute(async (conn) => {
       for (let i = 0; i < 3; i++) await conn.selectFrom('orders').select('id').where('id', '=', i).execute();

@@ -554,6 +554,9 @@ export interface PrintRequestFileTable {
  *   stock (stock.repository), the one place stock moves.
  * - order_lines.return_held_quantity: returns (returns.repository, holding and releasing units).
  * - orders.flag: refunds (refunds.repository setOrderFlag), a refund that needs the admin's eye.
+ * - order_payments (the payment that placed an order) and cart_items (the placed order's shopper's
+ *   cart emptied): orders (orders.repository, the placing statement on PostgreSQL, decision 097),
+ *   the same rows as refunds.recordPlacingPayment and cart.clearCart write on SQLite.
  * The legacy importer owns no table but legacy_imports: it writes categories, products, images,
  * adverts, coupons and orders through catalogue-admin.service, adverts.service, coupons-admin.service
  * and orders/imported-orders.service.

@@ -19,11 +19,6 @@ const variantColumns = ['id', 'product_id', 'options_json', 'sku', 'price_paise'
 
 export const findVariants: (db: Db, productIds: number[]) => Promise<VariantRow[]> = rowsOfProducts('product_variants', variantColumns, ['id']);
 
-export async function findVariantsByIds(db: Db, ids: number[]): Promise<VariantRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('product_variants').select(variantColumns).where('id', 'in', ids).execute();
-}
-
 interface PartRow {
   kit_id: number;
   part_product_id: number;

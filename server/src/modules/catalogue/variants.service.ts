@@ -88,9 +88,3 @@ export function addedFields(s: Structure | undefined) {
 export async function kitsUsing(db: Db, productId: number) {
   return repo.kitsUsing(db, productId);
 }
-
-/** The HSN code and GST rate variants have of their own (a variant without them takes the product's). */
-export async function variantTaxInfo(db: Db, variantIds: number[]): Promise<Map<number, { hsn: string | null; rateBp: number | null }>> {
-  const rows = await repo.findVariantsByIds(db, variantIds);
-  return new Map(rows.map((r) => [r.id, { hsn: r.hsn_code, rateBp: r.gst_rate_bp === null ? null : Number(r.gst_rate_bp) }]));
-}

@@ -43,41 +43,73 @@ export async function insertPendingOrder(db: Db, o: NewOrder): Promise<{ id: num
 
 const settingCode = compiledOnce((db, id: number, code: string) => db.updateTable('orders').set({ order_code: code }).where('id', '=', id));
 
-export async function insertLines(
-  db: Db,
-  orderId: number,
-  lines: {
-    product_id: number;
-    variant_id?: number | null;
-    title: string;
-    unit_price_paise: number;
-    quantity: number;
-    image_path: string | null;
-    hsn_code: string | null;
-    gst_rate_bp: number | null;
-  }[],
-): Promise<void> {
-  await db
+/** A line of a new order as the shop priced it (its tax facts are copied from the catalogue by the insert). */
+export interface NewLine {
+  product_id: number;
+  variant_id?: number | null;
+  title: string;
+  unit_price_paise: number;
+  quantity: number;
+  image_path: string | null;
+}
+
+/** What the lines' insert answers: each line's id, and its product's stock as the statement saw it (decision 097). */
+export interface InsertedLine {
+  id: number;
+  product_id: number;
+  /** the product's units for sale now: null when it does not track them */
+  stock: number | null;
+  /** whether the product still exists */
+  listed: boolean;
+}
+
+/**
+ * Inserts the lines of a new order in one statement that also copies each line's HSN code and GST
+ * rate from its variant (when the variant has its own) or product, as they are inside the order's
+ * transaction, and answers each line's product's stock as the statement saw it: the tax facts' read
+ * and an untracked product's stock read were statements of their own (decision 097).
+ */
+export async function insertLines(db: Db, orderId: number, lines: NewLine[]): Promise<InsertedLine[]> {
+  const rows = await db
     .insertInto('order_lines')
-    .values(lines.map((l) => ({ ...l, order_id: orderId })))
+    .values(
+      lines.map((l) => {
+        const variantId = l.variant_id ?? null;
+        const fromProduct = <C extends 'hsn_code' | 'gst_rate_bp'>(column: C) =>
+          sql<string | number | null>`(select ${sql.ref(column)} from products where id = ${l.product_id})`;
+        // A variant's own HSN and rate when it has them, else the product's (decision 045).
+        const taxFact = <C extends 'hsn_code' | 'gst_rate_bp'>(column: C) =>
+          variantId === null
+            ? fromProduct(column)
+            : sql`coalesce((select ${sql.ref(column)} from product_variants where id = ${variantId}), ${fromProduct(column)})`;
+        return {
+          ...l,
+          variant_id: variantId,
+          order_id: orderId,
+          hsn_code: taxFact('hsn_code') as never,
+          gst_rate_bp: taxFact('gst_rate_bp') as never,
+        };
+      }),
+    )
+    .returning([
+      'id',
+      'product_id',
+      sql<number | null>`(select stock from products p where p.id = order_lines.product_id)`.as('stock'),
+      sql<number>`(select count(*) from products p where p.id = order_lines.product_id)`.as('listed'),
+    ])
     .execute();
+  return rows.map((r) => ({ id: r.id, product_id: r.product_id!, stock: r.stock === null ? null : Number(r.stock), listed: Number(r.listed) > 0 }));
 }
 
 /** Copies what each kit line of a new order takes per kit (kits have no variants: one line per kit product). */
 export async function insertKitParts(
   db: Db,
-  orderId: number,
+  lines: InsertedLine[],
   kits: Map<number, { productId: number; variantId?: number | null; quantity: number }[]>,
 ): Promise<void> {
   if (kits.size === 0) return;
-  const lines = await db
-    .selectFrom('order_lines')
-    .select(['id', 'product_id'])
-    .where('order_id', '=', orderId)
-    .where('product_id', 'in', [...kits.keys()])
-    .execute();
   const values = lines.flatMap((l) =>
-    (kits.get(l.product_id!) ?? []).map((p) => ({ order_line_id: l.id, product_id: p.productId, variant_id: p.variantId ?? null, quantity: p.quantity })),
+    (kits.get(l.product_id) ?? []).map((p) => ({ order_line_id: l.id, product_id: p.productId, variant_id: p.variantId ?? null, quantity: p.quantity })),
   );
   if (values.length > 0) await db.insertInto('order_line_parts').values(values).execute();
 }
@@ -199,22 +231,28 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof findWhere>>>;
  * Places the pending order behind a provider order (of `userId` when given) and answers it as placed,
  * else undefined (no such order, another shopper's, or no longer awaiting payment). One statement
  * with the status in its condition: of any number of concurrent callers exactly one gets the row.
+ * `settled`: the statement also recorded the payment that placed it and emptied the shopper's cart
+ * (PostgreSQL, decision 097); else the caller does both.
  */
 export async function placeByProviderOrder(
   db: Db,
   providerOrderId: string,
   paymentId: string,
   userId: string | null,
-): Promise<(OrderRow & { lines?: OrderLineRow[] }) | undefined> {
+): Promise<(OrderRow & { lines?: OrderLineRow[]; settled: boolean }) | undefined> {
   const now = new Date().toISOString();
-  const res =
-    userId === null
-      ? await placingByProviderOrder(db, providerOrderId, paymentId, now)
-      : await placingShoppersOrder(db, providerOrderId, paymentId, now, userId);
-  const row = res.rows[0];
+  const pg = isPostgres(db);
+  const placing = pg
+    ? userId === null
+      ? placingAndSettling(db, providerOrderId, paymentId, now)
+      : placingAndSettlingShoppers(db, providerOrderId, paymentId, now, userId)
+    : userId === null
+      ? placingByProviderOrder(db, providerOrderId, paymentId, now)
+      : placingShoppersOrder(db, providerOrderId, paymentId, now, userId);
+  const row = (await placing).rows[0];
   if (!row) return undefined;
   const { lines, ...order } = row as typeof row & { lines?: OrderLineRow[] | null };
-  return { ...normalise(order), lines: lines ? lines.map(numericLine) : undefined };
+  return { ...normalise(order), lines: lines ? lines.map(numericLine) : undefined, settled: pg };
 }
 
 const placingSet = (paymentId: string, now: string) => ({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now });
@@ -231,8 +269,7 @@ const placingByProviderOrder = compiledOnce((db, providerOrderId: string, paymen
     .set(placingSet(paymentId, now))
     .where('provider_order_id', '=', providerOrderId)
     .where('status', '=', 'pending_payment')
-    .returning(columns)
-    .$if(isPostgres(db), (q) => q.returning(linesJson)),
+    .returning(columns),
 );
 const placingShoppersOrder = compiledOnce((db, providerOrderId: string, paymentId: string, now: string, userId: string) =>
   db
@@ -241,8 +278,42 @@ const placingShoppersOrder = compiledOnce((db, providerOrderId: string, paymentI
     .where('provider_order_id', '=', providerOrderId)
     .where('user_id', '=', userId)
     .where('status', '=', 'pending_payment')
-    .returning(columns)
-    .$if(isPostgres(db), (q) => q.returning(linesJson)),
+    .returning(columns),
+);
+
+/**
+ * PostgreSQL: the placing update (with the lines), and in the same statement, from its row, the
+ * payment that placed the order recorded once (refunds' `order_payments`, as
+ * `refunds.recordPlacingPayment` writes it) and the shopper's cart emptied (as `cart.clearCart`):
+ * data-modifying CTEs, all or nothing with the placing, two round trips fewer (decision 097).
+ */
+function placingAndSettlingWhere(db: Db, paymentId: string, now: string, where: (q: ReturnType<typeof placingUpdate>) => ReturnType<typeof placingUpdate>) {
+  return db
+    .with('placed', () =>
+      where(placingUpdate(db, paymentId, now))
+        .returning(columns)
+        .returning(linesJson),
+    )
+    .with('paid', (qb) =>
+      qb
+        .insertInto('order_payments')
+        .columns(['order_id', 'provider_payment_id', 'amount_paise', 'late'])
+        .expression((eb) =>
+          eb.selectFrom('placed').select(['placed.id', sql<string>`cast(${paymentId} as text)`.as('payment'), 'placed.total_paise', sql.lit(0).as('late')]),
+        )
+        .onConflict((oc) => oc.column('provider_payment_id').doNothing()),
+    )
+    .with('emptied', (qb) => qb.deleteFrom('cart_items').where('user_id', 'in', qb.selectFrom('placed').select('placed.user_id')))
+    .selectFrom('placed')
+    .selectAll();
+}
+const placingUpdate = (db: Db, paymentId: string, now: string) =>
+  db.updateTable('orders').set(placingSet(paymentId, now)).where('status', '=', 'pending_payment');
+const placingAndSettling = compiledOnce((db, providerOrderId: string, paymentId: string, now: string) =>
+  placingAndSettlingWhere(db, paymentId, now, (q) => q.where('provider_order_id', '=', providerOrderId)),
+);
+const placingAndSettlingShoppers = compiledOnce((db, providerOrderId: string, paymentId: string, now: string, userId: string) =>
+  placingAndSettlingWhere(db, paymentId, now, (q) => q.where('provider_order_id', '=', providerOrderId).where('user_id', '=', userId)),
 );
 
 /** Places a cash-on-delivery order at once (its status and placing time), inside the transaction that creates it. */

@@ -9,7 +9,6 @@ import { belowMinimumOrder, MIN_ORDER_PAISE, orderTotalPaise, orderValue } from 
 import { AppError, badRequest, notFound } from '../../errors';
 import * as accounts from '../accounts/accounts.service';
 import * as cart from '../cart/cart.service';
-import * as variants from '../catalogue/variants.service';
 import * as coupons from '../coupons/coupons.service';
 import { newOrderMail, receiptMail, type OrderForMail } from '../mail/mail.templates';
 import * as invoices from '../invoices/invoices.service';
@@ -74,20 +73,6 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   const total = orderTotalPaise(valuePaise, codFee);
   if (belowMinimumOrder(total)) throw badRequest(`Orders must total at least ${formatPaise(MIN_ORDER_PAISE)}`, 'total_too_small');
 
-  const tax = await invoices.taxInfoOf(
-    db,
-    lines.map((l) => l.productId),
-  );
-  // A variant's own HSN and rate, when it has them, else the product's (decision 045).
-  const variantTax = await variants.variantTaxInfo(
-    db,
-    lines.flatMap((l) => (l.variantId !== null ? [l.variantId] : [])),
-  );
-  const taxOf = (l: cart.PricedLine) => {
-    const own = l.variantId !== null ? variantTax.get(l.variantId) : undefined;
-    const product = tax.get(l.productId);
-    return { hsn: own?.hsn ?? product?.hsn ?? null, rateBp: own?.rateBp ?? product?.rateBp ?? null };
-  };
   const order = await db.transaction().execute(async (trx) => {
     // First: the shopper's COD row lock, so their open COD orders are counted one checkout at a time.
     if (cod) await checkShopperMayUseCod(trx, userId, cod);
@@ -109,7 +94,8 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       payment_method: cod ? 'cod' : 'online',
       cod_fee_paise: codFee,
     });
-    await repo.insertLines(
+    // The lines' tax facts copied and their products' stock read by the insert itself (decision 097).
+    const inserted = await repo.insertLines(
       trx,
       created.id,
       lines.map((l) => ({
@@ -119,13 +105,11 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
         unit_price_paise: l.unitPaise,
         quantity: l.quantity,
         image_path: l.image,
-        hsn_code: taxOf(l).hsn,
-        gst_rate_bp: taxOf(l).rateBp,
       })),
     );
-    await repo.insertKitParts(trx, created.id, new Map(lines.flatMap((l) => (l.parts ? [[l.productId, l.parts] as const] : []))));
+    await repo.insertKitParts(trx, inserted, new Map(lines.flatMap((l) => (l.parts ? [[l.productId, l.parts] as const] : []))));
     if (coupon) await coupons.reserveForOrder(trx, coupon.id, created.id, userId, Boolean(coupon.once_per_customer));
-    const stockChanged = await stock.holdUnits(trx, lines, deps);
+    const stockChanged = await stock.holdUnits(trx, lines, deps, new Map(inserted.map((l) => [l.product_id, l.listed ? l.stock : undefined])));
     // COD: placed at once, as a paid order is (coupon use taken, cart emptied, mails queued); invoiced at dispatch.
     if (cod) await placeCodIn(deps, trx, created.id);
     return { ...created, stockChanged };
@@ -204,9 +188,10 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
       if (!current || (shopperId !== null && current.user_id !== shopperId)) return null;
       return { order: current, newlyPlaced: false as const };
     }
-    await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
+    // On PostgreSQL the placing statement recorded the payment and emptied the cart (decision 097).
+    if (!order.settled) await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
     if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
-    await cart.clearCart(trx, order.user_id);
+    if (!order.settled) await cart.clearCart(trx, order.user_id);
     const lines = order.lines ?? (await repo.listLines(trx, [order.id]));
     // The invoice last but for its mail: the series' counter row stays locked until commit, and every
     // other placing waits for it (decision 086).

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '@shared/catalogue.schemas';
-import { orderMessages } from '@shared/order-messages';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { requireVerifiedUser } from '../auth/auth.guards';
 import * as orders from '../orders/orders.service';
 import * as webhooks from './webhooks.service';
@@ -53,6 +52,8 @@ export async function simulatedCheckoutRoutes(app: App) {
   const Params = z.object({ orderId: z.string().min(1).max(100) });
 
   const ownOrder = (orderId: string, userId: string) => orders.ownOrderByProviderId(app.db, orderId, userId);
+  // What the provider order was created for (createBulkOrder: the order's total, its code as the receipt).
+  const createdFor = (order: { total_paise: number; order_code: string }) => ({ amountPaise: order.total_paise, receipt: order.order_code });
 
   app.post(
     '/api/payments/simulated/:orderId/pay',
@@ -72,9 +73,8 @@ export async function simulatedCheckoutRoutes(app: App) {
     async (req) => {
       // Like Razorpay, the simulation knows nothing of our order's state: paying an order that was
       // canceled meanwhile (an old tab) captures money, which the shop then records and refunds.
-      await ownOrder(req.params.orderId, req.user!.id);
-      const paid = await sim.pay(req.params.orderId);
-      if (!paid) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+      const order = await ownOrder(req.params.orderId, req.user!.id);
+      const paid = await sim.pay(req.params.orderId, createdFor(order));
       return { razorpay_order_id: req.params.orderId, razorpay_payment_id: paid.paymentId, razorpay_signature: paid.signature };
     },
   );
@@ -96,9 +96,7 @@ export async function simulatedCheckoutRoutes(app: App) {
       },
     },
     async (req) => {
-      await ownOrder(req.params.orderId, req.user!.id);
-      const failed = await sim.fail(req.params.orderId);
-      if (!failed) throw notFound(orderMessages.orderNotFound, 'order_not_found');
+      const failed = await sim.fail(req.params.orderId, createdFor(await ownOrder(req.params.orderId, req.user!.id)));
       return {
         error: {
           code: 'BAD_REQUEST_ERROR',

@@ -17,6 +17,12 @@ export interface SimulatedSecrets {
  */
 type WebhookSender = (event: { event: string; id: string; payload: Record<string, unknown> }, write?: WebhookWrite) => Promise<void>;
 
+/** What a simulated provider order was created for: the shop's order's total and code. */
+interface SimulatedOrder {
+  amountPaise: number;
+  receipt: string;
+}
+
 const id = (prefix: string) => `${prefix}_SIM${randomBytes(7).toString('hex')}`;
 
 /**
@@ -34,18 +40,20 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
   });
 
   const provider: PaymentProvider & {
-    pay(orderId: string): Promise<{ paymentId: string; signature: string; amount: number; first: boolean } | null>;
-    fail(orderId: string): Promise<{ paymentId: string } | null>;
+    pay(orderId: string, order: SimulatedOrder): Promise<{ paymentId: string; signature: string; amount: number; first: boolean }>;
+    fail(orderId: string, order: SimulatedOrder): Promise<{ paymentId: string }>;
     signWebhook(rawBody: string): string;
     setWebhookSender(sender: WebhookSender): void;
     sendWebhook: WebhookSender;
   } = {
     name: 'simulated',
     keyId: 'rzp_test_simulated',
-    async createOrder(amountPaise, receipt) {
-      const orderId = id('order');
-      await repo.insertOrder(db, { id: orderId, amount_paise: amountPaise, receipt });
-      return { id: orderId, amount: amountPaise, currency: 'INR' };
+    /**
+     * An order id, written nowhere yet: the simulated order's row is written by the first Pay or
+     * Fail, with the amount and receipt of the shop's order it was created for (decision 097).
+     */
+    async createOrder(amountPaise) {
+      return { id: id('order'), amount: amountPaise, currency: 'INR' };
     },
     verifyPayment(orderId, paymentId, signature) {
       return verifyPaymentSignature(secrets.keySecret, orderId, paymentId, signature);
@@ -61,12 +69,11 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
      * The shopper pressed Pay in the simulated checkout: a captured payment and its
      * signature, and its `payment.captured` webhook queued with it, all or nothing.
      * An order is captured once: later presses (another tab, a double click) answer
-     * the same payment, as Razorpay Checkout does for a paid order.
+     * the same payment, as Razorpay Checkout does for a paid order. `order`: what the
+     * provider order was created for (the shop's order: its total and code).
      */
-    async pay(orderId) {
-      const order = await repo.findOrder(db, orderId);
-      if (!order) return null;
-      const amount = Number(order.amount_paise);
+    async pay(orderId, order) {
+      const amount = order.amountPaise;
       const fresh = id('pay');
       let first: boolean | undefined;
       const event = {
@@ -74,23 +81,22 @@ export function simulatedProvider(db: Db, secrets: SimulatedSecrets) {
         id: `evt_${fresh}`,
         payload: { payment: { entity: { id: fresh, order_id: orderId, amount, currency: 'INR', status: 'captured' } } },
       };
-      // The capture, the payment and its webhook's row in one write (decision 088).
+      const capture = { orderId, receipt: order.receipt, paymentId: fresh, amountPaise: amount };
+      // The order's row, its capture, the payment and its webhook's row in one write (decisions 088, 097).
       await sendWebhook(event, async (webhook) => {
-        const captured = await repo.capture(db, { orderId, paymentId: fresh, amountPaise: amount, webhook });
+        const captured = await repo.capture(db, { ...capture, webhook });
         first = captured.captured;
         return captured.webhookId;
       });
       // No webhook sender (a provider on its own): captured all the same, with no webhook.
-      first ??= (await repo.capture(db, { orderId, paymentId: fresh, amountPaise: amount, webhook: null })).captured;
+      first ??= (await repo.capture(db, { ...capture, webhook: null })).captured;
       const paymentId = first ? fresh : await repo.capturedPaymentId(db, orderId);
       return { paymentId, signature: paymentSignature(secrets.keySecret, orderId, paymentId), amount, first };
     },
     /** The shopper pressed Fail: a failed payment, as a declined card gives. */
-    async fail(orderId) {
-      const order = await repo.findOrder(db, orderId);
-      if (!order) return null;
+    async fail(orderId, order) {
       const paymentId = id('pay');
-      await repo.insertPayment(db, { id: paymentId, order_id: orderId, status: 'failed', amount_paise: Number(order.amount_paise) });
+      await repo.insertFailedPayment(db, { orderId, receipt: order.receipt, paymentId, amountPaise: order.amountPaise });
       return { paymentId };
     },
     /**

@@ -10,15 +10,38 @@ import { linesOfOrder } from '../orders/order-lines';
  * checked again by the second. Untracked products (stock NULL) always succeed.
  * `tracked`: whether the product tracked its stock when the cart was priced; an
  * untracked one is looked at first (one read, where taking from it first would
- * cost a write that changes nothing and then the read).
+ * cost a write that changes nothing and then the read), unless `stockNow` holds
+ * what a statement of the same transaction just read of it (decision 097).
+ * A taken product answers whether its low-stock mark must change now (`settleLowStockMarks`):
+ * the update holds the row until commit, so the answer stays true.
  */
-export async function takeUnits(db: Db, productId: number, quantity: number, tracked: boolean): Promise<'taken' | 'untracked' | false> {
+export async function takeUnits(
+  db: Db,
+  productId: number,
+  quantity: number,
+  tracked: boolean,
+  stockNow?: Map<number, number | null | undefined>,
+): Promise<{ markChanges: boolean } | 'untracked' | false> {
   if (!tracked) {
-    const stock = await stockOf(db, productId);
+    const stock = stockNow?.has(productId) ? stockNow.get(productId) : await stockOf(db, productId);
     if (stock === null) return 'untracked';
   }
-  return takeFrom(db, 'products', productId, quantity);
+  const row = await takingProductUnits(db, productId, quantity);
+  if (row) return { markChanges: lowNowOf(row) !== Number(row.low_stock_alerted) };
+  return (await stockIn(db, 'products', productId)) === null ? 'untracked' : false;
 }
+
+const takingProductUnits = (db: Db, productId: number, quantity: number) =>
+  db
+    .updateTable('products')
+    .set({ stock: sql`stock - ${quantity}` })
+    .where('id', '=', productId)
+    .where('stock', '>=', quantity)
+    .returning(['stock', 'low_stock_threshold', 'low_stock_alerted'])
+    .executeTakeFirst();
+
+/** `lowNow` (below) of a row in JavaScript. */
+const lowNowOf = (r: { stock: number | null; low_stock_threshold: number }) => (r.stock !== null && Number(r.stock) <= Number(r.low_stock_threshold) ? 1 : 0);
 
 /** A product's units for sale: null when it does not track them, undefined when there is no such product. */
 export function stockOf(db: Db, productId: number): Promise<number | null | undefined> {

@@ -61,24 +61,29 @@ function takesOf(lines: StockLine[]): Take[] {
  * or variant loses the units at once, and a kit loses its parts' units, so a
  * pending order keeps them from other shoppers. When one has too few, the whole
  * transaction is abandoned. Answers whether a tracked count changed (then
- * `stockChanged` must run after commit).
+ * `stockChanged` must run after commit). `stockNow`: products' stock as a statement of
+ * this transaction just read it (the order lines' insert, decision 097); a product priced
+ * untracked and still untracked there is not read again.
  */
-export async function holdUnits(trx: Db, lines: StockLine[], alerts?: LowStockAlerts): Promise<boolean> {
+export async function holdUnits(trx: Db, lines: StockLine[], alerts?: LowStockAlerts, stockNow?: Map<number, number | null | undefined>): Promise<boolean> {
   let changed = false;
-  // Products (not variants) whose tracked count fell: the low-stock alert looks at them (decision 047).
+  // Products (not variants) whose tracked count fell and whose low-stock mark must change (decision 047).
   const takenProducts: number[] = [];
   for (const take of takesOf(lines)) {
     const taken =
       take.variantId !== null
         ? await repo.takeVariantUnits(trx, take.variantId, take.units)
-        : await repo.takeUnits(trx, take.productId, take.units, take.tracked);
+        : await repo.takeUnits(trx, take.productId, take.units, take.tracked, stockNow);
     if (!taken) {
       const left = (take.variantId !== null ? await repo.variantStockOf(trx, take.variantId) : await repo.stockOf(trx, take.productId)) ?? 0;
       throw notEnoughStock(take.title, Math.floor(left / take.perUnit));
     }
     if (taken === 'taken') {
       changed = true;
-      if (take.variantId === null) takenProducts.push(take.productId);
+    } else if (taken !== 'untracked') {
+      changed = true;
+      // The take locked the row and answered its mark: a mark that is right as it is needs no statement (decision 097).
+      if (taken.markChanges) takenProducts.push(take.productId);
     }
   }
   if (alerts) await checkLowStock(trx, alerts, takenProducts);
