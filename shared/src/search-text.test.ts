@@ -78,3 +78,41 @@ describe('tokenize of ASCII texts (decision 090)', () => {
     expect(tokenize('Ré-SUMÉ resume ｋｉｔ')).toEqual(['re', 'sume', 'resume', 'kit']);
   });
 });
+
+describe('withinOneEdit without arrays of characters (decision 096)', () => {
+  /** The rule by code points: one insertion, deletion, substitution or swap of neighbours at most. */
+  function reference(a: string, b: string): boolean {
+    const x = [...a];
+    const y = [...b];
+    if (x.join('') === y.join('')) return true;
+    const same = (p: string[], q: string[]) => p.length === q.length && p.every((c, i) => c === q[i]);
+    for (let i = 0; i < x.length; i++) if (same([...x.slice(0, i), ...x.slice(i + 1)], y)) return true;
+    for (let i = 0; i < y.length; i++) if (same([...y.slice(0, i), ...y.slice(i + 1)], x)) return true;
+    if (x.length !== y.length) return false;
+    const diff = x.flatMap((c, i) => (c === y[i] ? [] : [i]));
+    if (diff.length === 1) return true;
+    return diff.length === 2 && diff[1] === diff[0]! + 1 && x[diff[0]!] === y[diff[1]!] && x[diff[1]!] === y[diff[0]!];
+  }
+
+  it('agrees with the rule on generated pairs, with and without surrogate pairs', () => {
+    let seed = 96;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const letters = ['a', 'b', 'c', 'd', '😀', '🤖'];
+    const word = (ascii: boolean) => Array.from({ length: 1 + Math.floor(random() * 6) }, () => letters[Math.floor(random() * (ascii ? 4 : 6))]!).join('');
+    const edit = (w: string) => {
+      const c = [...w];
+      const i = Math.floor(random() * c.length);
+      const kind = Math.floor(random() * 4);
+      if (kind === 0) c.splice(i, 1);
+      else if (kind === 1) c.splice(i, 0, letters[Math.floor(random() * 6)]!);
+      else if (kind === 2) c[i] = letters[Math.floor(random() * 6)]!;
+      else if (i + 1 < c.length) [c[i], c[i + 1]] = [c[i + 1]!, c[i]!];
+      return c.join('');
+    };
+    for (let n = 0; n < 4000; n++) {
+      const a = word(n % 2 === 0);
+      const b = random() < 0.3 ? word(n % 2 === 0) : random() < 0.5 ? edit(a) : edit(edit(a));
+      expect(withinOneEdit(a, b), `${a} ${b}`).toBe(reference(a, b));
+    }
+  });
+});

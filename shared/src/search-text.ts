@@ -56,11 +56,19 @@ export function queryWords(query: string): string[] {
   return tokenize(query).slice(0, MAX_QUERY_WORDS);
 }
 
+/** A UTF-16 unit of a surrogate pair: where it is absent, a character is one unit of the string. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** The number of characters (code points) of a word, without an array of them for a word with no surrogate pairs. */
+export function characterCount(word: string): number {
+  return SURROGATE.test(word) ? [...word].length : word.length;
+}
+
 /** Every string made by deleting one character of the word. */
 export function deletions(word: string): string[] {
   const out = new Set<string>();
   // Without surrogate pairs a character is a UTF-16 unit: slices of the string itself, no arrays (typo expansion of every query word).
-  if (!/[\uD800-\uDFFF]/.test(word)) {
+  if (!SURROGATE.test(word)) {
     for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
     return [...out];
   }
@@ -77,13 +85,16 @@ export function deletions(word: string): string[] {
  */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
-  const x = [...a];
-  const y = [...b];
+  // Without surrogate pairs the strings themselves are the lists of characters: no arrays made
+  // (every typo candidate of a never-asked search is checked here; decision 096).
+  const whole = SURROGATE.test(a) || SURROGATE.test(b);
+  const x = whole ? [...a] : a;
+  const y = whole ? [...b] : b;
   if (Math.abs(x.length - y.length) > 1) return false;
   let i = 0;
   // a !== b, so they differ somewhere; past its end a word's character is undefined.
   while (x[i] === y[i]) i++;
-  const rest = (s: string[], from: number) => s.slice(from).join('');
+  const rest = (s: string | string[], from: number) => (typeof s === 'string' ? s.slice(from) : s.slice(from).join(''));
   if (x.length === y.length) {
     if (rest(x, i + 1) === rest(y, i + 1)) return true; // substitution
     return x[i] === y[i + 1] && x[i + 1] === y[i] && rest(x, i + 2) === rest(y, i + 2); // swap

@@ -89,17 +89,20 @@ function sendMade(req: IncomingMessage, res: ServerResponse, cache: PublicCache,
     if (param === null || (encoding === 'identity' && accept)) return false;
     const send = (made: PlainAnswer) => {
       if (made === null) return false;
-      const body = made.status === 200 ? Buffer.from(made.body) : null;
-      const like = cache.sentLike(plain.route, made.status, body?.length ?? 0, encoding);
+      // A body made before (many texts find the same products) comes with its ETag and compressions.
+      const body = made.status === 200 ? cache.madeBody(made.body) : null;
+      const like = cache.sentLike(plain.route, made.status, body?.identity.length ?? 0, encoding);
       if (!like?.replay[encoding]) return false;
       const entry = cache.store(key, version, {
         status: made.status,
         type: like.type,
-        body: body ?? like.identity,
-        etag: body ? undefined : like.etag,
+        body: body?.identity ?? like.identity,
+        etag: body?.etag ?? like.etag,
+        encoded: body?.encoded,
         cacheControl: like.cacheControl,
       });
       if (!cache.replayLike(entry, like, encoding)) return false;
+      if (body) cache.keepMadeEncoding(body, entry, encoding);
       return sendCached(req, res, cache, entry);
     };
     let made: ReturnType<typeof plain.answer>;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
@@ -6,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import { FreshRead, forgetReadsOfThisTurn } from '../db/fresh-read';
+import { etagOfBody, MadeBodies, type MadeBody } from './made-bodies';
 import { replyBeingMade } from './request-context';
 
 declare module 'fastify' {
@@ -34,6 +34,8 @@ interface CachedAnswer {
   cacheControl?: string;
   /** the ETag of this body when already known (an answer the cache holds the same bytes of) */
   etag?: string;
+  /** fast compressions of this body already made (a body of MadeBodies) */
+  encoded?: MadeBody['encoded'] | undefined;
 }
 
 /**
@@ -270,6 +272,8 @@ export class PublicCache {
    */
   private readonly lastSent = new Map<string, Entry>();
   private entries = new Map<string, Entry>();
+  /** the bodies the fast path made lately, ready to send (decision 096) */
+  private readonly madeBodies = new MadeBodies();
   private readonly firstAsks = new FirstAsks();
   private disabled = false;
   private bytes = 0;
@@ -313,7 +317,7 @@ export class PublicCache {
    */
   store(key: string, version: number, answer: CachedAnswer): Entry {
     const identity = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
-    const etag = answer.etag ?? `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`;
+    const etag = answer.etag ?? etagOfBody(identity);
     const small = identity.length < MIN_COMPRESS;
     const entry: Entry = {
       key,
@@ -324,7 +328,7 @@ export class PublicCache {
       cacheControl: answer.cacheControl ?? 'no-cache',
       etag,
       identity,
-      encoded: small ? { br: null, gzip: null } : {},
+      encoded: small ? { br: null, gzip: null } : { ...answer.encoded },
       pending: {},
       replay: {},
       hits: 0,
@@ -498,6 +502,19 @@ export class PublicCache {
     // The same ETag (a 404, always the same body): the same headers, not a copy per answer.
     entry.replay[encoding] = headers.etag === etag ? headers : { ...headers, etag };
     return true;
+  }
+
+  /**
+   * A body a route's plain answer made, as bytes with its ETag and the fast compressions made of it
+   * so far: the same text gives the same ones, made once (decision 096).
+   */
+  madeBody(text: string): MadeBody {
+    return this.madeBodies.of(text, (bytes) => bytes < MIN_COMPRESS);
+  }
+
+  /** Keeps, for the next answers with this body, the compression replayLike made for an entry of it. */
+  keepMadeEncoding(body: MadeBody, entry: Entry, encoding: Encoding): void {
+    if (encoding !== 'identity' && entry.encoded[encoding] !== undefined) this.madeBodies.keepEncoded(body, encoding, entry.encoded[encoding]);
   }
 
   /** Turns the cache off (PUBLIC_CACHE=0): respond() then always makes the answer afresh. */

@@ -204,13 +204,12 @@ export class MemoryIndex implements SearchSource {
   findNearTerms(word: string, options: { fuzzy: boolean; prefixLimit: number }): TermCandidate[] {
     const out: TermCandidate[] = [];
     this.sorted ??= [...this.terms.keys()].sort();
-    const prefixed: TermCandidate[] = [];
     for (let i = lowerBound(this.sorted, word); i < this.sorted.length && this.sorted[i]!.startsWith(word); i++) {
       const term = this.sorted[i]!;
-      if (term !== word) prefixed.push({ term, quality: 2, doc_count: this.terms.get(term)!.ids.length });
+      if (term !== word) out.push({ term, quality: 2, doc_count: this.terms.get(term)!.ids.length });
     }
-    prefixed.sort((a, b) => b.doc_count - a.doc_count || (a.term < b.term ? -1 : 1));
-    out.push(...prefixed.slice(0, options.prefixLimit));
+    if (out.length > 1) out.sort((a, b) => b.doc_count - a.doc_count || (a.term < b.term ? -1 : 1));
+    if (out.length > options.prefixLimit) out.length = options.prefixLimit;
     if (options.fuzzy) {
       for (const term of this.oneEditAway(word)) out.push({ term, quality: 1, doc_count: this.terms.get(term)!.ids.length });
     }
@@ -238,7 +237,10 @@ export class MemoryIndex implements SearchSource {
     for (const d of shorter) if (this.terms.has(d)) found.add(d); // a character too many
     for (const term of near ?? []) found.add(term); // a character left out
     // A character replaced, or two neighbours swapped: both words lose one character to the same string.
-    for (const d of shorter) for (const term of this.deletes.get(d) ?? []) found.add(term);
+    for (const d of shorter) {
+      const terms = this.deletes.get(d);
+      if (terms) for (const term of terms) found.add(term);
+    }
     found.delete(word);
     return found;
   }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { SEARCH_MAX_RESULTS } from '@shared/catalogue.schemas';
-import { MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '@shared/search-text';
+import { characterCount, MIN_FUZZY_LENGTH, queryWords, tokenize, withinOneEdit } from '@shared/search-text';
 import { andThen, type MaybePromise } from '../../maybe-promise';
 import * as repo from './search.repository';
 import { MemoryIndex } from './search-memory';
@@ -132,8 +132,10 @@ function resolveWords(index: SearchSource, queryWordList: string[]): MaybePromis
 function resolveWord(index: SearchSource, word: string, forms: string[], counts: Map<string, number>): MaybePromise<QueryWord | null> {
   const exact = forms.filter((t) => (counts.get(t) ?? 0) > 0).map((term) => ({ term, quality: 3, doc_count: counts.get(term)! }));
   if (exact.length > 0) return queryWordOf(exact);
-  const fuzzy = [...word].length >= MIN_FUZZY_LENGTH;
+  const fuzzy = characterCount(word) >= MIN_FUZZY_LENGTH;
   return andThen(index.findNearTerms(word, { fuzzy, prefixLimit: PREFIX_LIMIT }), (near) => {
+    // Most words of a never-asked text that stand for nothing (made-up words) end here (decision 096).
+    if (near.length === 0) return null;
     const byCount = (a: TermCandidate, b: TermCandidate) => b.doc_count - a.doc_count || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
     const typos = near
       .filter((c) => c.quality === 1 && c.doc_count > 0 && withinOneEdit(word, c.term))
@@ -226,9 +228,13 @@ function search(index: SearchSource, query: string, page: { limit: number; offse
 function readsOf(words: QueryWord[]): { reads: { term: string; weight: number }[]; filters: string[][] } {
   words.sort((a, b) => a.docs - b.docs);
   const [driver, ...others] = words as [QueryWord, ...QueryWord[]];
-  const reads = [...driver.terms]
-    .flatMap(([term, quality]) => WEIGHTS.map((weight) => ({ term, weight, impact: weight * quality })))
-    .sort((a, b) => b.impact - a.impact);
+  // By impact (weight x quality), highest first, ties in the terms' order: every weight (100, 10, 1)
+  // outweighs three times the next, so that is by weight, then quality, then the terms' order; made
+  // in that order instead of sorted (the sort was a tenth of a matching search's time; decision 096).
+  const reads: { term: string; weight: number }[] = [];
+  for (const weight of WEIGHTS) {
+    for (let quality = 3; quality >= 1; quality--) for (const [term, q] of driver.terms) if (q === quality) reads.push({ term, weight });
+  }
   return { reads, filters: others.map((w) => [...w.terms.keys()]) };
 }
 
