@@ -16,8 +16,10 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('round trips of a checko
     // Every statement any connection sends (begin and commit included), while counting; before the
     // shop opens its connections (the pool keeps each client's query method).
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
+      const q = args[0] as string | { text?: string; begin?: string };
       const text = typeof q === 'string' ? q : String(q.text);
+      // A transaction's begin rides with its first statement (decision 098): counted as sent.
+      if (counting && typeof q !== 'string' && q.begin) statements.push(q.begin);
       // Not the checkout's: the pool's probe of a connection.
       if (counting && text !== 'select 1') statements.push(text);
       return (query as (...a: unknown[]) => unknown).apply(this, args);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namingQuery, statementNames } from './pg-named-statements';
+import { statementNames } from './pg-named-statements';
 
 describe('statementNames', () => {
   it('names a text the second time it is seen, and keeps that name', () => {
@@ -36,20 +36,5 @@ describe('statementNames', () => {
     small('select 3'); // the set of texts seen once was full: forgotten, then this one kept
     expect(small('select 1')).toBeUndefined();
     expect(small('select 3')).toBe('s1');
-  });
-});
-
-describe('namingQuery', () => {
-  it("sends a named text as pg's named query config, anything else as it came", () => {
-    const calls: unknown[][] = [];
-    const query = namingQuery(
-      (...args) => calls.push(args),
-      (text) => (text === 'select $1' ? 'n1' : undefined),
-    );
-    query('select $1', [1]);
-    query('select 2', []);
-    query('select $1');
-    query({ text: 'select $1', values: [1] });
-    expect(calls).toEqual([[{ name: 'n1', text: 'select $1', values: [1] }], ['select 2', []], ['select $1'], [{ text: 'select $1', values: [1] }]]);
   });
 });

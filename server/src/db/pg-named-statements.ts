@@ -32,20 +32,3 @@ export function statementNames(max = 300, maxSeen = 5000) {
 }
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-
-type Query = (...args: unknown[]) => unknown;
-
-/**
- * A client's `query` that sends the texts `nameOf` names as named statements: `query(text, values)`
- * (what Kysely calls) becomes `query({ name, text, values })`; anything else passes as it is.
- */
-export function namingQuery(query: Query, nameOf: (text: string) => string | undefined): Query {
-  return (...args: unknown[]) => {
-    const [text, values] = args;
-    if (typeof text === 'string' && args.length === 2 && Array.isArray(values)) {
-      const name = nameOf(text);
-      if (name !== undefined) return query({ name, text, values });
-    }
-    return query(...args);
-  };
-}

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import { namingQuery, statementNames } from './pg-named-statements';
+import { clientQuery } from './pg-client-query';
+import { statementNames } from './pg-named-statements';
 import { DatabaseUnavailableError, isDatabaseUnavailable, startLog, type DatabaseAvailability } from './pg-pool';
 
 // PostgreSQL's bigint (int8) arrives as a string by default; our amounts fit in a JS number.
@@ -101,25 +102,25 @@ export function resilientPool(settings: PoolSettings): { pool: PostgresPool; pgP
   }
 
   const broken = new WeakMap<pg.PoolClient, unknown>();
-  const watched = new WeakSet<pg.PoolClient>();
+  const queries = new WeakMap<pg.PoolClient, ReturnType<typeof clientQuery>>();
   // One name per text for the whole pool: every connection prepares a frequent text under the same name.
   const nameOf = settings.namedStatements === false ? () => undefined : statementNames();
-  /** Notes a client whose query failed for want of the database, to drop it on release; sends frequent statements named. */
+  /**
+   * Notes a client whose query failed for want of the database, to drop it on release; sends frequent
+   * statements named and a transaction's begin with its first statement (pg-client-query.ts).
+   */
   function watch(client: pg.PoolClient) {
-    if (watched.has(client)) return;
-    watched.add(client);
-    const query = namingQuery(client.query.bind(client) as (...args: unknown[]) => unknown, nameOf);
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
-      if (result instanceof Promise) {
-        result.catch((err: unknown) => {
-          if (!isDatabaseUnavailable(err)) return;
-          broken.set(client, err);
-          markDown(err);
-        });
-      }
-      return result;
-    };
+    let watched = queries.get(client);
+    if (!watched) {
+      watched = clientQuery(client, nameOf, (err) => {
+        if (!isDatabaseUnavailable(err)) return;
+        broken.set(client, err);
+        markDown(err);
+      });
+      queries.set(client, watched);
+      (client as { query: unknown }).query = watched.query;
+    }
+    return watched;
   }
 
   const guarded: PostgresPool = {
@@ -132,10 +133,11 @@ export function resilientPool(settings: PoolSettings): { pool: PostgresPool; pgP
         if (isDatabaseUnavailable(err)) markDown(err);
         throw err;
       }
-      watch(client);
+      const watched = watch(client);
       const release = client.release.bind(client);
       // A connection that failed (or hangs on an unanswered query) is destroyed, not pooled.
       client.release = (err?: Error | boolean) => {
+        watched.reset();
         const failed = broken.get(client);
         broken.delete(client);
         release(err ?? (failed !== undefined ? true : undefined));
