@@ -25,6 +25,7 @@ import { loadAverage, machineLine, percentile, table } from '../lib/stats';
  *
  * Ports: BENCH_FAULTS_PORT (default 4180) for haproxy and the next three for the nodes.
  * BENCH_FAULTS_SECONDS scales every fault's length (default 1 = the lengths below).
+ * BENCH_FAULTS_MAIN=<main.js> runs another build's compiled server (a baseline) on the same set-up.
  */
 
 const BASE_PORT = Number(process.env.BENCH_FAULTS_PORT ?? 4180);
@@ -128,7 +129,7 @@ async function main() {
     JOBS_TICK_MS: '500',
     HEALTH_CHECK_INTERVAL_MS: '1000',
   };
-  const nodes: ShopNode[] = nodePorts.map((port) => shopNode(port, env, [...shopNodeArgs(), 'dist/server/main.js']));
+  const nodes: ShopNode[] = nodePorts.map((port) => shopNode(port, env, [...shopNodeArgs(), process.env.BENCH_FAULTS_MAIN ?? 'dist/server/main.js']));
   onExit(() => {
     for (const n of nodes) if (n.process.exitCode === null && n.process.signalCode === null) n.process.kill('SIGKILL');
   });
