@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DATABASE_START_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   DATABASE_NAMED_STATEMENTS: flag('1'),
   SQLITE_OPTIMIZE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
@@ -186,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           namedStatements: e.DATABASE_NAMED_STATEMENTS,
         } as const)
       : ({ kind: 'sqlite', file: path.join(dataDir, 'shop.sqlite'), optimizeIntervalMs: e.SQLITE_OPTIMIZE_INTERVAL_MS } as const),
+    /** how long a start waits for a PostgreSQL that cannot be reached (restarting, failing over) before it gives up */
+    databaseStartWaitMs: e.DATABASE_START_WAIT_MS,
     seedDemoData: e.SEED_DEMO_DATA,
     /** background dependency checks behind /api/health/ready: how often, and how long each may take */
     health: { intervalMs: e.HEALTH_CHECK_INTERVAL_MS, timeoutMs: e.HEALTH_CHECK_TIMEOUT_MS },

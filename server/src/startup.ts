@@ -6,6 +6,7 @@ import type { FileStorage } from './storage/storage';
 import { S3Storage } from './storage/s3-storage';
 import type { Db } from './db/database';
 import { isPostgres } from './db/dialect';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './db/pg-pool';
 
 /** An arbitrary constant: the PostgreSQL advisory lock every node takes for its start-up work. */
 const STARTUP_LOCK_KEY = 482_163_907;
@@ -72,12 +73,35 @@ export async function checkStorage(config: Config, storage: FileStorage): Promis
   return state === 'up';
 }
 
+/**
+ * The database must answer before anything else runs. One that cannot be reached (refused, timed
+ * out, starting up: a PostgreSQL restart or failover while this node starts) is asked again every
+ * half second for DATABASE_START_WAIT_MS, so that a node restarted during a database blip comes up
+ * when the database does instead of exiting; any other failure (wrong password, no such database)
+ * is a setting to fix and stops the start at once. Each attempt has at most 15 s.
+ */
 export async function checkDatabase(config: Config, db: Db): Promise<void> {
-  try {
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 15 s')), 15_000).unref());
-    await Promise.race([sql`select 1`.execute(db), timeout]);
-  } catch (err) {
-    const where = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
-    throw new ConfigError(`${where}: cannot open the database (${(err as Error).message})`);
+  const where = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
+  const giveUpAt = Date.now() + config.databaseStartWaitMs;
+  let waiting = false;
+  for (;;) {
+    try {
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 15 s')), 15_000).unref());
+      await Promise.race([sql`select 1`.execute(db), timeout]);
+      if (waiting) console.error(`${where}: the database answers; starting`);
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() >= giveUpAt) throw new ConfigError(`${where}: cannot open the database (${reason(err)})`);
+      if (!waiting)
+        console.error(`${where}: the database cannot be reached yet (${reason(err)}); trying again for ${Math.round(config.databaseStartWaitMs / 1000)} s`);
+      waiting = true;
+      await sleep(500);
+    }
   }
+}
+
+/** The driver's own words, or those of the failure it wraps (the pool's "unreachable" names none). */
+function reason(err: unknown): string {
+  const cause = (err as { cause?: unknown }).cause;
+  return err instanceof DatabaseUnavailableError && cause instanceof Error ? cause.message : (err as Error).message;
 }

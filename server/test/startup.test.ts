@@ -16,6 +16,8 @@ import { withStartupLock } from '../src/startup';
 import { LocalStorage } from '../src/storage/local-storage';
 import { DB_KINDS, POSTGRES_URL } from './helpers/databases';
 import { freePort } from './helpers/ports';
+import { inSchema, shopNode, waitFor } from './helpers/shop-nodes';
+import { startTcpProxy } from './helpers/tcp-proxy';
 import { quickPasswordHashing } from './helpers/quick-password-hashing';
 
 describe.runIf(DB_KINDS.includes('postgres'))('nodes starting at the same moment on an empty PostgreSQL database', () => {
@@ -146,7 +148,11 @@ describe('configuration errors at start', () => {
     fs.writeFileSync(file, 'not a directory');
     const results = await Promise.all([
       start({ DATA_DIR: path.join(file, 'data') }),
-      start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cfg-')), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
+      start({
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cfg-')),
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        DATABASE_START_WAIT_MS: '1000',
+      }),
       start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cfg-')), SMTP_URL: 'smtps://' }),
     ]);
     expect(results.map((r) => r.code)).toEqual([1, 1, 1]);
@@ -155,4 +161,43 @@ describe('configuration errors at start', () => {
     expect(results[2]!.stderr).toMatch(/SMTP_URL/);
     for (const r of results) expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
+});
+
+describe.runIf(DB_KINDS.includes('postgres'))('a node started while PostgreSQL cannot be reached', () => {
+  it('waits for the database (a restart, a failover) and becomes ready when it is back, instead of exiting', async () => {
+    const schema = `t_startwait_${randomBytes(5).toString('hex')}`;
+    const direct = new pg.Client({ connectionString: POSTGRES_URL });
+    await direct.connect();
+    await direct.query(`CREATE SCHEMA ${schema}`);
+    const target = new URL(POSTGRES_URL);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxied = new URL(POSTGRES_URL);
+    proxied.port = String(proxy.port);
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: inSchema(proxied.toString(), schema), LOG_LEVEL: 'warn', SEED_DEMO_DATA: '0', JOBS: '0' };
+    for (const name of ['REDIS_URL', 'SMTP_URL', 'S3_BUCKET']) delete env[name];
+    const node = shopNode(port, env);
+    try {
+      // PostgreSQL is restarting: nothing listens where the node looks for it.
+      await proxy.cut('refuse');
+      node.start();
+      for (let i = 0; i < 1200 && !/cannot be reached yet/.test(node.log()) && node.process.exitCode === null; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(node.log()).toMatch(/^DATABASE_URL: the database cannot be reached yet \(.+\); trying again for 30 s$/m);
+      expect(node.process.exitCode, node.log()).toBeNull();
+      // Back: the node starts by itself.
+      await proxy.restore();
+      const ready = await waitFor(`http://127.0.0.1:${port}/api/health/ready`, (status) => status === 200, 120_000).then(
+        () => true,
+        () => false,
+      );
+      expect(ready, node.log()).toBe(true);
+      expect(node.process.exitCode).toBeNull();
+    } finally {
+      await node.dispose();
+      await proxy.close();
+      await direct.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      await direct.end();
+    }
+  }, 300_000);
 });

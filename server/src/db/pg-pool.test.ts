@@ -1,3 +1,5 @@
+import net from 'node:net';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './pg-pool';
 
@@ -13,6 +15,7 @@ describe('isDatabaseUnavailable', () => {
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('timeout expired'),
       new Error('Query read timeout'),
       new Error('Client has encountered a connection error and is not queryable'),
       withCode('terminating connection due to administrator command', '57P01'),
@@ -38,5 +41,19 @@ describe('isDatabaseUnavailable', () => {
     ]) {
       expect(isDatabaseUnavailable(err), String(err)).toBe(false);
     }
+  });
+
+  it("recognises the driver's own connect time-out against a server that accepts and never answers", async () => {
+    // As a black-holed route or a hung PostgreSQL gives it when the pool holds no connection to lose first.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const client = new pg.Client({ host: '127.0.0.1', port: (silent.address() as net.AddressInfo).port, connectionTimeoutMillis: 200 });
+    const err = await client.connect().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    silent.close();
+    expect(err).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(err), String(err)).toBe(true);
   });
 });

@@ -25,8 +25,13 @@ export class DatabaseUnavailableError extends Error {
 
 /** Errors of the socket or of name resolution: the server cannot be reached. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-/** What pg and pg-pool say when a connection ends, never opens in time, or a query gets no answer. */
-const PG_CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Client was closed/;
+/**
+ * What pg and pg-pool say when a connection ends, never opens in time, or a query gets no answer.
+ * `timeout expired`: the client's own connect time-out (DATABASE_CONNECT_TIMEOUT_MS), as a
+ * black-holed or overloaded server gives it when the pool has no open connection to lose first.
+ */
+const PG_CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|timeout expired|Query read timeout|is not queryable|Client was closed/;
 
 /**
  * True when an error says the database could not be reached (rather than that a query was wrong):

@@ -53,11 +53,12 @@ export interface ShopNode {
 }
 
 /**
- * One app server (`server/src/main.ts` through tsx, as `npm run serve:dev` runs it) on a loopback
- * port with a DATA_DIR of its own. Its output goes to a file, shown by `log()`, so that a test that
- * provokes errors on purpose keeps its own output readable.
+ * One app server (`server/src/main.ts` through tsx, as `npm run serve:dev` runs it, or the node
+ * arguments `argv`, e.g. a compiled main.js) on a loopback port with a DATA_DIR of its own. Its
+ * output goes to a file, shown by `log()`, so that a test that provokes errors on purpose keeps its
+ * own output readable.
  */
-export function shopNode(port: number, env: NodeJS.ProcessEnv): ShopNode {
+export function shopNode(port: number, env: NodeJS.ProcessEnv, argv = ['--import', 'tsx', 'server/src/main.ts']): ShopNode {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `node-${port}-`));
   const logFile = path.join(dir, 'node.log');
   let child: ChildProcess | null = null;
@@ -71,7 +72,7 @@ export function shopNode(port: number, env: NodeJS.ProcessEnv): ShopNode {
     start() {
       if (child && child.exitCode === null && child.signalCode === null) throw new Error(`node ${port} is running`);
       const out = fs.openSync(logFile, 'a');
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      child = spawn(process.execPath, argv, {
         env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir },
         stdio: ['ignore', out, out],
       });
@@ -132,9 +133,9 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-/** haproxy with the documented configuration in front of these node ports. */
-export async function startBalancer(nodePorts: number[]): Promise<Balancer> {
-  const port = await freePort();
+/** haproxy with the documented configuration in front of these node ports (listening on `port`, by default a free one). */
+export async function startBalancer(nodePorts: number[], port?: number): Promise<Balancer> {
+  port ??= await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'));
   const cfg = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(cfg, testBalancerConfig(fs.readFileSync(HAPROXY_CFG, 'utf8'), port, nodePorts));

@@ -9,8 +9,13 @@ export interface TcpProxy {
    * and left unanswered (`'blackhole'`: as a hung server or a dropped route).
    */
   cut(mode?: 'refuse' | 'blackhole'): Promise<void>;
-  /** Listens and forwards again on the same port. */
+  /** Listens and forwards again on the same port (and without delay). */
   restore(): Promise<void>;
+  /**
+   * Delays every byte by `ms` each way from now on, on open connections too (a slow database or a
+   * congested route); 0 forwards at once again.
+   */
+  slow(ms: number): void;
   /** connections opened through the proxy since it started */
   readonly connections: number;
   close(): Promise<void>;
@@ -23,11 +28,39 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }, port = 0): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let blackhole = false;
+  let delayMs = 0;
   let opened = 0;
   const track = (s: net.Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
     s.on('error', () => s.destroy());
+  };
+  /** Writes what `from` sends to `to`, each chunk `delayMs` later than it came, in order. */
+  const forward = (from: net.Socket, to: net.Socket) => {
+    const queue: { chunk: Buffer; due: number }[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    let ended = false;
+    const flush = () => {
+      timer = null;
+      while (queue.length && queue[0]!.due <= Date.now()) if (!to.destroyed) to.write(queue.shift()!.chunk);
+      if (queue.length) timer = setTimeout(flush, queue[0]!.due - Date.now());
+      else if (ended) to.end();
+    };
+    from.on('data', (chunk: Buffer) => {
+      if (delayMs <= 0 && !queue.length) {
+        if (!to.destroyed) to.write(chunk);
+        return;
+      }
+      queue.push({ chunk, due: Date.now() + delayMs });
+      timer ??= setTimeout(flush, delayMs);
+    });
+    from.on('end', () => {
+      if (queue.length) ended = true;
+      else to.end();
+    });
+    from.on('close', () => {
+      if (timer) clearTimeout(timer);
+    });
   };
   const onConnection = (client: net.Socket) => {
     track(client);
@@ -35,8 +68,8 @@ export async function startTcpProxy(target: { host: string; port: number }, port
     opened++;
     const upstream = net.connect(target.port, target.host);
     track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   };
@@ -68,8 +101,12 @@ export async function startTcpProxy(target: { host: string; port: number }, port
         dropAll();
       }
     },
+    slow(ms) {
+      delayMs = ms;
+    },
     async restore() {
       blackhole = false;
+      delayMs = 0;
       if (!server.listening) {
         server = net.createServer(onConnection);
         await listen(boundPort);
