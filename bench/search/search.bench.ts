@@ -533,7 +533,10 @@ async function giveStock(db: Db): Promise<void> {
  */
 async function benchFiltered(label: string, db: Db, serverEnv: Record<string, string>): Promise<Row[]> {
   await giveStock(db);
-  const server = await startShop({ ...serverEnv, SEED_DEMO_DATA: '0', JOBS: '0' });
+  // Another build's main.js on the same catalogue (BENCH_SEARCH_BASELINE), to compare run for run.
+  const baseline = process.env.BENCH_SEARCH_BASELINE;
+  if (baseline) console.log(`\n${label}: serving with ${baseline}`);
+  const server = await startShop({ ...serverEnv, SEED_DEMO_DATA: '0', JOBS: '0' }, baseline ? { main: path.resolve(baseline) } : {});
   try {
     await indexInMemory(server);
     const rows: (string | number)[][] = [];

@@ -1,5 +1,6 @@
 import { deletions, MIN_FUZZY_LENGTH } from '@shared/search-text';
 import { KeyHashes } from './key-hashes';
+import { addTo, countOf, idsOf, keepCommon, wordsFor } from './match-bits';
 import { find, type MatchQuery, type Posting, type SearchSource, type TermCandidate } from './search-source';
 
 /** The products holding one word, in id order, with the weight of the best field each holds it in. */
@@ -13,6 +14,8 @@ interface TermPostings {
   bits?: Uint32Array | null;
   /** postings per field weight, counted on first use */
   perWeight?: Map<number, number>;
+  /** the ids of the postings of one field weight, made on first use (see idsOfWeight) */
+  ofWeight?: Map<number, Int32Array | null>;
 }
 
 /** A word's ids as a bitset, when its list is long enough for one (see TermPostings.bits). */
@@ -32,6 +35,29 @@ function countOfWeight(p: TermPostings, weight: number): number {
     for (let i = 0; i < p.weights.length; i++) p.perWeight.set(p.weights[i]!, (p.perWeight.get(p.weights[i]!) ?? 0) + 1);
   }
   return p.perWeight.get(weight) ?? 0;
+}
+
+/** Lists shorter than this are walked whole for one field's postings: a copy of them saves little. */
+const MIN_SPLIT_LIST = 256;
+
+/**
+ * The ids of a word's postings in the field of this weight, in id order, when they are at most half
+ * of a long list (decision 095): a read of one field walked the whole list for them, mostly other
+ * fields' postings (a title read of a common word walked its descriptions too). Null: walk the list.
+ * At most half of each list is copied, only for the words read this way.
+ */
+function idsOfWeight(p: TermPostings, weight: number, minList: number): Int32Array | null {
+  p.ofWeight ??= new Map();
+  const made = p.ofWeight.get(weight);
+  if (made !== undefined) return made;
+  const count = countOfWeight(p, weight);
+  let ids: Int32Array | null = null;
+  if (p.ids.length >= minList && count * 2 <= p.ids.length) {
+    ids = new Int32Array(count);
+    for (let i = 0, k = 0; i < p.ids.length; i++) if (p.weights[i] === weight) ids[k++] = p.ids[i]!;
+  }
+  p.ofWeight.set(weight, ids);
+  return ids;
 }
 
 const EMPTY: TermPostings = { ids: new Int32Array(0), weights: new Uint8Array(0) };
@@ -91,6 +117,10 @@ export class MemoryIndex implements SearchSource {
   /** one byte per product id, 1 for the products held (100 KB at 100,000 products), and their count */
   private present = new Uint8Array(0);
   private documentCount = 0;
+  /** lists this long or longer have their fields' postings copied apart when read (idsOfWeight; tests set Infinity to compare with whole-list walks) */
+  minSplitList = MIN_SPLIT_LIST;
+  /** two bitsets of every id, reused by allMatching (which answers at once, so one query at a time) */
+  private scratch: [Uint32Array, Uint32Array] | null = null;
 
   /** A new index holding these postings. */
   static of(postings: Posting[]): MemoryIndex {
@@ -314,10 +344,13 @@ export class MemoryIndex implements SearchSource {
     const holds = this.holdsAll(q.filters);
     const out: number[] = [];
     const accept = q.accept;
+    const own = idsOfWeight(p, q.weight, this.minSplitList);
+    const ids = own ?? p.ids;
+    const weights = own ? null : p.weights;
     let scanned = 0;
-    for (let i = 0; i < p.ids.length && out.length < q.limit; i++) {
-      if (p.weights[i] !== q.weight) continue;
-      const id = p.ids[i]!;
+    for (let i = 0; i < ids.length && out.length < q.limit; i++) {
+      if (weights !== null && weights[i] !== q.weight) continue;
+      const id = ids[i]!;
       if (holds || accept) {
         if (scanned++ >= q.scan) break;
         if (accept && !accept(id)) continue;
@@ -343,16 +376,78 @@ export class MemoryIndex implements SearchSource {
     const p = this.terms.get(q.term);
     if (!p || countOfWeight(p, q.weight) === 0) return;
     const holds = this.holdsAll(q.filters);
-    const { ids, weights } = p;
+    const own = idsOfWeight(p, q.weight, this.minSplitList);
+    const ids = own ?? p.ids;
+    const weights = own ? null : p.weights;
     let scanned = 0;
     for (let i = 0; i < ids.length && !into.full; i++) {
-      if (weights[i] !== q.weight) continue;
+      if (weights !== null && weights[i] !== q.weight) continue;
       if (holds) {
         if (scanned++ >= q.scan) break;
         if (!holds(ids[i]!)) continue;
       }
       into.add(ids[i]!);
     }
+  }
+
+  /**
+   * For facet counts (decision 095): the products collectMatching gathers for these reads up to
+   * `cap` (each holding a term of every one of `filters`), as bitsets: the union of the reads'
+   * terms intersected with each filter's. When they are no more than the cap and the reads cover
+   * every field, all of them in id order; otherwise the reads walk the postings in their order,
+   * testing one bit each, until the cap. Null when only collectMatching can say which (a read whose
+   * scan would stop before its end).
+   */
+  allMatching(reads: { term: string; weight: number }[], filters: string[][], scan: number, cap: number): Int32Array | null {
+    const words = wordsFor(this.present.length);
+    if (!this.scratch || this.scratch[0].length < words) this.scratch = [new Uint32Array(words), new Uint32Array(words)];
+    const all = this.scratch[0].subarray(0, words);
+    const union = this.scratch[1].subarray(0, words);
+    all.fill(0);
+    let complete = true;
+    const read = new Map<TermPostings, number>();
+    for (const r of reads) {
+      const p = this.terms.get(r.term);
+      if (!p) continue;
+      if (filters.length > 0 && countOfWeight(p, r.weight) > scan) return null;
+      read.set(p, (read.get(p) ?? 0) + countOfWeight(p, r.weight));
+    }
+    for (const [p, postings] of read) {
+      if (postings !== p.ids.length) complete = false;
+      addTo(all, p.ids, bitsOf(p));
+    }
+    for (const terms of filters) {
+      const lists = terms.flatMap((t) => this.terms.get(t) ?? []);
+      const only = lists.length === 1 ? bitsOf(lists[0]!) : null;
+      if (only) {
+        keepCommon(all, only);
+        continue;
+      }
+      union.fill(0);
+      for (const p of lists) addTo(union, p.ids, bitsOf(p));
+      keepCommon(all, union);
+    }
+    const count = countOf(all);
+    if (count <= cap && complete) return idsOf(all, count);
+    // The best-placed: in the reads' order, each product once (its bit cleared when taken).
+    const out = new Int32Array(Math.min(cap, count));
+    let k = 0;
+    for (const r of reads) {
+      const p = this.terms.get(r.term);
+      if (!p || countOfWeight(p, r.weight) === 0) continue;
+      const own = idsOfWeight(p, r.weight, this.minSplitList);
+      const ids = own ?? p.ids;
+      const weights = own ? null : p.weights;
+      for (let i = 0; i < ids.length && k < out.length; i++) {
+        if (weights !== null && weights[i] !== r.weight) continue;
+        const id = ids[i]!;
+        const bit = 1 << (id & 31);
+        if ((all[id >>> 5]! & bit) === 0) continue;
+        all[id >>> 5]! &= ~bit;
+        out[k++] = id;
+      }
+    }
+    return k === out.length ? out : out.subarray(0, k);
   }
 
   weightsOf(productIds: Int32Array, terms: string[]): Uint8Array[] {

@@ -282,6 +282,8 @@ export async function matchSetIn(index: SearchSource, query: string, cap: number
   if (words.length === 0) return [];
   if (!(index instanceof MemoryIndex)) return await candidatesOf(index, words, { wanted: cap, scan: MAX_SCAN });
   const { reads, filters } = readsOf(words);
+  const all = index.allMatching(reads, filters, REFINED_SCAN, cap);
+  if (all) return all;
   const set = index.newMatchSet(cap);
   for (const read of reads) {
     if (set.full) break;
