@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 test('the layout toggle and the card size are remembered on the device', async ({ page }) => {
+  // Three page loads and a dozen checks: on a slow machine this outgrows the default 30 s.
+  test.slow();
   await page.goto('/');
   const carousel = page.getByRole('button', { name: 'Carousel' });
   const grid = page.getByRole('button', { name: 'Grid' });
