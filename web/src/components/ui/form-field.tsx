@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { primaryButton } from './button-styles';
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 
@@ -78,5 +78,50 @@ export function FormError({ children }: { children: string | null | undefined })
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
       {children}
     </p>
+  );
+}
+
+const noticeTones = {
+  done: 'border-green-200 bg-green-50 text-green-800',
+  warning: 'border-amber-200 bg-amber-50 font-medium text-amber-900',
+};
+
+/**
+ * A form-level note, announced without interrupting: what has just been done (a link sent, an
+ * account made) or, as a `warning`, why the form is shown (a session that ended). Nothing when empty.
+ */
+export function FormNotice({ tone = 'done', children }: { tone?: keyof typeof noticeTones; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="status" className={`rounded-md border px-3 py-2 text-sm ${noticeTones[tone]}`}>
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The fields, the submit button and the error of a form made with `useActionForm`: each field
+ * registered and showing its error, the button busy while the form is being sent, then the
+ * action's failure (`error`).
+ */
+export function FieldsAndSubmit<T extends FieldValues>({
+  fields,
+  form,
+  label,
+  busyLabel,
+  error,
+}: {
+  fields: readonly FieldSpec<T>[];
+  form: { register: UseFormRegister<T>; formState: { errors: FieldErrors<T>; isSubmitting: boolean } };
+  label: string;
+  busyLabel: string;
+  error: string | null;
+}) {
+  return (
+    <>
+      <FormFields fields={fields} form={form} />
+      <SubmitButton busy={form.formState.isSubmitting} label={label} busyLabel={busyLabel} />
+      <FormError>{error}</FormError>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { TwoFactorCode } from '@shared/two-factor.schemas';
 import { adminMessages } from '@shared/admin-messages';
-import { type FieldSpec, FormError, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { FieldsAndSubmit, type FieldSpec, FormNotice } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useActionForm } from '@/lib/use-action-form';
 import { useAdminLogin, useAdminLoginTwoFactor } from '../api/admin-login';
@@ -46,9 +46,7 @@ function TwoFactorStep({ challenge }: { challenge: string }) {
     <>
       <p className="ad:text-sm ad:text-slate-700">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
       <form onSubmit={onSubmit} noValidate aria-label="Two-factor code" className="ad:flex ad:flex-col ad:gap-4">
-        <FormFields fields={CODE_FIELDS} form={form} />
-        <SubmitButton busy={form.formState.isSubmitting} label="Verify" busyLabel="Verifying..." />
-        <FormError>{error}</FormError>
+        <FieldsAndSubmit fields={CODE_FIELDS} form={form} label="Verify" busyLabel="Verifying..." error={error} />
       </form>
     </>
   );
@@ -92,14 +90,8 @@ export function AdminLoginForm({ notice }: { notice: string | null }) {
         <h1 id="admin-login-heading" className="ad:text-2xl ad:font-bold ad:text-slate-900">
           Admin Login
         </h1>
-        {notice && (
-          <p role="status" className="ad:rounded-md ad:border ad:border-amber-200 ad:bg-amber-50 ad:px-3 ad:py-2 ad:text-sm ad:font-medium ad:text-amber-900">
-            {notice}
-          </p>
-        )}
-        <FormFields fields={FIELDS} form={form} />
-        <SubmitButton busy={form.formState.isSubmitting} label="Login" busyLabel="Logging in..." />
-        <FormError>{error}</FormError>
+        <FormNotice tone="warning">{notice}</FormNotice>
+        <FieldsAndSubmit fields={FIELDS} form={form} label="Login" busyLabel="Logging in..." error={error} />
       </form>
     </div>
   );

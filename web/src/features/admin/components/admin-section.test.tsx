@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ListEnd } from './admin-section';
+import { ListEnd, listWords } from './admin-section';
 
 afterEach(cleanup);
 
@@ -25,5 +25,29 @@ describe('ListEnd: the end of a page of an admin list', () => {
     expect(screen.getByRole('navigation', { name: 'Customer pages' }).textContent).toContain('Page 1 of 2');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onPage).toHaveBeenCalledWith(2);
+  });
+});
+
+describe('listWords: what a paged admin list says, from its nouns', () => {
+  it('names the list by its noun', () => {
+    expect(listWords(['return', 'returns'])).toEqual({
+      loadingLabel: 'Loading returns',
+      errorText: 'Could not load the returns.',
+      count: ['return', 'returns'],
+      listLabel: 'Returns',
+      emptyText: 'No returns match this filter.',
+      pagerLabel: 'Return pages',
+    });
+  });
+
+  it('counts by the noun and names the list, its loading and its pages by the longer name', () => {
+    expect(listWords(['request', 'requests'], ['3D printing request', '3D printing requests'])).toEqual({
+      loadingLabel: 'Loading 3D printing requests',
+      errorText: 'Could not load the 3D printing requests.',
+      count: ['request', 'requests'],
+      listLabel: '3D printing requests',
+      emptyText: 'No requests match this filter.',
+      pagerLabel: '3D printing request pages',
+    });
   });
 });

@@ -115,6 +115,26 @@ export type ListWords = {
   pagerLabel: string;
 };
 
+/** 'claim' → 'Claim'. */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The words of a paged list of `noun` (['return', 'returns']), itself named `listNoun` where that
+ * says more (['3D printing request', '3D printing requests'] of 'request'): 'Loading returns',
+ * 'Could not load the returns.', 'Returns', 'No returns match this filter.', 'Return pages'.
+ */
+export function listWords(noun: [string, string], listNoun: [string, string] = noun): ListWords {
+  const [one, many] = listNoun;
+  return {
+    loadingLabel: `Loading ${many}`,
+    errorText: `Could not load the ${many}.`,
+    count: noun,
+    listLabel: capitalised(many),
+    emptyText: `No ${noun[1]} match this filter.`,
+    pagerLabel: `${capitalised(one)} pages`,
+  };
+}
+
 /**
  * The body of a paged admin list: a spinner while the first page loads, the error when there is
  * nothing to show (with `showReason`, the server's reason when it gave one), else the count, the

@@ -1,6 +1,6 @@
 import type { AdminClaim } from '@shared/services.schemas';
 import { useAdminClaims, useUpdateClaimStatus } from '../api/claims';
-import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceCardProps, type ServiceWords } from './service-requests-section';
+import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, serviceWords, type ServiceCardProps } from './service-requests-section';
 
 function ClaimCard(card: ServiceCardProps<AdminClaim>) {
   const claim = card.item;
@@ -26,15 +26,7 @@ function ClaimCard(card: ServiceCardProps<AdminClaim>) {
   );
 }
 
-const words: ServiceWords = {
-  title: 'Free Claims',
-  list: 'claims',
-  listLabel: 'Claims',
-  count: ['claim', 'claims'],
-  item: 'Claim',
-  emptyText: 'No claims match this filter.',
-  pagerLabel: 'Claim pages',
-};
+const words = serviceWords('Free Claims', ['claim', 'claims']);
 
 /** Free kit claims (issue 6): newest first, filtered by status, 25 per page (server-side), marked handled or new. */
 export function ClaimsSection() {

@@ -7,7 +7,7 @@ import { notify } from '@/lib/notify';
 import { downloadPrintFile, useAdminPrintRequests, useUpdatePrintRequestStatus } from '../api/print-requests';
 import { reasonOf } from '../lib/admin-fetch';
 import { formatBytes, formatDimensionsCm, formatSizeCm, formatVolumeCm3 } from '../lib/service-requests';
-import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, type ServiceCardProps, type ServiceWords } from './service-requests-section';
+import { ContactLink, DetailList, ServiceCard, ServiceRequestsSection, serviceWords, type ServiceCardProps } from './service-requests-section';
 
 function FileRow({ requestId, file }: { requestId: number; file: PrintRequestFile }) {
   const [downloading, setDownloading] = useState(false);
@@ -82,15 +82,7 @@ function PrintRequestCard(card: ServiceCardProps<AdminPrintRequest>) {
   );
 }
 
-const words: ServiceWords = {
-  title: '3D Printing Requests',
-  list: '3D printing requests',
-  listLabel: '3D printing requests',
-  count: ['request', 'requests'],
-  item: 'Request',
-  emptyText: 'No requests match this filter.',
-  pagerLabel: '3D printing request pages',
-};
+const words = serviceWords('3D Printing Requests', ['request', 'requests'], ['3D printing request', '3D printing requests']);
 
 /** 3D printing requests (issue 6): newest first, filtered by status, 25 per page (server-side), files to download, marked handled or new. */
 export function PrintRequestsSection() {

@@ -5,7 +5,7 @@ import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { notify } from '@/lib/notify';
 import { downloadReturnPhoto, useAdminReturns, useDecideReturn, useRefundReturn } from '../api/returns';
 import { reasonOf } from '../lib/admin-fetch';
-import { AdminCard, AdminSection, PagedList, type ListWords } from './admin-section';
+import { AdminCard, AdminSection, listWords, PagedList } from './admin-section';
 import { controlClass, labelClass } from './field-styles';
 import { Options, SelectField } from './form-controls';
 
@@ -160,14 +160,7 @@ function ReturnCard({ item }: { item: AdminReturn }) {
   );
 }
 
-const words: ListWords = {
-  loadingLabel: 'Loading returns',
-  errorText: 'Could not load the returns.',
-  count: ['return', 'returns'],
-  listLabel: 'Returns',
-  emptyText: 'No returns match this filter.',
-  pagerLabel: 'Return pages',
-};
+const words = listWords(['return', 'returns']);
 
 /** Shoppers' return requests (issue 27): approve or reject with a message, mark received (restock), refund whole or part. */
 export function ReturnsSection() {

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
 import type { ServiceStatus } from '@shared/services.schemas';
 import { changeServiceFilters, initialServiceFilters, type ServiceFilters } from '../lib/service-requests';
-import { AdminCard, AdminSection, PagedList, type ListWords } from './admin-section';
+import { AdminCard, AdminSection, capitalised, listWords, PagedList, type ListWords } from './admin-section';
 import { MarkStatusButton, ServiceStatusBadge, ServiceStatusFilterBox } from './service-controls';
 
 /**
@@ -72,14 +72,19 @@ export function ContactLink({ href, children }: { href: string; children: string
 /** What a list gives each card: the item, and whether and how to mark it. */
 export type ServiceCardProps<T> = { item: T; busy: boolean; onMark: (status: ServiceStatus) => void };
 
-/** The list's words but those made of `list`; `count[0]` also names an item in 'Could not update the claim'. */
-export type ServiceWords = Omit<ListWords, 'loadingLabel' | 'errorText'> & {
+/** A list's words (`listWords`), the section's title, and the words of its toasts and filter. */
+export type ServiceWords = ListWords & {
   title: string;
-  /** What the list holds, after 'Loading', 'Filter' and 'Could not load the': 'claims'. */
+  /** What the list holds, after 'Filter' and 'Could not load the': 'claims'. */
   list: string;
   /** One item by its number: 'Claim' → 'Claim 7 marked handled'. */
   item: string;
 };
+
+/** The words of the section `title` listing `noun` (['claim', 'claims']), the list named `listNoun` where that says more. */
+export function serviceWords(title: string, noun: [string, string], listNoun: [string, string] = noun): ServiceWords {
+  return { ...listWords(noun, listNoun), title, list: listNoun[1], item: capitalised(noun[0]) };
+}
 
 /**
  * The free claims and the 3D printing requests (issue 6): newest first, filtered by status, 25 per
@@ -133,7 +138,7 @@ export function ServiceRequestsSection<T extends { id: number }, Page extends { 
         items={data && itemsOf(data)}
         itemKey={(item) => item.id}
         renderItem={(item) => <Card item={item} busy={update.isPending && update.variables?.id === item.id} onMark={(status) => void mark(item.id, status)} />}
-        words={{ ...words, loadingLabel: `Loading ${words.list}`, errorText: `Could not load the ${words.list}.` }}
+        words={words}
         showReason
         page={filters.page}
         onPage={(page) => set({ page })}

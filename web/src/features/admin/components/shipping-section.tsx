@@ -7,8 +7,7 @@ import { notify } from '@/lib/notify';
 import { useClearPincodes, useSaveShipping, useShipping, useUploadPincodes } from '../api/shipping';
 import { useChosenFile } from '../hooks/use-chosen-file';
 import { reasonOf, withToasts } from '../lib/admin-fetch';
-import { AdminSection, QueryBody } from './admin-section';
-import { cardClass, CardForm } from './card-form';
+import { cardClass, CardForm, SettingsSection } from './card-form';
 import { FileField, UploadProgress } from './form-controls';
 import { ConfirmDialog } from './modal';
 
@@ -66,16 +65,14 @@ function toForm(s: ShippingSettings): FormValues {
 export function ShippingSection() {
   const shipping = useShipping();
   return (
-    <AdminSection title="Shipping">
-      <QueryBody query={shipping} loadingLabel="Loading the shipping settings" errorText="Could not load the shipping settings.">
-        {(data) => (
-          <>
-            <RulesForm key={JSON.stringify(data.settings)} view={data} />
-            <PincodeList view={data} />
-          </>
-        )}
-      </QueryBody>
-    </AdminSection>
+    <SettingsSection title="Shipping" what="the shipping settings" query={shipping}>
+      {(data) => (
+        <>
+          <RulesForm key={JSON.stringify(data.settings)} view={data} />
+          <PincodeList view={data} />
+        </>
+      )}
+    </SettingsSection>
   );
 }
 

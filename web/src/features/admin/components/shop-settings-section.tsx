@@ -11,8 +11,7 @@ import { notify } from '@/lib/notify';
 import { usePolicies, useRemoveLogo, useSavePolicy, useSaveShopSettings, useShopSettings, useUploadLogo } from '../api/shop-settings';
 import { useChosenFile } from '../hooks/use-chosen-file';
 import { reasonOf, reportSaveFailure, withToasts } from '../lib/admin-fetch';
-import { AdminSection, QueryBody } from './admin-section';
-import { cardClass, CardForm } from './card-form';
+import { cardClass, CardForm, SettingsSection } from './card-form';
 import { FileField, SelectField, TextAreaField } from './form-controls';
 
 const FIELDS = ['legalName', 'address', 'state', 'gstin', 'invoicePrefix', 'contactPhone', 'contactEmail', 'returnWindowDays'] as const;
@@ -21,16 +20,14 @@ const FIELDS = ['legalName', 'address', 'state', 'gstin', 'invoicePrefix', 'cont
 export function ShopSettingsSection() {
   const settings = useShopSettings();
   return (
-    <AdminSection title="Shop settings">
-      <QueryBody query={settings} loadingLabel="Loading the shop settings" errorText="Could not load the shop settings.">
-        {(data) => (
-          <>
-            <SettingsForm key={JSON.stringify({ ...data, logo: null })} view={data} />
-            <LogoForm view={data} />
-          </>
-        )}
-      </QueryBody>
-    </AdminSection>
+    <SettingsSection title="Shop settings" what="the shop settings" query={settings}>
+      {(data) => (
+        <>
+          <SettingsForm key={JSON.stringify({ ...data, logo: null })} view={data} />
+          <LogoForm view={data} />
+        </>
+      )}
+    </SettingsSection>
   );
 }
 
@@ -157,19 +154,16 @@ function LogoForm({ view }: { view: ShopSettingsView }) {
   );
 }
 
+const POLICIES_INTRO =
+  'Shown at /policies/… and linked in the footer. Write in Markdown: # headings, - lists, **bold**, *italic*, [links](https://…). HTML is shown as text. Empty a page and save to go back to its default text.';
+
 /** Policy pages (owner only): each page's Markdown, the default text made from the shop settings until the owner writes one. */
 export function PoliciesSection() {
   const policies = usePolicies();
   return (
-    <AdminSection title="Policy pages">
-      <p className="ad:text-sm ad:text-slate-700">
-        Shown at /policies/… and linked in the footer. Write in Markdown: # headings, - lists, **bold**, *italic*, [links](https://…). HTML is shown as text.
-        Empty a page and save to go back to its default text.
-      </p>
-      <QueryBody query={policies} loadingLabel="Loading the policy pages" errorText="Could not load the policy pages.">
-        {(list) => list.map((p) => <PolicyForm key={`${p.slug}:${p.updatedAt ?? ''}:${p.markdown.length}`} policy={p} />)}
-      </QueryBody>
-    </AdminSection>
+    <SettingsSection title="Policy pages" intro={POLICIES_INTRO} what="the policy pages" query={policies}>
+      {(list) => list.map((p) => <PolicyForm key={`${p.slug}:${p.updatedAt ?? ''}:${p.markdown.length}`} policy={p} />)}
+    </SettingsSection>
   );
 }
 

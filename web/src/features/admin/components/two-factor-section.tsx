@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmTwoFactorInput, EnrolTwoFactorInput, type TwoFactorEnrolment } from '@shared/two-factor.schemas';
 import { DisableTwoFactorInput, staffSessionMessages } from '@shared/staff-sessions.schemas';
-import { FormError, FormFields, SubmitButton, type FieldSpec } from '@/components/ui/form-field';
+import { FieldsAndSubmit, type FieldSpec } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useActionForm } from '@/lib/use-action-form';
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnrolTwoFactor, useTwoFactorStatus } from '../api/two-factor';
@@ -45,9 +45,7 @@ function Confirm({ enrolment, onDone }: { enrolment: TwoFactorEnrolment; onDone:
         </ul>
       </div>
       <form onSubmit={onSubmit} noValidate aria-label="Confirm two-factor sign-in" className="ad:flex ad:max-w-sm ad:flex-col ad:gap-3">
-        <FormFields fields={CODE} form={form} />
-        <SubmitButton busy={form.formState.isSubmitting} label="Turn on" busyLabel="Checking..." />
-        <FormError>{error}</FormError>
+        <FieldsAndSubmit fields={CODE} form={form} label="Turn on" busyLabel="Checking..." error={error} />
       </form>
     </div>
   );
@@ -67,9 +65,7 @@ function TurnOff() {
   );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Turn off two-factor sign-in" className="ad:flex ad:max-w-sm ad:flex-col ad:gap-3">
-      <FormFields fields={CODE} form={form} />
-      <SubmitButton busy={form.formState.isSubmitting} label="Turn off" busyLabel="Turning off..." />
-      <FormError>{error}</FormError>
+      <FieldsAndSubmit fields={CODE} form={form} label="Turn off" busyLabel="Turning off..." error={error} />
     </form>
   );
 }
@@ -87,9 +83,7 @@ function SetUp() {
     <Confirm enrolment={enrolment} onDone={() => setEnrolment(null)} />
   ) : (
     <form onSubmit={onSubmit} noValidate aria-label="Set up two-factor sign-in" className="ad:flex ad:max-w-sm ad:flex-col ad:gap-3">
-      <FormFields fields={PASSWORD} form={form} />
-      <SubmitButton busy={form.formState.isSubmitting} label="Set up" busyLabel="Setting up..." />
-      <FormError>{error}</FormError>
+      <FieldsAndSubmit fields={PASSWORD} form={form} label="Set up" busyLabel="Setting up..." error={error} />
     </form>
   );
 }

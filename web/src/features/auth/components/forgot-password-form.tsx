@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { accountMessages } from '@shared/account-messages';
-import { type FieldSpec, FormError, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { FieldsAndSubmit, type FieldSpec, FormNotice } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useActionForm } from '@/lib/use-action-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -39,14 +39,8 @@ export function ForgotPasswordForm({ defaultEmail, onLogin }: ForgotPasswordForm
         Forgot password
       </h1>
       <p className="text-sm text-slate-700">Enter your account's email and we will send you a link to choose a new password.</p>
-      <FormFields fields={FIELDS} form={form} />
-      <SubmitButton busy={form.formState.isSubmitting} label="Send reset email" busyLabel="Sending..." />
-      <FormError>{error}</FormError>
-      {sentTo && (
-        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          Check {sentTo} for a link to choose a new password.
-        </p>
-      )}
+      <FieldsAndSubmit fields={FIELDS} form={form} label="Send reset email" busyLabel="Sending..." error={error} />
+      <FormNotice>{sentTo && `Check ${sentTo} for a link to choose a new password.`}</FormNotice>
       <button type="button" className={`${linkButton} self-start text-sm`} onClick={() => onLogin(getValues('email'))}>
         Back to login
       </button>

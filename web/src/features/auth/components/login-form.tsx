@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages } from '@shared/account-messages';
 import { primaryButton } from '@/components/ui/button-styles';
-import { type FieldSpec, FormError, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { FieldsAndSubmit, type FieldSpec, FormNotice } from '@/components/ui/form-field';
 import { notify } from '@/lib/notify';
 import { useActionForm } from '@/lib/use-action-form';
 import { useSignIn } from '../api/sign-in';
@@ -71,14 +71,8 @@ export function LoginForm({ defaultEmail, notice, redirectTo, onForgotPassword, 
       <h1 id="login-heading" className="text-2xl font-bold text-slate-900">
         Login
       </h1>
-      {notice && (
-        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          {notice}
-        </p>
-      )}
-      <FormFields fields={FIELDS} form={form} />
-      <SubmitButton busy={form.formState.isSubmitting} label="Login" busyLabel="Logging in..." />
-      <FormError>{error}</FormError>
+      <FormNotice>{notice}</FormNotice>
+      <FieldsAndSubmit fields={FIELDS} form={form} label="Login" busyLabel="Logging in..." error={error} />
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" className={linkButton} onClick={() => onForgotPassword(getValues('email'))}>
           Forgot password?

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton } from '@/components/ui/button-styles';
-import { type FieldSpec, FormError, FormFields, SubmitButton } from '@/components/ui/form-field';
+import { FieldsAndSubmit, type FieldSpec } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useActionForm } from '@/lib/use-action-form';
 import { useResetPassword } from '../api/reset-password';
@@ -51,9 +51,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <h1 id="reset-heading" className="text-2xl font-bold text-slate-900">
         Choose a new password
       </h1>
-      <FormFields fields={FIELDS} form={form} />
-      <SubmitButton busy={form.formState.isSubmitting} label="Reset password" busyLabel="Saving..." />
-      <FormError>{error}</FormError>
+      <FieldsAndSubmit fields={FIELDS} form={form} label="Reset password" busyLabel="Saving..." error={error} />
       {error === INVALID_LINK && (
         <Link to="/login?mode=forgot" className="self-start text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
           Request a new reset link
