@@ -86,4 +86,29 @@ describe.each(DB_KINDS)('a reviewer racing the newer features on %s', (kind) => 
       expect(await stockOf(shop, sensor.id)).toBe(100);
     }
   }, 120_000);
+  it('takes COD parcels back from the courier while others order the same goods with the same coupon: no deadlock', async () => {
+    expect((await admin.put('/api/admin/shipping', { cod: { enabled: true } })).statusCode).toBe(200);
+    for (let round = 0; round < ROUNDS; round++) {
+      const drone = await f.product({ title: `Returned drone ${round}`, categoryId, stock: 1000, pricePaise: 40_000 });
+      const prop = await f.product({ title: `Returned prop ${round}`, categoryId, stock: 1000, pricePaise: 5_000 });
+      const code = `RTO${kind}${round}`.toUpperCase();
+      await makeCoupon(shop, { code, discount_paise: 1_000 });
+      const items: [number, number][] = [
+        [drone.id, 1],
+        [prop.id, 4],
+      ];
+      const lines = items.map(([productId, quantity]) => ({ productId, quantity }));
+      const cod = (b: Awaited<ReturnType<typeof shopperWithCart>>) =>
+        b.api.post('/api/createBulkOrder', { items: lines, couponCode: code, paymentMethod: 'cod' });
+      const sent = await Promise.all(Array.from({ length: 6 }, async () => (await cod(await shopperWithCart(shop, items))).json().orderId as string));
+      for (const orderId of sent) expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'dispatched' })).statusCode).toBe(200);
+      const buyers = await Promise.all(Array.from({ length: 6 }, () => shopperWithCart(shop, items)));
+      const answers = await Promise.all([...sent.map((orderId) => admin.patch(`/api/UserOrders/${orderId}`, { status: 'returned' })), ...buyers.map(cod)]);
+      no5xx(answers);
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      expect(await stockOf(shop, drone.id)).toBe(1000 - 6);
+      expect(await stockOf(shop, prop.id)).toBe(1000 - 4 * 6);
+    }
+    expect((await admin.put('/api/admin/shipping', {})).statusCode).toBe(200);
+  }, 120_000);
 });
