@@ -71,6 +71,10 @@ const AUTH_PATHS: Record<string, Record<string, unknown>> = {
   'revoke-session': { token: 'x' },
   'revoke-other-sessions': {},
   'is-username-available': { username: 'x' },
+  // better-auth's admin plugin: not on HTTP (decision 110), whoever asks.
+  'admin/create-user': { email: 'sneaky@example.com', password: 'sneaky-password-1', name: 'x', role: 'admin' },
+  'admin/set-role': { userId: 'x', role: 'admin' },
+  'admin/list-users': {},
   'no-such-endpoint': {},
 };
 
@@ -173,6 +177,40 @@ function templates(s: Seeded): Record<string, Record<string, unknown>> {
     'PATCH /api/admin/print-requests/:id': { status: 'handled' },
     'POST /api/admin/orders/:orderId/refunds': { amount: 1, reason: 'fuzz', idempotencyKey: 'fuzz-key-0001' },
     'POST /api/admin/refunds/:refundId/retry': {},
+    // The newer features (decision 110): variants and kits, COD, returns, customers, shipping, settings, staff.
+    'PUT /api/admin/products/:id/variants': {
+      options: [{ name: 'Colour', values: ['red', 'blue'] }],
+      variants: [{ options: { Colour: 'red' }, sku: 'FUZZ-R', price: '10.50', stock: 3, hsnCode: '8473', gstRate: '18', image: null }],
+    },
+    'PUT /api/admin/products/:id/parts': { parts: [{ productId: s.productId, variantId: null, quantity: 2 }] },
+    'POST /api/admin/orders/:orderId/cod-collection': { amount: 1499, reference: 'REMIT-1', date: '2026-11-20' },
+    'POST /api/orders/:orderId/cancel': {},
+    'POST /api/orders/:orderId/returns': { lines: [{ lineId: 1, quantity: 1 }], reason: 'It arrived broken' },
+    'PATCH /api/admin/returns/:id': { status: 'approved', message: 'Send it back', restock: true },
+    'POST /api/admin/returns/:id/refund': { amount: 1 },
+    'PUT /api/admin/customers/:id/note': { note: 'Called about a late parcel' },
+    'POST /api/admin/customers/:id/block': { reason: 'Fraud' },
+    'PUT /api/admin/shipping': {
+      flatRate: 49,
+      freeAbove: 999,
+      slabs: [{ zone: 'local', upToGrams: 500, rate: 30 }],
+      defaultZone: 'national',
+      defaultDays: '3-5',
+      cod: { enabled: true, fee: 30, min: 100, max: 5000, maxOpen: 2, maxReturns: 2 },
+    },
+    'PUT /api/admin/settings': {
+      legalName: 'Fuzz Kits Private Limited',
+      address: '1 Fuzz Road, Pune',
+      state: 'Maharashtra',
+      gstin: '27ABCDE1234F1Z0',
+      invoicePrefix: 'FZ',
+      contactPhone: '9876543210',
+      contactEmail: 'shop@example.com',
+      returnWindowDays: 7,
+    },
+    'PUT /api/admin/policies/:slug': { markdown: '# Terms\n\nBe *kind*.' },
+    'POST /api/admin/staff': { username: 'fuzz_staff', email: 'fuzz_staff@example.com', role: 'support' },
+    'POST /api/adminlogin/2fa': { challenge: 'not-a-challenge', code: '123456' },
   };
 }
 
@@ -202,7 +240,7 @@ function fill(url: string, pick: (name: string) => string): string {
 function casesFor(method: string, url: string, s: Seeded, random: Random): Case[] {
   const key = `${method} ${url}`;
   const valid = (name: string) =>
-    ({ id: String(s.productId), orderId: s.orderCode, refundId: '1', creditNoteId: '1', fileId: '1', query: 'kit', '*': 'x' })[name] ?? '1';
+    ({ id: String(s.productId), orderId: s.orderCode, refundId: '1', creditNoteId: '1', fileId: '1', query: 'kit', slug: 'terms', '*': 'x' })[name] ?? '1';
   const cases: Case[] = [];
   const baseUrls = url === '/api/auth/*' ? Object.keys(AUTH_PATHS).map((p) => `/api/auth/${p}`) : [fill(url, valid)];
 

@@ -180,6 +180,50 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
       }
     });
 
+    it("keeps better-auth's admin endpoints off HTTP: no staff role sets the owner's password, promotes itself or lists the users", async () => {
+      const s = await verifiedShopper(shop);
+      const idOf = async (username: string) => (await shop.db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+      const ids = { admin: await idOf('admin') };
+      const shopperId = await idOf(String(s.username));
+      const attempts: [string, Record<string, unknown> | null][] = [
+        ['list-users?limit=5', null],
+        ['set-user-password', { userId: ids.admin, newPassword: 'taken-over-password-1' }],
+        ['update-user', { userId: staff.catalogue.id, data: { staffRole: 'owner' } }],
+        ['set-role', { userId: shopperId, role: 'admin' }],
+        ['create-user', { email: 'sneaky@shop.test', password: 'sneaky-password-1', name: 'sneaky', role: 'admin' }],
+        ['impersonate-user', { userId: shopperId }],
+        ['ban-user', { userId: ids.admin }],
+        ['revoke-user-sessions', { userId: ids.admin }],
+        ['remove-user', { userId: staff.support.id }],
+      ];
+      const callers = [{ authorization: `Bearer ${staff.catalogue.token}` }, { authorization: `Bearer ${staff.support.token}` }, { cookie: s.cookie }];
+      for (const [path, body] of attempts) {
+        for (const caller of callers) {
+          const res = await shop.app.inject({
+            method: body ? 'POST' : 'GET',
+            url: `/api/auth/admin/${path}`,
+            headers: { ...caller, 'content-type': 'application/json', origin: shop.config.publicUrl },
+            ...(body ? { payload: JSON.stringify(body) } : {}),
+          });
+          expect(res.statusCode, `${path} ${res.body}`).toBe(404);
+          expect(res.json().message).toBe('Not found');
+        }
+      }
+      expect((await login(shop, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+      const accounts = await shop.db
+        .selectFrom('user')
+        .select(['id', 'role', 'staffRole', 'banned'])
+        .where('id', 'in', [ids.admin, staff.catalogue.id, shopperId, staff.support.id])
+        .execute();
+      expect(Object.fromEntries(accounts.map((a) => [a.id, [a.role, a.staffRole, Boolean(a.banned)]]))).toEqual({
+        [ids.admin]: ['admin', 'owner', false],
+        [staff.catalogue.id]: ['admin', 'catalogue', false],
+        [shopperId]: ['user', null, false],
+        [staff.support.id]: ['admin', 'support', false],
+      });
+      expect(await shop.db.selectFrom('user').select('id').where('email', '=', 'sneaky@shop.test').execute()).toEqual([]);
+    });
+
     it('when the owner requires it, an account without it may only sign out and set it up', async () => {
       const member = await addStaff('no_two_factor', 'support');
       const a = asAdmin(shop, member.token);

@@ -124,8 +124,15 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
         throw new APIError('NOT_FOUND', { message: 'Use PATCH /api/me to change your profile', code: 'NOT_FOUND' });
       default:
         // Two-factor sign-in is the admins' (through /api/adminlogin and /api/admin/2fa, which call
-        // the plugin from the server): over HTTP its endpoints are not there (decision 041).
-        if (ctx.path.startsWith('/two-factor/') && ctx.request) throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' });
+        // the plugin from the server): over HTTP its endpoints are not there (decision 041). Nor are
+        // the admin plugin's (/admin/set-user-password, /admin/update-user, /admin/set-role, ...):
+        // every account the shop signs in as an admin has better-auth's role 'admin', so over HTTP
+        // they let any staff role, with no audit, set the owner's password or make itself an owner.
+        // Staff are managed through /api/admin/staff; customers blocked through /api/admin/customers
+        // (decision 110).
+        if ((ctx.path.startsWith('/two-factor/') || ctx.path.startsWith('/admin/')) && ctx.request) {
+          throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' });
+        }
         return;
     }
   });

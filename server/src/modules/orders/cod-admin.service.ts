@@ -22,8 +22,8 @@ const isCod = (o: repo.OrderRow) => o.payment_method === 'cod';
 /**
  * What a COD order's status change does besides moving it, inside the transaction that moves it:
  * leaving for the courier (dispatched, or delivered straight from placed) issues its GST invoice
- * (goods are invoiced no later than their removal); canceling gives its coupon use back and, once
- * invoiced, cancels the invoice with a credit note (nothing was paid, so nothing is refunded).
+ * (goods are invoiced no later than their removal); canceling, once invoiced, cancels the invoice
+ * with a credit note (nothing was paid, so nothing is refunded; the caller gave the coupon use back).
  * Answers the invoice issued now, to attach to the shopper's mail.
  */
 export async function codStatusChangeIn(deps: OrderDeps, trx: Db, order: repo.OrderRow, to: string): Promise<AttachmentRef[]> {
@@ -36,9 +36,11 @@ export async function codStatusChangeIn(deps: OrderDeps, trx: Db, order: repo.Or
   return [];
 }
 
-/** A COD order canceled before its cash was paid: its coupon use back, its invoice (if any) canceled by a credit note. */
+/**
+ * A COD order canceled before its cash was paid: its invoice (if any) canceled by a credit note.
+ * Its coupon use was given back before its units, as a checkout locks the rows (decision 110).
+ */
 async function releaseUnpaidCodIn(deps: OrderDeps, trx: Db, order: repo.OrderRow, reason: string): Promise<void> {
-  if (order.coupon_id !== null) await coupons.releaseUsedForOrder(trx, order.coupon_id, order.id);
   await invoices.issueCancellingNoteIn(trx, deps.config, { id: order.id, totalPaise: order.total_paise, reason });
 }
 
@@ -91,6 +93,7 @@ export async function returnToOrigin(deps: OrderDeps, orderCode: string) {
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.moveStatus(trx, order.id, 'dispatched', 'canceled'))) return null;
     await repo.markReturned(trx, order.id);
+    if (order.coupon_id !== null) await coupons.releaseUsedForOrder(trx, order.coupon_id, order.id);
     const stockChanged = await stock.returnUnits(trx, order.id);
     await releaseUnpaidCodIn(deps, trx, order, 'Parcel returned to origin (refused on delivery)');
     const mail = orderStatusMail(deps.config.public.shopName, order.name, order.order_code, 'canceled', `${deps.config.publicUrl}/Orders`);

@@ -198,8 +198,9 @@ async function moveOrder(deps: OrderDeps, order: repo.OrderRow, from: OrderStatu
     if (!(await repo.moveStatus(trx, order.id, from, to))) return null;
     if (tracking) await repo.setDispatch(trx, order.id, dispatchColumns(tracking));
     const canceling = to === 'canceled';
-    const stockChanged = canceling ? await stock.returnUnits(trx, order.id) : false;
+    // The coupon's row before the stock rows, as a checkout locks them: the other order deadlocks on PostgreSQL (decision 110).
     if (canceling && order.coupon_id !== null) await coupons.releaseUsedForOrder(trx, order.coupon_id, order.id);
+    const stockChanged = canceling ? await stock.returnUnits(trx, order.id) : false;
     const refund = canceling ? await refunds.refundRestIn(trx, order.id, by) : null;
     // Cash on delivery: invoiced when it leaves; canceled unpaid: its invoice (if any) credited.
     const attachments = await codStatusChangeIn(deps, trx, order, to);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import { addUpTo, insertOnce, moveStatus, takeBack } from '../../db/rows';
 import { withOrderAmounts } from '../orders/order-amounts';
 import { linesOfOrder } from '../orders/order-lines';
@@ -159,6 +160,16 @@ async function findOrderWhere(db: Db, column: 'id' | 'order_code', value: number
 }
 
 export const findOrder = (db: Db, id: number) => findOrderWhere(db, 'id', id);
+
+/**
+ * Locks the order's row until the transaction ends (PostgreSQL; SQLite's writer lock already
+ * serialises writes): a change of its money or units then waits for a cancellation that moved the
+ * order (whose first statement locks the same row) and sees what it did, rather than locking the
+ * payment, lines and stock in another order than it and deadlocking (decision 110).
+ */
+export async function lockOrder(trx: Db, orderId: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
+}
 
 export const findOrderByCode = (db: Db, code: string) => findOrderWhere(db, 'order_code', code.toUpperCase());
 

@@ -271,6 +271,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
   let stockChanged = false;
   try {
     id = await db.transaction().execute(async (trx) => {
+      await repo.lockOrder(trx, order.id);
       const refundId = await createRefundIn(trx, {
         orderId: order.id,
         paymentId: payment.id,

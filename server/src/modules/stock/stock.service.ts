@@ -50,10 +50,16 @@ function takesOf(lines: StockLine[]): Take[] {
       for (const p of line.parts) add(p.productId, p.variantId ?? null, p.quantity * line.quantity, true, line.title, p.quantity);
     } else add(line.productId, line.variantId ?? null, line.quantity, line.stock !== null, line.title, 1);
   }
-  // A fixed order of rows (products by id, then variants by id) keeps two checkouts from deadlocking on PostgreSQL.
-  return [...takes.values()].sort(
-    (a, b) => (a.variantId === null ? 0 : 1) - (b.variantId === null ? 0 : 1) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId),
-  );
+  return inLockOrder([...takes.values()]);
+}
+
+/**
+ * Stock rows in the one order every transaction writes them in: products by id, then variants by
+ * id. Two checkouts, or a checkout and a cancellation giving units back, that lock the same rows in
+ * different orders deadlock on PostgreSQL, which then fails one of them (decision 110).
+ */
+function inLockOrder<T extends { productId: number; variantId: number | null }>(rows: T[]): T[] {
+  return rows.sort((a, b) => (a.variantId === null ? 0 : 1) - (b.variantId === null ? 0 : 1) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId));
 }
 
 /**
@@ -150,10 +156,13 @@ export async function returnUnits(trx: Db, orderId: number, only?: Map<number, n
     trx,
     lines.map((l) => l.id),
   );
-  const back = async (productId: number, variantId: number | null, units: number) => {
-    if (!(await giveBack(trx, productId, variantId, units))) return;
-    changed = true;
-    if (variantId === null) restocked.push(productId);
+  // The units each product or variant gets back, summed over the lines, written in lock order (as `holdUnits` takes them).
+  const backs = new Map<string, { productId: number; variantId: number | null; units: number }>();
+  const back = (productId: number, variantId: number | null, units: number) => {
+    const key = variantId !== null ? `v${variantId}` : `p${productId}`;
+    const b = backs.get(key);
+    if (b) b.units += units;
+    else backs.set(key, { productId, variantId, units });
   };
   for (const line of lines) {
     const wanted = only ? (only.get(line.id) ?? 0) : line.quantity;
@@ -161,8 +170,13 @@ export async function returnUnits(trx: Db, orderId: number, only?: Map<number, n
     if (units <= 0) continue;
     const kitParts = parts.filter((p) => p.order_line_id === line.id);
     // A kit gives back the parts it took, as they were when ordered (decision 045).
-    for (const p of kitParts) await back(p.product_id, p.variant_id, p.quantity * units);
-    if (kitParts.length === 0 && line.product_id !== null) await back(line.product_id, line.variant_id, units);
+    for (const p of kitParts) back(p.product_id, p.variant_id, p.quantity * units);
+    if (kitParts.length === 0 && line.product_id !== null) back(line.product_id, line.variant_id, units);
+  }
+  for (const b of inLockOrder([...backs.values()])) {
+    if (!(await giveBack(trx, b.productId, b.variantId, b.units))) continue;
+    changed = true;
+    if (b.variantId === null) restocked.push(b.productId);
   }
   // Back above the threshold: the next fall to it alerts again (decision 047).
   await repo.rearmLowStock(trx, restocked);
