@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@shared/messages';
@@ -69,5 +70,38 @@ describe.runIf(haproxyInstalled)('a balancer whose port another haproxy holds', 
     if (!(started instanceof Error)) await started.close();
     expect(started).toBeInstanceOf(Error);
     expect((started as Error).message).toMatch(/cannot bind socket/);
+  });
+});
+
+/**
+ * A node that ends inside a request haproxy may not replay on another node (a POST: an order, a
+ * payment) leaves haproxy to answer 502 itself; that answer speaks the shop's JSON with Retry-After
+ * too, so that the web app shows the shop's message, not "Request failed with status 502".
+ */
+describe.runIf(haproxyInstalled)('the balancer when a node ends inside a POST', () => {
+  let balancer: Balancer;
+  let node: http.Server;
+  beforeAll(async () => {
+    // Ready to its checks; every other request meets a process that ends before answering.
+    node = http.createServer((req, res) => {
+      if (req.url === '/api/health/ready') res.end('{"status":"ok"}');
+      else req.socket.destroy();
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => node.listen(port, '127.0.0.1', resolve));
+    balancer = await startBalancer([port]);
+    await balancer.allUp();
+  });
+  afterAll(async () => {
+    await balancer?.close();
+    await new Promise((r) => node?.close(r));
+  });
+
+  it("answers 502 with the shop's message and Retry-After", async () => {
+    const res = await fetch(`${balancer.url}/api/createBulkOrder`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(502);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ message: messages.brieflyUnavailable, code: 'unavailable' });
   });
 });
