@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { startS3Server } from '../../server/test/helpers/s3-server';
 import { adminWithCategory, shopNode, startBalancer, type ShopNode } from '../../server/test/helpers/shop-nodes';
 import { startTcpProxy, type TcpProxy } from '../../server/test/helpers/tcp-proxy';
 import { benchSchema } from '../lib/postgres';
-import { buildServer, onExit, repoRoot, runBench, shopNodeArgs } from '../lib/server-process';
+import { buildServer, onExit, outDir, repoRoot, runBench, shopNodeArgs } from '../lib/server-process';
 import { signedInShoppers } from '../lib/shoppers';
 import { loadAverage, machineLine, percentile, table } from '../lib/stats';
 
 /**
  * Faults injected under mixed traffic on three compiled app servers behind the shipped haproxy
- * configuration, on PostgreSQL (schema `bench_h8_…`), Redis (its own database number) and S3 (a
- * local S3 server). Every dependency is reached through a proxy of the bench's own, so only this
+ * configuration, on PostgreSQL (schema `bench_faults_…`, BENCH_FAULTS_SCHEMA), Redis (its own
+ * database number) and S3 (a local S3 server). Every dependency is reached through a proxy of the bench's own, so only this
  * bench's traffic is hurt: PostgreSQL connections reset, PostgreSQL away (refused, as during a
  * restart, and black-holed), PostgreSQL slow, Redis away, S3 answering 503 and away, one node killed
  * with SIGKILL and started again. Shoppers check out a stock-tracked product, browse and search,
@@ -444,8 +445,8 @@ async function main() {
     lbFailures[k] = (lbFailures[k] ?? 0) + 1;
   }
   console.log(`haproxy's 5xx by status, termination state, node, method: ${JSON.stringify(lbFailures)}`);
-  fs.mkdirSync(`${repoRoot}bench/.out`, { recursive: true });
-  fs.writeFileSync(`${repoRoot}bench/.out/faults-haproxy.log`, balancer.log());
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'faults-haproxy.log'), balancer.log());
 
   console.log(problems.length ? `\nPROBLEMS:\n- ${problems.join('\n- ')}` : '\nNo problem found.');
   console.log(`load after: ${loadAverage()}`);
