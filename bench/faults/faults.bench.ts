@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { startS3Server } from '../../server/test/helpers/s3-server';
 import { adminWithCategory, shopNode, startBalancer, type ShopNode } from '../../server/test/helpers/shop-nodes';
 import { startTcpProxy, type TcpProxy } from '../../server/test/helpers/tcp-proxy';
 import { benchSchema } from '../lib/postgres';
-import { buildServer, onExit, repoRoot, runBench, shopNodeArgs } from '../lib/server-process';
+import { buildServer, onExit, outDir, repoRoot, runBench, shopNodeArgs } from '../lib/server-process';
 import { signedInShoppers } from '../lib/shoppers';
 import { loadAverage, machineLine, percentile, table } from '../lib/stats';
 
 /**
  * Faults injected under mixed traffic on three compiled app servers behind the shipped haproxy
- * configuration, on PostgreSQL (schema `bench_h8_…`), Redis (its own database number) and S3 (a
- * local S3 server). Every dependency is reached through a proxy of the bench's own, so only this
+ * configuration, on PostgreSQL (schema `bench_faults_…`, BENCH_FAULTS_SCHEMA), Redis (its own
+ * database number) and S3 (a local S3 server). Every dependency is reached through a proxy of the bench's own, so only this
  * bench's traffic is hurt: PostgreSQL connections reset, PostgreSQL away (refused, as during a
  * restart, and black-holed), PostgreSQL slow, Redis away, S3 answering 503 and away, one node killed
  * with SIGKILL and started again. Shoppers check out a stock-tracked product, browse and search,
@@ -49,6 +50,8 @@ interface Sample {
   status: number;
   retryAfter: boolean;
   error?: string;
+  /** a 5xx whose body is not JSON, or no answer: the request, to find haproxy's log line */
+  url?: string;
 }
 
 interface Fault {
@@ -91,7 +94,7 @@ async function main() {
   console.log(`${machineLine()}\nload before: ${loadAverage()}`);
   await buildServer();
   if (!fs.existsSync(`${repoRoot}dist/web`)) throw new Error('run `npm run build` first (the nodes serve the built storefront)');
-  const schemaName = `bench_h8_faults_${randomBytes(3).toString('hex')}`;
+  const schemaName = `${process.env.BENCH_FAULTS_SCHEMA ?? 'bench_faults'}_${randomBytes(3).toString('hex')}`;
   const schema = await benchSchema(schemaName, 'bench_faults');
   if (!schema) return;
   const db = schema.open();
@@ -109,6 +112,8 @@ async function main() {
   shopDb.hostname = '127.0.0.1';
   shopDb.port = String(proxies.db.port);
   const balancer = await startBalancer(nodePorts, lbPort);
+  // Left running, it would share the port with the next run's balancer (decision 104).
+  onExit(() => void balancer.close().catch(() => {}));
   const lb = balancer.url;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -138,6 +143,8 @@ async function main() {
     const until = Date.now() + timeoutMs;
     let last = '';
     while (Date.now() < until) {
+      // Another process on the node's port (a node of another run) would answer for it.
+      if (n.process.exitCode !== null) throw new Error(`node ${n.port} ended (${n.process.exitCode}):\n${n.log().slice(-3000)}`);
       last = await fetch(`http://127.0.0.1:${n.port}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
         async (r) => `${r.status} ${await r.text()}`,
         (err: Error) => err.message,
@@ -203,7 +210,7 @@ async function main() {
       ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : opts.form ? { body: opts.form } : {}),
     };
     const start = Date.now();
-    let [status, retryAfter, error] = [0, false, undefined as string | undefined];
+    let [status, retryAfter, error, asked] = [0, false, undefined as string | undefined, undefined as string | undefined];
     let body: Record<string, unknown> = {};
     try {
       const res = await fetch(`${lb}${url}`, init);
@@ -211,12 +218,14 @@ async function main() {
       retryAfter = res.headers.has('retry-after');
       const text = await res.text();
       if (res.headers.get('content-type')?.includes('json') && text) body = JSON.parse(text) as Record<string, unknown>;
-      if (status >= 500) error = String(body.message ?? text.slice(0, 80));
+      if (status >= 500) error = String(body.message ?? text.replace(/\s+/g, ' ').slice(0, 80));
+      if (status >= 500 && !res.headers.get('content-type')?.includes('json')) asked = `${method} ${url}`;
     } catch (err) {
       status = (err as Error).name === 'TimeoutError' ? -1 : 0;
       error = String((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
+      asked = `${method} ${url}`;
     }
-    samples.push({ kind, start, end: Date.now(), status, retryAfter, ...(error ? { error } : {}) });
+    samples.push({ kind, start, end: Date.now(), status, retryAfter, ...(error ? { error } : {}), ...(asked ? { url: asked } : {}) });
     return { status, body };
   };
   let running = true;
@@ -366,10 +375,18 @@ async function main() {
     problems.push(
       `${outsideFailures.length} failures outside any fault: ${JSON.stringify(outsideFailures.slice(0, 5).map((s) => ({ ...s, at: new Date(s.start).toISOString() })))}`,
     );
+  const unanswered = samples.filter((s) => s.status === 0);
+  if (unanswered.length)
+    console.log(
+      `no answer (connection failed): ${JSON.stringify(unanswered.slice(0, 8).map((s) => ({ ...s, at: new Date(s.start).toISOString(), fault: windowOf(s)?.name })))}`,
+    );
   const hung = samples.filter((s) => s.status === -1);
   if (hung.length) problems.push(`${hung.length} requests hung past ${HANG_MS} ms: ${JSON.stringify(hung.slice(0, 5))}`);
-  const not503 = fiveHundreds.filter((s) => s.status >= 500 && (s.status !== 503 || !s.retryAfter));
-  if (not503.length) problems.push(`${not503.length} 5xx other than 503 with Retry-After: ${JSON.stringify(not503.slice(0, 5))}`);
+  const not503 = fiveHundreds.filter((s) => s.status >= 500 && (s.status !== 503 || !s.retryAfter || s.url));
+  if (not503.length)
+    problems.push(
+      `${not503.length} 5xx other than the shop's JSON 503 with Retry-After: ${JSON.stringify(not503.slice(0, 8).map((s) => ({ ...s, at: new Date(s.start).toISOString() })))}`,
+    );
   const slowRecovery = faults.filter((f) => f.recoveredMs > 10_000);
   if (slowRecovery.length) problems.push(`slow recovery: ${slowRecovery.map((f) => `${f.name} ${f.recoveredMs} ms`).join(', ')}`);
   const stale = staleness.filter((s) => s.slowestMs > 2000);
@@ -419,6 +436,17 @@ async function main() {
   if (Number(paidOrders.n) !== paid.length) problems.push(`${paidOrders.n} paid orders for ${paid.length} captured payments`);
   if (Number(stock.stock) !== INITIAL_STOCK - Number(held.n)) problems.push(`stock ${stock.stock} is not ${INITIAL_STOCK} - ${held.n}`);
   for (const n of nodes) if (n.process.exitCode !== null) problems.push(`node ${n.port} ended (${n.process.exitCode}):\n${n.log().slice(-2000)}`);
+
+  // haproxy's word on every 5xx it sent: the termination state (two letters: who ended the session and
+  // in which phase) and the node tell haproxy's own answers from the nodes' (haproxy's documentation, 8.5).
+  const lbFailures: Record<string, number> = {};
+  for (const m of balancer.log().matchAll(/ nodes\/(\S+) (-?\d+)\/(-?\d+)\/(-?\d+)\/(-?\d+)\/(-?\d+) (5\d\d) \d+ \S+ \S+ (\S{4}) .*"(\S+) (\S+)/g)) {
+    const k = `${m[7]} ${m[8]} ${m[1]} ${m[9]}`;
+    lbFailures[k] = (lbFailures[k] ?? 0) + 1;
+  }
+  console.log(`haproxy's 5xx by status, termination state, node, method: ${JSON.stringify(lbFailures)}`);
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'faults-haproxy.log'), balancer.log());
 
   console.log(problems.length ? `\nPROBLEMS:\n- ${problems.join('\n- ')}` : '\nNo problem found.');
   console.log(`load after: ${loadAverage()}`);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import { FreshRead, forgetReadsOfThisTurn } from '../db/fresh-read';
+import { isDatabaseUnavailable } from '../db/pg-pool';
 import { etagOfBody, MadeBodies, type MadeBody } from './made-bodies';
 import { replyBeingMade } from './request-context';
 
@@ -579,6 +580,9 @@ export function publicCacheVersion(source: Db | FreshRead<number>): number | Pro
   }
 }
 
+/** How often a bump put off by an unreachable database is tried again. */
+const BUMP_RETRY_MS = 500;
+
 /**
  * Marks every cached public answer, on every app server, as out of date. Called after each admin
  * change; call it too from any other code that changes what the public reads show (prices, titles,
@@ -638,8 +642,24 @@ export function registerPublicCache(app: FastifyInstance) {
     else answer(found);
   };
 
+  // An admin's change is stored before its answer leaves; if the database is lost in between, the
+  // answer stays as made (a 503 turned into another would name no cause, a success into a 503 would
+  // have the admin send a stored change twice) and the version is bumped once the database answers.
+  let bumpLater: NodeJS.Timeout | undefined;
+  const bumpWhenBack = () => {
+    bumpLater ??= setTimeout(() => {
+      bumpLater = undefined;
+      bumpPublicCacheVersion(app.db).catch(bumpWhenBack);
+    }, BUMP_RETRY_MS).unref();
+  };
+  app.addHook('onClose', async () => clearTimeout(bumpLater));
   const bump = async (req: FastifyRequest) => {
-    if (req.admin) await bumpPublicCacheVersion(app.db);
+    if (!req.admin) return;
+    await bumpPublicCacheVersion(app.db).catch((err: unknown) => {
+      if (!isDatabaseUnavailable(err)) throw err;
+      req.log.warn({ err }, 'public cache version to bump once the database answers again');
+      bumpWhenBack();
+    });
   };
 
   app.addHook('onRoute', (route) => {

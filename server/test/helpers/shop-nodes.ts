@@ -95,24 +95,30 @@ export function shopNode(port: number, env: NodeJS.ProcessEnv, argv = ['--import
   return node;
 }
 
+/** Answered 200 by this balancer alone (monitor-uri): that it, not another process, has the port. */
+const monitorUri = () => `/__test-balancer-${randomBytes(6).toString('hex')}`;
+
 /**
  * The documented balancer configuration, changed only where a test machine differs from a
  * production one: Debian's global section (log socket, chroot, user, stats socket, TLS defaults)
- * becomes a bare one that logs to stderr, the frontend listens on a loopback port without TLS (so no redirect to
- * https), and the servers are the test's nodes. Checks, time-outs and retries are the file's own.
+ * becomes a bare one that logs to stderr and never shares its port, the frontend listens on a loopback port without
+ * TLS (so no redirect to https) and answers `monitor` itself, and the servers are the test's nodes. Checks,
+ * time-outs and retries are the file's own.
  */
-function testBalancerConfig(documented: string, listenPort: number, nodePorts: number[]): string {
+function testBalancerConfig(documented: string, listenPort: number, nodePorts: number[], monitor: string): string {
   const out: string[] = [];
   let section = '';
   for (const line of documented.split('\n')) {
     const trimmed = line.trim();
     if (/^\S/.test(line)) section = trimmed.split(/\s+/)[0]!;
     if (section === 'global') {
-      if (trimmed === 'global') out.push('global', '\tmaxconn 512', '\tlog stderr format raw local0');
+      // noreuseport: a port already taken (another run's balancer, perhaps with an older file) stops
+      // this one's start instead of being shared with it, connection by connection, by the kernel.
+      if (trimmed === 'global') out.push('global', '\tmaxconn 512', '\tlog stderr format raw local0', '\tnoreuseport');
       continue;
     }
     if (/^(bind|server) /.test(trimmed) || trimmed.startsWith('http-request redirect scheme https')) {
-      if (trimmed.startsWith('bind') && !out.some((l) => l.startsWith('\tbind '))) out.push(`\tbind 127.0.0.1:${listenPort}`);
+      if (trimmed.startsWith('bind') && !out.some((l) => l.startsWith('\tbind '))) out.push(`\tbind 127.0.0.1:${listenPort}`, `\tmonitor-uri ${monitor}`);
       if (trimmed.startsWith('server') && !out.some((l) => l.startsWith('\tserver '))) {
         nodePorts.forEach((p, i) => out.push(`\tserver node${i + 1} 127.0.0.1:${p}`));
       }
@@ -138,7 +144,8 @@ export async function startBalancer(nodePorts: number[], port?: number): Promise
   port ??= await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'));
   const cfg = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(cfg, testBalancerConfig(fs.readFileSync(HAPROXY_CFG, 'utf8'), port, nodePorts));
+  const monitor = monitorUri();
+  fs.writeFileSync(cfg, testBalancerConfig(fs.readFileSync(HAPROXY_CFG, 'utf8'), port, nodePorts, monitor));
   const check = spawnSync('haproxy', ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy refuses the test configuration:\n${check.stdout}${check.stderr}`);
   const logFile = path.join(dir, 'haproxy.log');
@@ -146,6 +153,21 @@ export async function startBalancer(nodePorts: number[], port?: number): Promise
   const child = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', out] });
   fs.closeSync(out);
   const log = () => fs.readFileSync(logFile, 'utf8');
+  // Listening, or ended (its port taken): a balancer that never started must not go unnoticed.
+  for (const until = Date.now() + 10_000; ;) {
+    const status = await fetch(`http://127.0.0.1:${port}${monitor}`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > until) {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      const said = log();
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new Error(`haproxy did not start on port ${port}:\n${said}`);
+    }
+    if (status === 200) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     log,
