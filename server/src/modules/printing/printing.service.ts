@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { instantOf } from '../../db/rows';
+import { instantOf, rowsByParent } from '../../db/rows';
 import { normalizePhone } from '@shared/account.schemas';
 import { formatRupees } from '@shared/money';
 import {
@@ -216,9 +216,12 @@ async function submitContactRequest(
 
 export async function listRequests(db: Db, status: string | null, page: number) {
   const { rows, ...paging } = await repo.pageOfRequests(db, status, page);
-  const files = await repo.filesOf(
-    db,
-    rows.map((r) => r.id),
+  const filesOf = rowsByParent(
+    await repo.filesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    'request_id',
   );
   return {
     requests: rows.map((r) => ({
@@ -234,16 +237,14 @@ export async function listRequests(db: Db, status: string | null, page: number) 
       price: Number(r.price_paise) / 100,
       status: r.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
       createdAt: instantOf(r.created_at),
-      files: files
-        .filter((f) => f.request_id === r.id)
-        .map((f) => ({
-          id: f.id,
-          filename: f.filename,
-          sizeBytes: Number(f.size_bytes),
-          isStl: Boolean(f.is_stl),
-          sizeMm: f.size_x_mm === null ? null : { x: Number(f.size_x_mm), y: Number(f.size_y_mm), z: Number(f.size_z_mm) },
-          volumeMm3: f.volume_mm3 === null ? null : Number(f.volume_mm3),
-        })),
+      files: filesOf(r.id).map((f) => ({
+        id: f.id,
+        filename: f.filename,
+        sizeBytes: Number(f.size_bytes),
+        isStl: Boolean(f.is_stl),
+        sizeMm: f.size_x_mm === null ? null : { x: Number(f.size_x_mm), y: Number(f.size_y_mm), z: Number(f.size_z_mm) },
+        volumeMm3: f.volume_mm3 === null ? null : Number(f.volume_mm3),
+      })),
     })),
     ...paging,
   };
