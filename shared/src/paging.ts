@@ -16,3 +16,19 @@ export function pageOf<K extends string, T extends z.ZodType>(key: K, row: T) {
   const rows = { [key]: z.array(row) } as Record<K, z.ZodArray<T>>;
   return z.object({ ...rows, total: z.number(), page: z.number(), pageSize: z.number() });
 }
+
+/** One page of a list's rows as read, with how many there are in all, the page and its size. */
+export interface PageOfRows<R> {
+  rows: R[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The answer that `pageOf(key, row)` describes, made from a page of rows as read: each row made its
+ * answer by `answer`, under `key`, then the total, the page and its size.
+ */
+export function pageAnswer<K extends string, R, A>(key: K, { rows, ...paging }: PageOfRows<R>, answer: (row: R) => A) {
+  return { ...({ [key]: rows.map(answer) } as Record<K, A[]>), ...paging };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOf } from './rows';
+import { instantOf, rowsByParent } from './rows';
 
 describe('instantOf: a timestamp column as an answer gives it (ISO 8601 in UTC)', () => {
   it.each([
@@ -14,5 +14,27 @@ describe('instantOf: a timestamp column as an answer gives it (ISO 8601 in UTC)'
 
   it('gives back text it cannot read as it is (the answer still goes out)', () => {
     expect(instantOf('someday')).toBe('someday');
+  });
+});
+
+describe('rowsByParent: rows read for many parents, by their parent', () => {
+  const lines = [
+    { id: 11, order_id: 2, title: 'Rover' },
+    { id: 12, order_id: 1, title: 'Cable' },
+    { id: 13, order_id: 2, title: 'Battery' },
+    { id: 14, order_id: 2, title: 'Wheel' },
+  ];
+
+  it("gives each parent's rows in the order they were read, and none to a parent without rows", () => {
+    const linesOf = rowsByParent(lines, 'order_id');
+    expect(linesOf(2).map((l) => l.id)).toEqual([11, 13, 14]);
+    expect(linesOf(1)).toEqual([{ id: 12, order_id: 1, title: 'Cable' }]);
+    expect(linesOf(3)).toEqual([]);
+  });
+
+  it('groups by any column, a text too', () => {
+    const byTitle = rowsByParent(lines, 'title');
+    expect(byTitle('Wheel')).toEqual([lines[3]]);
+    expect(rowsByParent(lines.slice(0, 0), 'order_id')(1)).toEqual([]);
   });
 });

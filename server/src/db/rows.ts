@@ -28,6 +28,21 @@ export function instantOf(value: string | Date): string {
   return Number.isNaN(time.getTime()) ? text : time.toISOString();
 }
 
+/**
+ * Rows read for many parents at once (the lines of a page of orders, the files of a page of
+ * requests), by their parent's id in `column`: `rowsOf(id)` is that parent's rows in the order they
+ * were read, none when it has none. One pass over the rows, not a filter of all of them per parent.
+ */
+export function rowsByParent<R, K extends keyof R>(rows: readonly R[], column: K): (id: R[K]) => R[] {
+  const byParent = new Map<R[K], R[]>();
+  for (const row of rows) {
+    const own = byParent.get(row[column]);
+    if (own) own.push(row);
+    else byParent.set(row[column], [row]);
+  }
+  return (id) => byParent.get(id) ?? [];
+}
+
 type Table = keyof Database;
 type ColumnOf<T extends Table> = Extract<keyof Database[T], string>;
 /** Which row: equal values of some of its columns (its id, and the order it belongs to…). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { RecentlyUsed } from './recently-used';
 
 /** The strong ETag of a body: the first 32 characters of its SHA-256 in base64url, quoted. */
 export function etagOfBody(identity: Buffer): string {
@@ -19,33 +20,27 @@ export interface MadeBody {
  * Bodies of the answers the fast path made lately, by their text (decision 096). Many never-asked
  * texts find the same products (a typo of a word and the word itself, a made-up word dropped
  * beside a real one), and so the same body: its bytes, ETag and compression are the same function
- * of its text every time, so they are made once and kept here, the most recently used last, at most
- * `maxBodies` bodies and `maxBytes` bytes. Keyed by the whole text, a stale body cannot be found:
+ * of its text every time, so they are made once and kept here, the least recently used evicted first
+ * past `maxBodies` bodies or `maxBytes` bytes. Keyed by the whole text, a stale body cannot be found:
  * a product changed by an admin makes another text.
  */
 export class MadeBodies {
-  private readonly bodies = new Map<string, MadeBody>();
-  private bytes = 0;
+  private readonly bodies: RecentlyUsed<string, MadeBody>;
 
   constructor(
-    private readonly maxBodies = 256,
+    maxBodies = 256,
     private readonly maxBytes = 2 * 1024 * 1024,
-  ) {}
+  ) {
+    this.bodies = new RecentlyUsed(maxBodies, maxBytes, sizeOf);
+  }
 
   /** The body of this text: kept, or made now (`small`: never compressed, both encodings null). */
   of(text: string, small: (bytes: number) => boolean): MadeBody {
     const kept = this.bodies.get(text);
-    if (kept) {
-      this.bodies.delete(text);
-      this.bodies.set(text, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const identity = Buffer.from(text);
     const body: MadeBody = { text, identity, etag: etagOfBody(identity), encoded: small(identity.length) ? { br: null, gzip: null } : {} };
-    if (identity.length * 3 > this.maxBytes) return body;
-    this.bodies.set(text, body);
-    this.bytes += sizeOf(body);
-    this.evict();
+    if (identity.length * 3 <= this.maxBytes) this.bodies.set(text, body);
     return body;
   }
 
@@ -54,18 +49,7 @@ export class MadeBodies {
     if (body.encoded[encoding] !== undefined) return;
     body.encoded[encoding] = out;
     // Counted only while the body is kept here (one evicted meanwhile was uncounted as it was).
-    if (out && this.bodies.get(body.text) === body) {
-      this.bytes += out.length;
-      this.evict();
-    }
-  }
-
-  private evict(): void {
-    for (const [text, body] of this.bodies) {
-      if (this.bodies.size <= this.maxBodies && this.bytes <= this.maxBytes) break;
-      this.bodies.delete(text);
-      this.bytes -= sizeOf(body);
-    }
+    if (out) this.bodies.resized(body.text, body, out.length);
   }
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { FreshRead, forgetReadsOfThisTurn } from '../db/fresh-read';
 import { isDatabaseUnavailable } from '../db/pg-pool';
 import { etagOfBody, MadeBodies, type MadeBody } from './made-bodies';
+import { RecentlyUsed } from './recently-used';
 import { replyBeingMade } from './request-context';
 
 declare module 'fastify' {
@@ -272,12 +273,11 @@ export class PublicCache {
    * sent to a visitor, with the headers it sent (replay), which the fast path sends with its own.
    */
   private readonly lastSent = new Map<string, Entry>();
-  private entries = new Map<string, Entry>();
+  private readonly entries: RecentlyUsed<string, Entry>;
   /** the bodies the fast path made lately, ready to send (decision 096) */
   private readonly madeBodies = new MadeBodies();
   private readonly firstAsks = new FirstAsks();
   private disabled = false;
-  private bytes = 0;
   private readonly versionRead: FreshRead<number>;
 
   constructor(
@@ -285,6 +285,7 @@ export class PublicCache {
     private readonly limits = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 },
   ) {
     this.versionRead = versionReadOf(db);
+    this.entries = new RecentlyUsed(limits.maxEntries, limits.maxBytes, (entry) => entry.bytes);
   }
 
   /** The current version of the public answers in the database (NaN when it cannot be read: nothing is served from the cache). */
@@ -302,11 +303,9 @@ export class PublicCache {
   }
 
   private find(key: string, version: number): Found {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (!entry || entry.version !== version) return { entry: null, version };
-    // Most recently used last: the Map's order is the eviction order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.entries.get(key); // now the most recently used
     if (++entry.hits === 1) this.densify(entry);
     return { entry, version };
   }
@@ -336,22 +335,9 @@ export class PublicCache {
       bytes: identity.length + key.length,
     };
     if (Number.isFinite(version) && entry.bytes <= this.limits.maxBytes / 16 && (this.entries.has(key) || this.firstAsks.seenBefore(key))) {
-      const old = this.entries.get(key);
-      if (old) this.bytes -= old.bytes;
-      this.entries.delete(key);
       this.entries.set(key, entry);
-      this.bytes += entry.bytes;
-      this.evict();
     }
     return entry;
-  }
-
-  private evict() {
-    for (const [key, entry] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.bytes;
-    }
   }
 
   /** The entry's body in this encoding, compressed on first use. */
@@ -374,7 +360,7 @@ export class PublicCache {
     const grown = (out?.length ?? 0) - (entry.encoded[encoding]?.length ?? 0);
     entry.encoded[encoding] = out;
     entry.bytes += grown;
-    if (this.entries.get(entry.key) === entry) this.bytes += grown;
+    this.entries.resized(entry.key, entry, grown);
   }
 
   /** Replaces the fast compressions of an entry asked for again with the densest ones. */
@@ -527,7 +513,6 @@ export class PublicCache {
   clear() {
     this.entries.clear();
     this.firstAsks.clear();
-    this.bytes = 0;
   }
 }
 

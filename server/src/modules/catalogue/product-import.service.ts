@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { rowsByParent } from '../../db/rows';
 import type { Product } from '@shared/catalogue.schemas';
 import { rupeesToPaise } from '@shared/money';
 import { ProductDescription, ProductTitle } from '@shared/product-text';
@@ -30,8 +31,9 @@ export async function exportCsv(db: Db): Promise<string> {
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const [products, tax, variants] = await Promise.all([productsByIds(db, chunk), invoices.taxInfoOf(db, chunk), repo.findVariants(db, chunk)]);
+    const variantsOf = rowsByParent(variants, 'product_id');
     for (const p of products) {
-      const own = variants.filter((v) => v.product_id === p.id);
+      const own = variantsOf(p.id);
       if (own.length > 0) {
         for (const v of own) {
           const options = JSON.parse(v.options_json) as Record<string, string>;
@@ -188,12 +190,13 @@ export async function importCsv(db: Db, storage: FileStorage, text: string, dryR
   for (let i = 0; i < existingIds.length; i += CHUNK) {
     const chunk = existingIds.slice(i, i + CHUNK);
     const [products, tax, variants] = await Promise.all([productsByIds(db, chunk), invoices.taxInfoOf(db, chunk), repo.findVariants(db, chunk)]);
+    const variantsOf = rowsByParent(variants, 'product_id');
     for (const p of products)
       current.set(p.id, {
         product: p,
         hsn: tax.get(p.id)?.hsn ?? '',
         gst: gstText(tax.get(p.id)?.rateBp),
-        variants: variants.filter((v) => v.product_id === p.id),
+        variants: variantsOf(p.id),
       });
   }
 

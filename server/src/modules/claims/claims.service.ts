@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { instantOf } from '../../db/rows';
 import type { FreeClaimInput, ServiceStatus } from '@shared/services.schemas';
+import { pageAnswer } from '@shared/paging';
 import { normalizePhone } from '@shared/account.schemas';
 import { messages } from '@shared/messages';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -68,24 +69,20 @@ export async function claim(deps: ClaimDeps, input: FreeClaimInput) {
 
 /** Free kit claims for the admin, newest first, a page at a time (status null: all). */
 export async function listClaims(db: Db, status: string | null, page: number) {
-  const { rows, ...paging } = await repo.pageOfClaims(db, status, page);
-  return {
-    claims: rows.map((c) => ({
-      id: c.id,
-      productId: c.product_id,
-      productTitle: c.product_title,
-      name: c.name,
-      email: c.email,
-      mobile: c.mobile,
-      school: c.school,
-      classna: c.classna,
-      division: c.division,
-      rollNo: c.roll_no,
-      status: c.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
-      createdAt: instantOf(c.created_at),
-    })),
-    ...paging,
-  };
+  return pageAnswer('claims', await repo.pageOfClaims(db, status, page), (c) => ({
+    id: c.id,
+    productId: c.product_id,
+    productTitle: c.product_title,
+    name: c.name,
+    email: c.email,
+    mobile: c.mobile,
+    school: c.school,
+    classna: c.classna,
+    division: c.division,
+    rollNo: c.roll_no,
+    status: c.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
+    createdAt: instantOf(c.created_at),
+  }));
 }
 
 /** Marks a claim new or handled. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { rowsByParent } from '../../db/rows';
 import { ADMIN_ORDERS_UNPAGED, type AdminOrder, type AdminOrdersQuery, type DispatchInput, type OrderStatusInput } from '@shared/admin-orders.schemas';
 import { canMove, nextStatuses, type OrderStatus } from '@shared/order-status';
 import { formatPaise, paiseToRupees } from '@shared/money';
@@ -28,11 +29,12 @@ function filterOf(q: AdminOrdersQuery, now = Date.now()): repo.AdminOrderFilter 
 async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdminOrders>>): Promise<AdminOrder[]> {
   const ids = orders.map((o) => o.id);
   const [lines, refunded] = await Promise.all([repo.listLines(db, ids), refunds.refundTotals(db, ids)]);
+  const linesOf = rowsByParent(lines, 'order_id');
   return orders.map((o) => ({
     orderId: o.order_code,
     customerEmail: o.email,
     customerPhone: o.phone,
-    products: lines.filter((l) => l.order_id === o.id).map((l) => ({ name: l.title, quantity: l.quantity })),
+    products: linesOf(o.id).map((l) => ({ name: l.title, quantity: l.quantity })),
     totalAmount: paiseToRupees(o.total_paise),
     createdAt: o.paid_at ?? String(o.created_at),
     status: o.status,
@@ -288,10 +290,9 @@ export async function packingSlips(db: Db, shopName: string, orderCodes: string[
   );
   const products = await catalogue.productsByIds(db, [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))]);
   const weight = new Map(products.map((p) => [p.id, p.weight ?? 0]));
+  const linesOf = rowsByParent(lines, 'order_id');
   const slips: PackingSlip[] = orders.map((o) => {
-    const own = lines
-      .filter((l) => l.order_id === o.id)
-      .map((l) => ({ title: l.title, quantity: l.quantity, weightGrams: (l.product_id !== null && weight.get(l.product_id)) || 0 }));
+    const own = linesOf(o.id).map((l) => ({ title: l.title, quantity: l.quantity, weightGrams: (l.product_id !== null && weight.get(l.product_id)) || 0 }));
     return {
       orderCode: o.order_code,
       date: (o.paid_at ?? o.created_at).slice(0, 10),

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { rowsByParent } from '../../db/rows';
 import type { CreatedOrder, CreateOrderInput, UserOrder } from '@shared/orders.schemas';
 import { codMessages, codRefusal, type CodPlacedOrder, type CodRules } from '@shared/cod';
 import { normalizePhone, type DeliveryAddress, type Me } from '@shared/account.schemas';
@@ -341,6 +342,7 @@ export async function listUserOrders(db: Db, config: Config, userId: string): Pr
     returns.returnsOfOrders(db, ids),
     returns.returnWindowDays(db, config),
   ]);
+  const linesOf = rowsByParent(lines, 'order_id');
   return orders.map((o) => {
     const returnUntil = returns.returnUntil(o, windowDays);
     return {
@@ -348,16 +350,14 @@ export async function listUserOrders(db: Db, config: Config, userId: string): Pr
       order_id: o.order_code,
       created_at: o.paid_at ?? String(o.created_at),
       status: o.status,
-      items: lines
-        .filter((l) => l.order_id === o.id)
-        .map((l) => ({
-          title: l.title,
-          quantity: l.quantity,
-          price: paiseToRupees(l.unit_price_paise),
-          image_url: l.image_path,
-          lineId: l.id,
-          returnable: returnUntil ? Math.max(0, l.quantity - l.return_held_quantity) : 0,
-        })),
+      items: linesOf(o.id).map((l) => ({
+        title: l.title,
+        quantity: l.quantity,
+        price: paiseToRupees(l.unit_price_paise),
+        image_url: l.image_path,
+        lineId: l.id,
+        returnable: returnUntil ? Math.max(0, l.quantity - l.return_held_quantity) : 0,
+      })),
       address: o.address,
       phone: o.phone,
       total_amount: paiseToRupees(o.total_paise),

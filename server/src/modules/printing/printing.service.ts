@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { instantOf } from '../../db/rows';
+import { instantOf, rowsByParent } from '../../db/rows';
 import { normalizePhone } from '@shared/account.schemas';
+import { pageAnswer } from '@shared/paging';
 import { formatRupees } from '@shared/money';
 import {
   CONTACT_REASONS,
@@ -215,38 +216,36 @@ async function submitContactRequest(
 }
 
 export async function listRequests(db: Db, status: string | null, page: number) {
-  const { rows, ...paging } = await repo.pageOfRequests(db, status, page);
-  const files = await repo.filesOf(
-    db,
-    rows.map((r) => r.id),
+  const found = await repo.pageOfRequests(db, status, page);
+  const filesOf = rowsByParent(
+    await repo.filesOf(
+      db,
+      found.rows.map((r) => r.id),
+    ),
+    'request_id',
   );
-  return {
-    requests: rows.map((r) => ({
-      id: r.id,
-      name: r.con_name,
-      phone: r.ph_no,
-      email: r.email,
-      reason: r.reason,
-      invoice: r.invoice,
-      message: r.message,
-      is2DTo3D: Boolean(r.is_2d_to_3d),
-      dimensionsCm: { length: r.length_cm, width: r.width_cm, height: r.height_cm },
-      price: Number(r.price_paise) / 100,
-      status: r.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
-      createdAt: instantOf(r.created_at),
-      files: files
-        .filter((f) => f.request_id === r.id)
-        .map((f) => ({
-          id: f.id,
-          filename: f.filename,
-          sizeBytes: Number(f.size_bytes),
-          isStl: Boolean(f.is_stl),
-          sizeMm: f.size_x_mm === null ? null : { x: Number(f.size_x_mm), y: Number(f.size_y_mm), z: Number(f.size_z_mm) },
-          volumeMm3: f.volume_mm3 === null ? null : Number(f.volume_mm3),
-        })),
+  return pageAnswer('requests', found, (r) => ({
+    id: r.id,
+    name: r.con_name,
+    phone: r.ph_no,
+    email: r.email,
+    reason: r.reason,
+    invoice: r.invoice,
+    message: r.message,
+    is2DTo3D: Boolean(r.is_2d_to_3d),
+    dimensionsCm: { length: r.length_cm, width: r.width_cm, height: r.height_cm },
+    price: Number(r.price_paise) / 100,
+    status: r.status as ServiceStatus, // the table holds only what ServiceStatusBody lets in
+    createdAt: instantOf(r.created_at),
+    files: filesOf(r.id).map((f) => ({
+      id: f.id,
+      filename: f.filename,
+      sizeBytes: Number(f.size_bytes),
+      isStl: Boolean(f.is_stl),
+      sizeMm: f.size_x_mm === null ? null : { x: Number(f.size_x_mm), y: Number(f.size_y_mm), z: Number(f.size_z_mm) },
+      volumeMm3: f.volume_mm3 === null ? null : Number(f.volume_mm3),
     })),
-    ...paging,
-  };
+  }));
 }
 
 /** Marks a 3D printing request new or handled. */

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { rowsByParent } from '../../db/rows';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@shared/money';
 import { orderMessages } from '@shared/order-messages';
 import {
@@ -157,6 +158,8 @@ async function views(db: Db, rows: repo.ReturnRow[]): Promise<ReturnView[]> {
       rows.flatMap((r) => (r.refund_id === null ? [] : [r.refund_id])),
     ),
   ]);
+  const linesOf = rowsByParent(lines, 'return_id');
+  const photosOf = rowsByParent(photos, 'return_id');
   return rows.map((r) => {
     const refund = r.refund_id === null ? undefined : paid.get(r.refund_id);
     return {
@@ -166,8 +169,8 @@ async function views(db: Db, rows: repo.ReturnRow[]): Promise<ReturnView[]> {
       message: r.admin_message,
       createdAt: String(r.created_at),
       updatedAt: String(r.updated_at),
-      lines: lines.filter((l) => l.return_id === r.id).map((l) => ({ lineId: l.order_line_id, title: l.title, quantity: l.quantity })),
-      photos: photos.filter((p) => p.return_id === r.id).map((p) => p.id),
+      lines: linesOf(r.id).map((l) => ({ lineId: l.order_line_id, title: l.title, quantity: l.quantity })),
+      photos: photosOf(r.id).map((p) => p.id),
       refund: refund ? { amount: paiseToRupees(refund.amountPaise), status: refund.status } : null,
     };
   });
@@ -204,9 +207,12 @@ export async function photo(deps: ReturnDeps, userId: string | null, orderCode: 
 
 async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]> {
   const base = await views(db, rows);
-  const lines = await repo.linesOfReturns(
-    db,
-    rows.map((r) => r.id),
+  const linesOf = rowsByParent(
+    await repo.linesOfReturns(
+      db,
+      rows.map((r) => r.id),
+    ),
+    'return_id',
   );
   const orders = new Map((await repo.findOrdersByIds(db, [...new Set(rows.map((r) => r.order_id))])).map((o) => [o.id, o]));
   return rows.map((r, i) => {
@@ -216,12 +222,7 @@ async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]
       orderId: order.order_code,
       customerEmail: order.email,
       customerName: order.name,
-      value: paiseToRupees(
-        valueOf(
-          order,
-          lines.filter((l) => l.return_id === r.id),
-        ),
-      ),
+      value: paiseToRupees(valueOf(order, linesOf(r.id))),
       restocked: Boolean(r.restocked),
     };
   });

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { rowsByParent } from '../../db/rows';
 import { LOW_STOCK_THRESHOLD, stockMessages } from '@shared/stock';
 import { variantLabel } from '@shared/variants.schemas';
 import { AppError } from '../../errors';
@@ -152,9 +153,12 @@ export async function returnUnits(trx: Db, orderId: number, only?: Map<number, n
   let changed = false;
   const restocked: number[] = [];
   const lines = await repo.linesOf(trx, orderId);
-  const parts = await repo.partsOfLines(
-    trx,
-    lines.map((l) => l.id),
+  const partsOf = rowsByParent(
+    await repo.partsOfLines(
+      trx,
+      lines.map((l) => l.id),
+    ),
+    'order_line_id',
   );
   // The units each product or variant gets back, summed over the lines, written in lock order (as `holdUnits` takes them).
   const backs = new Map<string, { productId: number; variantId: number | null; units: number }>();
@@ -168,7 +172,7 @@ export async function returnUnits(trx: Db, orderId: number, only?: Map<number, n
     const wanted = only ? (only.get(line.id) ?? 0) : line.quantity;
     const units = await repo.markRestocked(trx, line.id, wanted);
     if (units <= 0) continue;
-    const kitParts = parts.filter((p) => p.order_line_id === line.id);
+    const kitParts = partsOf(line.id);
     // A kit gives back the parts it took, as they were when ordered (decision 045).
     for (const p of kitParts) back(p.product_id, p.variant_id, p.quantity * units);
     if (kitParts.length === 0 && line.product_id !== null) back(line.product_id, line.variant_id, units);
