@@ -2,6 +2,7 @@ import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
+import MimeNode from 'nodemailer/lib/mime-node';
 import { createMailer } from '../src/modules/mail/mailer';
 import * as outbox from '../src/modules/mail/outbox.repository';
 import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
@@ -146,6 +147,36 @@ describe('the mail server reached over pooled connections (decision 072)', () =>
     expect(message.length).toBeLessThanOrEqual(2);
     // The bytes are nodemailer's, whole: the PDF comes back as it was attached.
     const received = smtp.messages.find((m) => m.to[0] === 'pieces@example.com')!;
+    expect(attachedFile(received.raw)?.bytes.equals(pdf)).toBe(true);
+  });
+
+  it('builds a message at once and hands it to nodemailer whole, not through a stream per part (decision 105)', async () => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}`, SMTP_TIMEOUT_SECONDS: '10' });
+    const pdf = Buffer.from(Array.from({ length: 7000 }, (_, i) => i % 251));
+    const mailer = createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.resolve(pdf));
+    // nodemailer streams each node of a message's MIME tree: the mixed and alternative parts, the
+    // text, the HTML and the attachment of a receipt (5); a message built before is one raw node.
+    const streamed = vi.spyOn(MimeNode.prototype, 'stream');
+    let nodesStreamed = 0;
+    try {
+      await mailer.send({
+        to: 'whole@example.com',
+        kind: 'receipt',
+        subject: 'Your order ₹',
+        text: 'Total paid: ₹999.00',
+        html: '<p>Total paid: ₹999.00</p>',
+        attachments: [{ kind: 'file', key: 'k', filename: 'invoice.pdf' }],
+      });
+      await until(() => smtp.messages.some((m) => m.to[0] === 'whole@example.com'), 'the mail received');
+    } finally {
+      nodesStreamed = streamed.mock.calls.length;
+      streamed.mockRestore();
+      await mailer.close();
+    }
+    expect(nodesStreamed).toBe(1);
+    const received = smtp.messages.find((m) => m.to[0] === 'whole@example.com')!;
+    expect(received.raw).toContain('\r\nSubject: =?UTF-8?Q?Your_order_=E2=82=B9?=\r\n');
+    expect(received.raw).toContain('Total paid: =E2=82=B9999.00');
     expect(attachedFile(received.raw)?.bytes.equals(pdf)).toBe(true);
   });
 });
