@@ -117,12 +117,12 @@ describe('the mail server reached over pooled connections (decision 072)', () =>
 
   const pdf = Buffer.from(Array.from({ length: 7000 }, (_, i) => i % 251));
   /**
-   * Sends a receipt with a 7 KB attachment (text, HTML and the PDF) to `to` through the proxy, with
+   * Sends a receipt with a 7 KB attachment or `file` (text, HTML and the PDF) to `to` through the proxy, with
    * `watch()` set up while it goes (what it answers undoes it); answers the message as received.
    */
-  async function receiptSent(to: string, subject: string, watch: () => () => void): Promise<string> {
+  async function receiptSent(to: string, subject: string, watch: () => () => void, file = pdf): Promise<string> {
     const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}`, SMTP_TIMEOUT_SECONDS: '10' });
-    const mailer = createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.resolve(pdf));
+    const mailer = createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.resolve(file));
     const unwatch = watch();
     try {
       await mailer.send({
@@ -176,5 +176,24 @@ describe('the mail server reached over pooled connections (decision 072)', () =>
     expect(received).toContain('\r\nSubject: =?UTF-8?Q?Your_order_=E2=82=B9?=\r\n');
     expect(received).toContain('Total paid: =E2=82=B9999.00');
     expect(attachedFile(received)?.bytes.equals(pdf)).toBe(true);
+  });
+
+  it('streams a mail with large files through nodemailer, part by part, as before (decision 105)', async () => {
+    const large = Buffer.from(Array.from({ length: 2 * 1024 * 1024 }, (_, i) => (i * 7) % 256));
+    let nodesStreamed = 0;
+    const received = await receiptSent(
+      'large@example.com',
+      'Your files',
+      () => {
+        const streamed = vi.spyOn(MimeNode.prototype, 'stream');
+        return () => {
+          nodesStreamed = streamed.mock.calls.length;
+          streamed.mockRestore();
+        };
+      },
+      large,
+    );
+    expect(nodesStreamed).toBe(5);
+    expect(attachedFile(received)?.bytes.equals(large)).toBe(true);
   });
 });

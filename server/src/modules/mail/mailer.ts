@@ -77,6 +77,12 @@ const GATHER_MS = 50;
  * (accepted, not yet marked) longer by at most this.
  */
 const MARK_GATHER_MS = 25;
+/**
+ * A mail whose attachments are at most this large is composed at once and sent whole (decision 105:
+ * a receipt with its invoice, a credit note); a larger one streams, so its encoded copy is never held
+ * whole in memory.
+ */
+const COMPOSE_UP_TO = 1024 * 1024;
 /** Mails sent at once by one node: the pooled connections to the mail server. */
 const SENDERS = 4;
 /**
@@ -183,8 +189,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       const refs = row.attachments ? (JSON.parse(row.attachments) as AttachmentRef[]) : [];
       const attachments = await Promise.all(refs.map(async (ref) => ({ filename: ref.filename, content: await makeAttachment(ref) })));
       const { transport, composeMail } = await transporter();
-      // nodemailer's message for these options, byte for byte, built without its streams (decision 105).
-      const message = composeMail({
+      const mail = {
         from,
         to: row.to_address,
         subject: row.subject,
@@ -193,8 +198,15 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
         attachments,
         // The same id for every attempt of one send: a copy sent twice (decision 035) is recognisable.
         messageId: `<outbox-${row.id}.${row.resends}@${domain}>`,
-      });
-      await transport.sendMail({ envelope: message.envelope, raw: message.raw, messageId: message.messageId, signal: limit.signal });
+      };
+      if (attachments.reduce((bytes, a) => bytes + a.content.length, 0) <= COMPOSE_UP_TO) {
+        // nodemailer's message for these options, byte for byte, built without its streams (decision 105).
+        const message = composeMail(mail);
+        await transport.sendMail({ envelope: message.envelope, raw: message.raw, messageId: message.messageId, signal: limit.signal });
+      } else {
+        // Large files (a 3D printing request's, up to 15 MiB) stream through nodemailer's encoders, as they come.
+        await transport.sendMail({ ...mail, signal: limit.signal });
+      }
     } catch (err) {
       const attempts = row.attempts;
       const giveUp = isPermanent(err) || attempts >= MAX_ATTEMPTS;
