@@ -2,6 +2,7 @@ import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
+import MimeNode from 'nodemailer/lib/mime-node';
 import { createMailer } from '../src/modules/mail/mailer';
 import * as outbox from '../src/modules/mail/outbox.repository';
 import { DB_KINDS, freshDb, type TestDb } from './helpers/databases';
@@ -114,38 +115,85 @@ describe('the mail server reached over pooled connections (decision 072)', () =>
     }
   });
 
-  it('writes a message to the mail server in one piece, not one write per header block and part (decision 092)', async () => {
+  const pdf = Buffer.from(Array.from({ length: 7000 }, (_, i) => i % 251));
+  /**
+   * Sends a receipt with a 7 KB attachment or `file` (text, HTML and the PDF) to `to` through the proxy, with
+   * `watch()` set up while it goes (what it answers undoes it); answers the message as received.
+   */
+  async function receiptSent(to: string, subject: string, watch: () => () => void, file = pdf): Promise<string> {
     const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}`, SMTP_TIMEOUT_SECONDS: '10' });
-    const pdf = Buffer.from(Array.from({ length: 7000 }, (_, i) => i % 251));
-    const mailer = createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.resolve(pdf));
-    // What the shop writes to the mail server's connections, in order.
-    const written: string[] = [];
-    const write = net.Socket.prototype.write;
-    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args: Parameters<typeof write>) {
-      if (this.remotePort === proxy.port) written.push(String(args[0]));
-      return write.apply(this, args);
-    });
+    const mailer = createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.resolve(file));
+    const unwatch = watch();
     try {
       await mailer.send({
-        to: 'pieces@example.com',
+        to,
         kind: 'receipt',
-        subject: 'Your order',
+        subject,
         text: 'Total paid: ₹999.00',
         html: '<p>Total paid: ₹999.00</p>',
         attachments: [{ kind: 'file', key: 'k', filename: 'invoice.pdf' }],
       });
-      await until(() => smtp.messages.some((m) => m.to[0] === 'pieces@example.com'), 'the mail received');
+      await until(() => smtp.messages.some((m) => m.to[0] === to), 'the mail received');
     } finally {
-      spy.mockRestore();
+      unwatch();
       await mailer.close();
     }
+    return smtp.messages.find((m) => m.to[0] === to)!.raw;
+  }
+
+  it('writes a message to the mail server in one piece, not one write per header block and part (decision 092)', async () => {
+    // What the shop writes to the mail server's connections, in order.
+    const written: string[] = [];
+    const received = await receiptSent('pieces@example.com', 'Your order', () => {
+      const write = net.Socket.prototype.write;
+      const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args: Parameters<typeof write>) {
+        if (this.remotePort === proxy.port) written.push(String(args[0]));
+        return write.apply(this, args);
+      });
+      return () => spy.mockRestore();
+    });
     // After DATA: the message (headers, text, HTML, the PDF in base64) in one write, then the closing dot.
     const message = written.slice(written.indexOf('DATA\r\n') + 1);
     expect(message.join('')).toContain(pdf.toString('base64').slice(0, 76));
     expect(message.join('')).toMatch(/\r\n\.\r\n$/);
     expect(message.length).toBeLessThanOrEqual(2);
     // The bytes are nodemailer's, whole: the PDF comes back as it was attached.
-    const received = smtp.messages.find((m) => m.to[0] === 'pieces@example.com')!;
-    expect(attachedFile(received.raw)?.bytes.equals(pdf)).toBe(true);
+    expect(attachedFile(received)?.bytes.equals(pdf)).toBe(true);
+  });
+
+  it('builds a message at once and hands it to nodemailer whole, not through a stream per part (decision 105)', async () => {
+    // nodemailer streams each node of a message's MIME tree: the mixed and alternative parts, the
+    // text, the HTML and the attachment of a receipt (5); a message built before is one raw node.
+    let nodesStreamed = 0;
+    const received = await receiptSent('whole@example.com', 'Your order ₹', () => {
+      const streamed = vi.spyOn(MimeNode.prototype, 'stream');
+      return () => {
+        nodesStreamed = streamed.mock.calls.length;
+        streamed.mockRestore();
+      };
+    });
+    expect(nodesStreamed).toBe(1);
+    expect(received).toContain('\r\nSubject: =?UTF-8?Q?Your_order_=E2=82=B9?=\r\n');
+    expect(received).toContain('Total paid: =E2=82=B9999.00');
+    expect(attachedFile(received)?.bytes.equals(pdf)).toBe(true);
+  });
+
+  it('streams a mail with large files through nodemailer, part by part, as before (decision 105)', async () => {
+    const large = Buffer.from(Array.from({ length: 2 * 1024 * 1024 }, (_, i) => (i * 7) % 256));
+    let nodesStreamed = 0;
+    const received = await receiptSent(
+      'large@example.com',
+      'Your files',
+      () => {
+        const streamed = vi.spyOn(MimeNode.prototype, 'stream');
+        return () => {
+          nodesStreamed = streamed.mock.calls.length;
+          streamed.mockRestore();
+        };
+      },
+      large,
+    );
+    expect(nodesStreamed).toBe(5);
+    expect(attachedFile(received)?.bytes.equals(large)).toBe(true);
   });
 });

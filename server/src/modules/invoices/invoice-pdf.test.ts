@@ -41,10 +41,10 @@ const invoice = (lines: number, buyer = 'Asha Rao'): InvoiceDocument => ({
   intraState: false,
 });
 
-/** pdfkit's standard-font metrics (one prototype for every font object): where a text's glyph advances are worked out. */
+/** pdfkit's standard-font metrics (one prototype for every font object): where a pair of glyphs' kerning is looked up. */
 const metrics = () =>
   Object.getPrototypeOf((new PDFDocument({ autoFirstPage: false }).font('Helvetica') as unknown as { _font: { font: object } })._font.font) as {
-    advancesForGlyphs(glyphs: string[]): number[];
+    getKernPair(left: string, right: string | undefined): number;
   };
 
 describe('invoice PDF', () => {
@@ -57,12 +57,23 @@ describe('invoice PDF', () => {
   it('measures each text once: a document made again measures nothing anew', async () => {
     const { invoicePdf } = await import('./invoice-pdf');
     await invoicePdf(invoice(3));
-    const measured = vi.spyOn(metrics(), 'advancesForGlyphs');
+    const measured = vi.spyOn(metrics(), 'getKernPair');
     await invoicePdf(invoice(3));
     expect(measured).not.toHaveBeenCalled();
     // A new text (another buyer) is measured, once.
     await invoicePdf(invoice(3, 'Vikram Seth'));
     expect(measured).toHaveBeenCalled();
+  });
+
+  it('measures a new text from the pairs of characters it knows: the kerning table is read once per pair (decision 105)', async () => {
+    const { invoicePdf } = await import('./invoice-pdf');
+    await invoicePdf(invoice(3, 'Asha Rao'));
+    const kerned = vi.spyOn(metrics(), 'getKernPair');
+    // A buyer never seen, made of the first buyer's pairs but for "o A" and its end: pdfkit reads
+    // the kerning table for every character of it, at every measure.
+    await invoicePdf(invoice(3, 'Asha Rao Asha Rao'));
+    expect(kerned.mock.calls.length).toBeGreaterThan(0);
+    expect(kerned.mock.calls.length).toBeLessThanOrEqual(3);
   });
 
   it('is the same to the byte whether its texts were measured before or not', async () => {
