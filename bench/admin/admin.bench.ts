@@ -78,6 +78,7 @@ const QUERIES = [
 const CUSTOMER_QUERIES = [
   ['first page', '/api/admin/customers?page=1'],
   ['name prefix', '/api/admin/customers?q=customer 12'],
+  ['short name prefix', '/api/admin/customers?q=customer 1'],
   ['e-mail prefix', '/api/admin/customers?q=customer777%40'],
   ['phone prefix', '/api/admin/customers?q=980000077'],
   ['page 40', '/api/admin/customers?page=40'],
