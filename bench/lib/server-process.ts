@@ -15,13 +15,27 @@ export const outDir = path.join(repoRoot, 'bench', '.out');
  */
 export const TSX = ['--import', 'tsx'];
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
+/** A free TCP port on the loopback interface: any, or the first free one of BENCH_PORTS (`4170-4179`) when set. */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (taken.has(port) || !(await listenOn(port).catch(() => 0))) continue;
+    taken.add(port);
+    return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
+}
+
+/** Ports of BENCH_PORTS handed out by this process (a shop may not listen yet when the next asks). */
+const taken = new Set<number>();
+
+function listenOn(wanted: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(wanted, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
       srv.close(() => resolve(port));
     });

@@ -1,11 +1,33 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import type { Db } from './database';
 import { isPostgres } from './dialect';
 
 /** How long a process keeps an estimate: it moves only with ANALYZE and autovacuum anyway. */
 export const ESTIMATE_KEPT_MS = 10_000;
 
+/** Estimates kept per database handle; past this many, the expired ones go, then the oldest (a search is a new key). */
+const KEPT_MAX = 500;
+
 const kept = new WeakMap<Db, Map<string, { rows: Promise<number | null>; until: number }>>();
+
+/** `read()` kept under `key` for ESTIMATE_KEPT_MS; requests meanwhile share it, a failed read answers null. */
+function keep(db: Db, key: string, now: number, read: () => Promise<number | null>): Promise<number | null> {
+  let mine = kept.get(db);
+  if (!mine) kept.set(db, (mine = new Map()));
+  const entry = mine.get(key);
+  if (entry && now < entry.until) return entry.rows;
+  if (mine.size >= KEPT_MAX) {
+    for (const [k, e] of mine) if (now >= e.until) mine.delete(k);
+    for (const k of mine.keys()) {
+      if (mine.size < KEPT_MAX) break;
+      mine.delete(k);
+    }
+  }
+  const rows = read().catch(() => null);
+  mine.delete(key);
+  mine.set(key, { rows, until: now + ESTIMATE_KEPT_MS });
+  return rows;
+}
 
 /**
  * PostgreSQL's own estimate of the rows of a table or index (`pg_class.reltuples`, which ANALYZE
@@ -15,17 +37,28 @@ const kept = new WeakMap<Db, Map<string, { rows: Promise<number | null>; until: 
  */
 export function estimatedRows(db: Db, relation: string, now = Date.now()): Promise<number | null> {
   if (!isPostgres(db)) return Promise.resolve(null);
-  let mine = kept.get(db);
-  if (!mine) kept.set(db, (mine = new Map()));
-  const entry = mine.get(relation);
-  if (entry && now < entry.until) return entry.rows;
-  const rows = sql<{ n: number }>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${relation})`
-    .execute(db)
-    .then((r) => {
+  return keep(db, `relation ${relation}`, now, () =>
+    sql<{ n: number }>`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${relation})`.execute(db).then((r) => {
       const n = Number(r.rows[0]?.n ?? -1);
       return n >= 0 ? n : null;
-    })
-    .catch(() => null);
-  mine.set(relation, { rows, until: now + ESTIMATE_KEPT_MS });
-  return rows;
+    }),
+  );
+}
+
+/**
+ * The planner's estimate of the rows `query` answers (EXPLAIN: planned, not run; its statistics are
+ * ANALYZE's and autovacuum's), kept 10 s per process for the same statement and values: what a filtered
+ * admin list's count uses to say "10,000 or more" without counting (decision 109). Null on SQLite or
+ * when it cannot be read.
+ */
+export function estimatedMatches(db: Db, query: Compilable, now = Date.now()): Promise<number | null> {
+  if (!isPostgres(db)) return Promise.resolve(null);
+  const compiled = query.compile();
+  return keep(db, `query ${compiled.sql} ${JSON.stringify(compiled.parameters)}`, now, async () => {
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    const n = Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? -1);
+    return n >= 0 ? n : null;
+  });
 }

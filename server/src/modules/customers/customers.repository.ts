@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
-import { estimatedRows } from '../../db/row-estimate';
+import { estimatedMatches, estimatedRows } from '../../db/row-estimate';
 
 /**
  * Indexes on better-auth's user table for the Customers list (decision 047): newest first, and a
@@ -98,17 +98,17 @@ export async function customersAfter(db: Db, f: CustomerFilter, after: { created
 export const CUSTOMER_COUNT_CAP = 10_000;
 
 /**
- * The filtered customers counted, at most CUSTOMER_COUNT_CAP + 1 of them. All customers, when
- * PostgreSQL estimates five times the cap or more, are over it without counting (decision 054).
+ * The filtered customers counted, at most CUSTOMER_COUNT_CAP + 1 of them. On PostgreSQL, when the
+ * planner estimates five times the cap or more (all customers: the list index's rows, decision 054;
+ * a search: its matches, decision 109), they are over it without counting: a short prefix that
+ * many share would otherwise read up to 10,001 rows, or every match into a bitmap first.
  */
 export async function countCustomers(db: Db, f: CustomerFilter): Promise<number> {
-  if (!f.text && ((await estimatedRows(db, 'user_customers_idx')) ?? 0) >= 5 * CUSTOMER_COUNT_CAP) return CUSTOMER_COUNT_CAP + 1;
-  const capped = customers(db, f)
-    .select(sql<number>`1`.as('one'))
-    .limit(CUSTOMER_COUNT_CAP + 1)
-    .as('listed');
+  const listed = customers(db, f).select(sql<number>`1`.as('one'));
+  const estimate = f.text ? await estimatedMatches(db, listed) : await estimatedRows(db, 'user_customers_idx');
+  if ((estimate ?? 0) >= 5 * CUSTOMER_COUNT_CAP) return CUSTOMER_COUNT_CAP + 1;
   const row = await db
-    .selectFrom(capped)
+    .selectFrom(listed.limit(CUSTOMER_COUNT_CAP + 1).as('listed'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -148,10 +148,13 @@ async function queueMail(
   await deps.mailer.queue(trx, [{ to: order.email, kind: `return-${status}`, ...mail }]);
 }
 
-async function views(db: Db, rows: repo.ReturnRow[]): Promise<ReturnView[]> {
+type ReturnLines = Awaited<ReturnType<typeof repo.linesOfReturns>>;
+
+/** The returns' views; their lines read here unless the caller reads them (the admin's list reads them once for views and values). */
+async function views(db: Db, rows: repo.ReturnRow[], read?: Promise<ReturnLines>): Promise<ReturnView[]> {
   const ids = rows.map((r) => r.id);
   const [lines, photos, paid] = await Promise.all([
-    repo.linesOfReturns(db, ids),
+    read ?? repo.linesOfReturns(db, ids),
     repo.photosOf(db, ids),
     refunds.refundsByIds(
       db,
@@ -206,15 +209,14 @@ export async function photo(deps: ReturnDeps, userId: string | null, orderCode: 
 }
 
 async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]> {
-  const base = await views(db, rows);
-  const linesOf = rowsByParent(
-    await repo.linesOfReturns(
-      db,
-      rows.map((r) => r.id),
-    ),
-    'return_id',
+  // One round: the lines (for the views and the values), the orders, and the views' photos and refunds at once.
+  const reading = repo.linesOfReturns(
+    db,
+    rows.map((r) => r.id),
   );
-  const orders = new Map((await repo.findOrdersByIds(db, [...new Set(rows.map((r) => r.order_id))])).map((o) => [o.id, o]));
+  const [lines, found, base] = await Promise.all([reading, repo.findOrdersByIds(db, [...new Set(rows.map((r) => r.order_id))]), views(db, rows, reading)]);
+  const linesOf = rowsByParent(lines, 'return_id');
+  const orders = new Map(found.map((o) => [o.id, o]));
   return rows.map((r, i) => {
     const order = orders.get(r.order_id)!;
     return {
