@@ -341,7 +341,9 @@ export class MemoryIndex implements SearchSource {
   matchingProducts(q: MatchQuery): number[] {
     const p = this.terms.get(q.term);
     if (!p || countOfWeight(p, q.weight) === 0) return [];
-    const holds = this.holdsAll(q.filters);
+    // The bitset says what the filters' words would (decision 103).
+    const allowed = q.accept ? q.allowed : undefined;
+    const holds = allowed ? null : this.holdsAll(q.filters);
     const out: number[] = [];
     const accept = q.accept;
     const own = idsOfWeight(p, q.weight, this.minSplitList);
@@ -353,6 +355,7 @@ export class MemoryIndex implements SearchSource {
       const id = ids[i]!;
       if (holds || accept) {
         if (scanned++ >= q.scan) break;
+        if (allowed && (allowed[id >>> 5]! & (1 << (id & 31))) === 0) continue;
         if (accept && !accept(id)) continue;
         if (holds && !holds(id)) continue;
       }
@@ -416,17 +419,7 @@ export class MemoryIndex implements SearchSource {
       if (postings !== p.ids.length) complete = false;
       addTo(all, p.ids, bitsOf(p));
     }
-    for (const terms of filters) {
-      const lists = terms.flatMap((t) => this.terms.get(t) ?? []);
-      const only = lists.length === 1 ? bitsOf(lists[0]!) : null;
-      if (only) {
-        keepCommon(all, only);
-        continue;
-      }
-      union.fill(0);
-      for (const p of lists) addTo(union, p.ids, bitsOf(p));
-      keepCommon(all, union);
-    }
+    this.keepHolding(all, filters, union);
     const count = countOf(all);
     if (count <= cap && complete) return idsOf(all, count);
     // The best-placed: in the reads' order, each product once (its bit cleared when taken).
@@ -448,6 +441,35 @@ export class MemoryIndex implements SearchSource {
       }
     }
     return k === out.length ? out : out.subarray(0, k);
+  }
+
+  /** Keeps in `bits` the products holding a term of every one of `filters` (`union`: scratch of the same length). */
+  private keepHolding(bits: Uint32Array, filters: string[][], union: Uint32Array): void {
+    for (const terms of filters) {
+      const lists = terms.flatMap((t) => this.terms.get(t) ?? []);
+      const only = lists.length === 1 ? bitsOf(lists[0]!) : null;
+      if (only) {
+        keepCommon(bits, only);
+        continue;
+      }
+      union.fill(0);
+      for (const p of lists) addTo(union, p.ids, bitsOf(p));
+      keepCommon(bits, union);
+    }
+  }
+
+  /**
+   * For a filtered search (decision 103): the products of `within` (every product when null) that
+   * hold a term of every one of `filters`, as a bitset for MatchQuery.allowed: made once per query
+   * instead of holdsAll's tests per posting of every read.
+   */
+  allowedBits(filters: string[][], within: Uint32Array | null): Uint32Array {
+    const words = wordsFor(this.present.length);
+    const bits = new Uint32Array(words);
+    if (within) bits.set(within.subarray(0, words));
+    else bits.fill(-1 >>> 0);
+    if (filters.length > 0) this.keepHolding(bits, filters, new Uint32Array(words));
+    return bits;
   }
 
   weightsOf(productIds: Int32Array, terms: string[]): Uint8Array[] {

@@ -190,6 +190,8 @@ export function searchIdsInMemory(db: Db, query: string, page: { limit: number; 
  */
 export interface Refine {
   accept?: (id: number) => boolean;
+  /** with `accept`: a bitset of every product it may take (more is fine), tested first in memory (decision 103) */
+  within?: Uint32Array;
   order?: (ranked: number[]) => number[];
 }
 
@@ -213,7 +215,7 @@ function search(index: SearchSource, query: string, page: { limit: number; offse
     // With one word, reading in order of weight x quality is already the ranking.
     const wanted = words.length === 1 && !refine?.order ? need : SEARCH_MAX_RESULTS;
     const scan = refine?.accept && index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN;
-    const candidates = candidatesOf(index, words, { wanted, scan, accept: refine?.accept });
+    const candidates = candidatesOf(index, words, { wanted, scan, accept: refine?.accept, within: refine?.within });
     return andThen(
       andThen(candidates, (ids) => (words.length === 1 ? ids : rankByScore(index, words, ids))),
       (ranked) => (refine?.order ? refine.order(ranked) : ranked).slice(page.offset, need),
@@ -239,8 +241,14 @@ function readsOf(words: QueryWord[]): { reads: { term: string; weight: number }[
 }
 
 /** Up to `wanted` products holding every word, in the order of readsOf. */
-function candidatesOf(index: SearchSource, words: QueryWord[], o: { wanted: number; scan: number; accept?: (id: number) => boolean }): MaybePromise<number[]> {
+function candidatesOf(
+  index: SearchSource,
+  words: QueryWord[],
+  o: { wanted: number; scan: number; accept?: ((id: number) => boolean) | undefined; within?: Uint32Array | undefined },
+): MaybePromise<number[]> {
   const { reads, filters } = readsOf(words);
+  // In memory, a filtered search tests one bit per posting first: the other words and what the filter may take.
+  const allowed = o.accept && index instanceof MemoryIndex ? index.allowedBits(filters, o.within ?? null) : undefined;
   const candidates = new Set<number>();
   const take = (ids: number[]) => {
     for (const id of ids) if (candidates.size < o.wanted) candidates.add(id);
@@ -255,6 +263,7 @@ function candidatesOf(index: SearchSource, words: QueryWord[], o: { wanted: numb
         limit: o.wanted,
         scan: o.scan,
         ...(o.accept ? { accept: o.accept } : {}),
+        ...(allowed ? { allowed } : {}),
       });
       if (ids instanceof Promise) {
         const next = k + 1;
