@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_BANDS } from '@shared/search-filters';
 import type { SearchFacets } from '@shared/search-filters.schemas';
 import { ProductFacts, type DocFilter } from '../src/modules/search/product-facts';
-import { countFacets } from '../src/modules/search/search-refine.service';
+import { countFacets, orderBy } from '../src/modules/search/search-refine.service';
 import type { KitPartFactRow, ProductFactRow, VariantFactRow } from '../src/modules/search/search.repository';
 import { ADMIN_PASSWORD, adminToken, asAdmin } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
@@ -91,6 +91,44 @@ describe('facet counts from bitsets (decision 103)', () => {
       }
     }
     expect(counted).toBeGreaterThan(10_000);
+  });
+
+  it("holds, for a filtered search, every product the filter's matcher accepts", () => {
+    const { products, variants, kitParts } = catalogue(3_000);
+    const facts = new ProductFacts(products, categories, variants, kitParts());
+    let accepted = 0;
+    let more = 0;
+    for (const filter of [...filters(), { options: [{ name: 'Battery', values: ['included'] }], inStock: true }]) {
+      const within = facts.bits().within(filter);
+      const accept = facts.matcher(filter);
+      for (let id = 0; id < facts.category.length + 40; id++) {
+        const held = id >>> 5 < within.length && (within[id >>> 5]! & (1 << (id & 31))) !== 0;
+        if (accept(id)) {
+          expect(held, `${id} ${JSON.stringify(filter)}`).toBe(true);
+          accepted++;
+        } else if (held) more++;
+      }
+    }
+    expect(accepted).toBeGreaterThan(10_000);
+    expect(more).toBeGreaterThan(0); // a price range is a band's bits: more than the matcher takes
+  });
+
+  it('sorts by price, ties in relevance order, and by newest as comparing them one pair at a time does', () => {
+    const { products } = catalogue(3_000);
+    // Few prices: many ties, which keep the relevance order.
+    for (const p of products) p.price_paise = pick([0, 9_900, 10_000, 250_000, 4_999_900]);
+    const facts = new ProductFacts(products, categories);
+    for (const n of [0, 1, 2, 60, 500, 3_000]) {
+      const ids = [...facts.ids].sort(() => rand() - 0.5).slice(0, n);
+      for (const direction of [1, -1] as const) {
+        const expected = ids
+          .map((id, i) => ({ id, i }))
+          .sort((a, b) => direction * (facts.price[a.id]! - facts.price[b.id]!) || a.i - b.i)
+          .map((x) => x.id);
+        expect(orderBy(facts, direction === 1 ? 'price_asc' : 'price_desc')!(ids)).toEqual(expected);
+      }
+      expect(orderBy(facts, 'newest')!(ids)).toEqual([...ids].sort((a, b) => b - a));
+    }
   });
 
   it('counts the same after patches of stock, prices and categories as the walk and as facts read again', () => {

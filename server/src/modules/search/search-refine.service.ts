@@ -17,25 +17,34 @@ const FACET_CAP = 20_000;
 const MAX_OPTIONS_SHOWN = 12;
 const MAX_OPTION_VALUES_SHOWN = 30;
 
-/** Reorders ids (already in relevance order) by price, lowest first (1) or highest first (-1); stable, so ties keep relevance order. */
+/**
+ * Reorders ids (already in relevance order) by price, lowest first (1) or highest first (-1);
+ * stable, so ties keep relevance order. Sorted as numbers in a typed array, each the price (whole
+ * paise) and the position below it, not with a comparison function: a sixth of the search's own
+ * CPU time of a sorted search (decision 103).
+ */
 const byPrice =
   (facts: ProductFacts, direction: 1 | -1) =>
-  (ids: number[]): number[] =>
-    ids
-      .map((id, i) => ({ id, i }))
-      .sort((a, b) => direction * (facts.price[a.id]! - facts.price[b.id]!) || a.i - b.i)
-      .map((x) => x.id);
+  (ids: number[]): number[] => {
+    const span = 2 ** Math.ceil(Math.log2(ids.length + 1));
+    const keys = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) keys[i] = direction * Math.round(facts.price[ids[i]!]!) * span + i;
+    keys.sort();
+    const out = new Array<number>(ids.length);
+    for (let i = 0; i < keys.length; i++) out[i] = ids[keys[i]! - Math.floor(keys[i]! / span) * span]!;
+    return out;
+  };
 
 /** Reorders ids (already in relevance order) by the sort. */
-function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) => number[]) | undefined {
+export function orderBy(facts: ProductFacts, sort: Sort | undefined): ((ids: number[]) => number[]) | undefined {
   switch (sort) {
     case 'price_asc':
       return byPrice(facts, 1);
     case 'price_desc':
       return byPrice(facts, -1);
-    // Ids are given in the order products are added: the newest has the highest.
+    // Ids are given in the order products are added: the newest has the highest (distinct ids: no ties).
     case 'newest':
-      return (ids) => [...ids].sort((a, b) => b - a);
+      return (ids) => Array.from(Int32Array.from(ids).sort().reverse());
     default:
       return undefined;
   }
@@ -54,7 +63,10 @@ export async function refinedSearch(
 ): Promise<number[]> {
   const facts = await productFacts(db);
   const refine: Refine = {};
-  if (isFiltered(filter)) refine.accept = facts.matcher(filter);
+  if (isFiltered(filter)) {
+    refine.accept = facts.matcher(filter);
+    refine.within = facts.bits().within(filter);
+  }
   const order = orderBy(facts, sort);
   if (order) refine.order = order;
   return searchProductIdsRefined(db, query, page, refine);
