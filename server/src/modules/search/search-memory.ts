@@ -60,6 +60,12 @@ function idsOfWeight(p: TermPostings, weight: number, minList: number): Int32Arr
   return ids;
 }
 
+/**
+ * Products a filtered read examines with holdsAll and `accept` before it asks for MatchQuery.allowed:
+ * making that bitset costs about as much as testing this many products one by one (decision 103).
+ */
+const LONG_WALK = 2048;
+
 const EMPTY: TermPostings = { ids: new Int32Array(0), weights: new Uint8Array(0) };
 
 /**
@@ -119,6 +125,8 @@ export class MemoryIndex implements SearchSource {
   private documentCount = 0;
   /** lists this long or longer have their fields' postings copied apart when read (idsOfWeight; tests set Infinity to compare with whole-list walks) */
   minSplitList = MIN_SPLIT_LIST;
+  /** products a filtered read examines before it asks for MatchQuery.allowed (tests set fewer) */
+  longWalk = LONG_WALK;
   /** two bitsets of every id, reused by allMatching (which answers at once, so one query at a time) */
   private scratch: [Uint32Array, Uint32Array] | null = null;
 
@@ -341,9 +349,9 @@ export class MemoryIndex implements SearchSource {
   matchingProducts(q: MatchQuery): number[] {
     const p = this.terms.get(q.term);
     if (!p || countOfWeight(p, q.weight) === 0) return [];
-    // The bitset says what the filters' words would (decision 103).
-    const allowed = q.accept ? q.allowed : undefined;
-    const holds = allowed ? null : this.holdsAll(q.filters);
+    let holds = this.holdsAll(q.filters);
+    // After LONG_WALK products, one bit says what the filters' words would, and most of what `accept` would (decision 103).
+    let allowed: Uint32Array | null = null;
     const out: number[] = [];
     const accept = q.accept;
     const own = idsOfWeight(p, q.weight, this.minSplitList);
@@ -355,6 +363,11 @@ export class MemoryIndex implements SearchSource {
       const id = ids[i]!;
       if (holds || accept) {
         if (scanned++ >= q.scan) break;
+        // Only when what is left of this read costs more one by one than the bitset does to make.
+        if (scanned === this.longWalk && accept && q.allowed && (ids.length - i) * 4 > this.allowedCost(q.filters)) {
+          allowed = q.allowed();
+          holds = null;
+        }
         if (allowed && (allowed[id >>> 5]! & (1 << (id & 31))) === 0) continue;
         if (accept && !accept(id)) continue;
         if (holds && !holds(id)) continue;
@@ -456,6 +469,14 @@ export class MemoryIndex implements SearchSource {
       for (const p of lists) addTo(union, p.ids, bitsOf(p));
       keepCommon(bits, union);
     }
+  }
+
+  /** About the word operations allowedBits takes for these filters: a bitset's words or a list's ids per term, and a pass per filter. */
+  private allowedCost(filters: string[][]): number {
+    const words = wordsFor(this.present.length);
+    let cost = words * (filters.length + 2);
+    for (const terms of filters) for (const t of terms) cost += Math.min(this.terms.get(t)?.ids.length ?? 0, words);
+    return cost;
   }
 
   /**

@@ -65,7 +65,7 @@ export async function refinedSearch(
   const refine: Refine = {};
   if (isFiltered(filter)) {
     refine.accept = facts.matcher(filter);
-    refine.within = facts.bits().within(filter);
+    refine.within = () => facts.bits().within(filter);
   }
   const order = orderBy(facts, sort);
   if (order) refine.order = order;

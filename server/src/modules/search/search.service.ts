@@ -190,8 +190,8 @@ export function searchIdsInMemory(db: Db, query: string, page: { limit: number; 
  */
 export interface Refine {
   accept?: (id: number) => boolean;
-  /** with `accept`: a bitset of every product it may take (more is fine), tested first in memory (decision 103) */
-  within?: Uint32Array;
+  /** with `accept`: a bitset of every product it may take (more is fine), asked for by long walks in memory (decision 103) */
+  within?: () => Uint32Array;
   order?: (ranked: number[]) => number[];
 }
 
@@ -244,11 +244,12 @@ function readsOf(words: QueryWord[]): { reads: { term: string; weight: number }[
 function candidatesOf(
   index: SearchSource,
   words: QueryWord[],
-  o: { wanted: number; scan: number; accept?: ((id: number) => boolean) | undefined; within?: Uint32Array | undefined },
+  o: { wanted: number; scan: number; accept?: ((id: number) => boolean) | undefined; within?: (() => Uint32Array) | undefined },
 ): MaybePromise<number[]> {
   const { reads, filters } = readsOf(words);
-  // In memory, a filtered search tests one bit per posting first: the other words and what the filter may take.
-  const allowed = o.accept && index instanceof MemoryIndex ? index.allowedBits(filters, o.within ?? null) : undefined;
+  // In memory, a long filtered walk tests one bit per posting first: the other words and what the filter may take, made once per query.
+  let bits: Uint32Array | undefined;
+  const allowed = o.accept && index instanceof MemoryIndex ? () => (bits ??= index.allowedBits(filters, o.within?.() ?? null)) : undefined;
   const candidates = new Set<number>();
   const take = (ids: number[]) => {
     for (const id of ids) if (candidates.size < o.wanted) candidates.add(id);
