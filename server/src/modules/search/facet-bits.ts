@@ -72,34 +72,6 @@ export class FactBits {
     return copy;
   }
 
-  /**
-   * Every product a filter's matcher may accept, and some it does not (decision 103): those held,
-   * of the category, for sale when asked, in a price band the range touches. Options are left to
-   * the matcher.
-   */
-  within(filter: {
-    categoryId?: number | undefined;
-    minPaise?: number | undefined;
-    maxPaise?: number | undefined;
-    inStock?: boolean | undefined;
-  }): Uint32Array {
-    const { categoryId, minPaise = -Infinity, maxPaise = Infinity, inStock = false } = filter;
-    const out = this.held.slice();
-    const keep = (other: Uint32Array | null | undefined) => {
-      for (let w = 0; w < out.length; w++) out[w]! &= other?.[w] ?? 0;
-    };
-    if (categoryId !== undefined) keep(this.categories[categoryId]);
-    if (inStock) keep(this.sale);
-    const first = bandOf(Math.max(0, minPaise));
-    const last = maxPaise === Infinity ? PRICE_BANDS.length - 1 : bandOf(Math.max(0, maxPaise));
-    if (first > 0 || last < PRICE_BANDS.length - 1) {
-      const touched = new Uint32Array(out.length);
-      for (let b = first; b <= last; b++) for (let w = 0; w < out.length; w++) touched[w]! |= this.bands[b]![w]!;
-      keep(touched);
-    }
-    return out;
-  }
-
   private set(facts: FactsRead, id: number): void {
     const word = id >>> 5;
     const bit = 1 << (id & 31);

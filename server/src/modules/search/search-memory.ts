@@ -60,12 +60,6 @@ function idsOfWeight(p: TermPostings, weight: number, minList: number): Int32Arr
   return ids;
 }
 
-/**
- * Products a filtered read examines with holdsAll and `accept` before it asks for MatchQuery.allowed:
- * making that bitset costs about as much as testing this many products one by one (decision 103).
- */
-const LONG_WALK = 2048;
-
 const EMPTY: TermPostings = { ids: new Int32Array(0), weights: new Uint8Array(0) };
 
 /**
@@ -125,8 +119,6 @@ export class MemoryIndex implements SearchSource {
   private documentCount = 0;
   /** lists this long or longer have their fields' postings copied apart when read (idsOfWeight; tests set Infinity to compare with whole-list walks) */
   minSplitList = MIN_SPLIT_LIST;
-  /** products a filtered read examines before it asks for MatchQuery.allowed (tests set fewer) */
-  longWalk = LONG_WALK;
   /** two bitsets of every id, reused by allMatching (which answers at once, so one query at a time) */
   private scratch: [Uint32Array, Uint32Array] | null = null;
 
@@ -349,9 +341,7 @@ export class MemoryIndex implements SearchSource {
   matchingProducts(q: MatchQuery): number[] {
     const p = this.terms.get(q.term);
     if (!p || countOfWeight(p, q.weight) === 0) return [];
-    let holds = this.holdsAll(q.filters);
-    // After LONG_WALK products, one bit says what the filters' words would, and most of what `accept` would (decision 103).
-    let allowed: Uint32Array | null = null;
+    const holds = this.holdsAll(q.filters);
     const out: number[] = [];
     const accept = q.accept;
     const own = idsOfWeight(p, q.weight, this.minSplitList);
@@ -363,12 +353,6 @@ export class MemoryIndex implements SearchSource {
       const id = ids[i]!;
       if (holds || accept) {
         if (scanned++ >= q.scan) break;
-        // Only when what is left of this read costs more one by one than the bitset does to make.
-        if (scanned === this.longWalk && accept && q.allowed && (ids.length - i) * 4 > this.allowedCost(q.filters)) {
-          allowed = q.allowed();
-          holds = null;
-        }
-        if (allowed && (allowed[id >>> 5]! & (1 << (id & 31))) === 0) continue;
         if (accept && !accept(id)) continue;
         if (holds && !holds(id)) continue;
       }
@@ -432,7 +416,17 @@ export class MemoryIndex implements SearchSource {
       if (postings !== p.ids.length) complete = false;
       addTo(all, p.ids, bitsOf(p));
     }
-    this.keepHolding(all, filters, union);
+    for (const terms of filters) {
+      const lists = terms.flatMap((t) => this.terms.get(t) ?? []);
+      const only = lists.length === 1 ? bitsOf(lists[0]!) : null;
+      if (only) {
+        keepCommon(all, only);
+        continue;
+      }
+      union.fill(0);
+      for (const p of lists) addTo(union, p.ids, bitsOf(p));
+      keepCommon(all, union);
+    }
     const count = countOf(all);
     if (count <= cap && complete) return idsOf(all, count);
     // The best-placed: in the reads' order, each product once (its bit cleared when taken).
@@ -454,43 +448,6 @@ export class MemoryIndex implements SearchSource {
       }
     }
     return k === out.length ? out : out.subarray(0, k);
-  }
-
-  /** Keeps in `bits` the products holding a term of every one of `filters` (`union`: scratch of the same length). */
-  private keepHolding(bits: Uint32Array, filters: string[][], union: Uint32Array): void {
-    for (const terms of filters) {
-      const lists = terms.flatMap((t) => this.terms.get(t) ?? []);
-      const only = lists.length === 1 ? bitsOf(lists[0]!) : null;
-      if (only) {
-        keepCommon(bits, only);
-        continue;
-      }
-      union.fill(0);
-      for (const p of lists) addTo(union, p.ids, bitsOf(p));
-      keepCommon(bits, union);
-    }
-  }
-
-  /** About the word operations allowedBits takes for these filters: a bitset's words or a list's ids per term, and a pass per filter. */
-  private allowedCost(filters: string[][]): number {
-    const words = wordsFor(this.present.length);
-    let cost = words * (filters.length + 2);
-    for (const terms of filters) for (const t of terms) cost += Math.min(this.terms.get(t)?.ids.length ?? 0, words);
-    return cost;
-  }
-
-  /**
-   * For a filtered search (decision 103): the products of `within` (every product when null) that
-   * hold a term of every one of `filters`, as a bitset for MatchQuery.allowed: made once per query
-   * instead of holdsAll's tests per posting of every read.
-   */
-  allowedBits(filters: string[][], within: Uint32Array | null): Uint32Array {
-    const words = wordsFor(this.present.length);
-    const bits = new Uint32Array(words);
-    if (within) bits.set(within.subarray(0, words));
-    else bits.fill(-1 >>> 0);
-    if (filters.length > 0) this.keepHolding(bits, filters, new Uint32Array(words));
-    return bits;
   }
 
   weightsOf(productIds: Int32Array, terms: string[]): Uint8Array[] {

@@ -63,10 +63,7 @@ export async function refinedSearch(
 ): Promise<number[]> {
   const facts = await productFacts(db);
   const refine: Refine = {};
-  if (isFiltered(filter)) {
-    refine.accept = facts.matcher(filter);
-    refine.within = () => facts.bits().within(filter);
-  }
+  if (isFiltered(filter)) refine.accept = facts.matcher(filter);
   const order = orderBy(facts, sort);
   if (order) refine.order = order;
   return searchProductIdsRefined(db, query, page, refine);

@@ -14,12 +14,6 @@ export interface MatchQuery {
   scan: number;
   /** only products this accepts (filters on price, stock, category: decision 046); they count towards `scan` */
   accept?: (id: number) => boolean;
-  /**
-   * With `accept`, for the copy in memory: a bitset of the products holding every one of `filters`
-   * (exactly) that `accept` may take (at least), asked for once a read has examined many products and
-   * then tested first (decision 103). Sources without one ignore it.
-   */
-  allowed?: () => Uint32Array;
 }
 
 export interface TermCandidate {

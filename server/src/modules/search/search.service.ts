@@ -190,8 +190,6 @@ export function searchIdsInMemory(db: Db, query: string, page: { limit: number; 
  */
 export interface Refine {
   accept?: (id: number) => boolean;
-  /** with `accept`: a bitset of every product it may take (more is fine), asked for by long walks in memory (decision 103) */
-  within?: () => Uint32Array;
   order?: (ranked: number[]) => number[];
 }
 
@@ -215,7 +213,7 @@ function search(index: SearchSource, query: string, page: { limit: number; offse
     // With one word, reading in order of weight x quality is already the ranking.
     const wanted = words.length === 1 && !refine?.order ? need : SEARCH_MAX_RESULTS;
     const scan = refine?.accept && index instanceof MemoryIndex ? REFINED_SCAN : MAX_SCAN;
-    const candidates = candidatesOf(index, words, { wanted, scan, accept: refine?.accept, within: refine?.within });
+    const candidates = candidatesOf(index, words, { wanted, scan, accept: refine?.accept });
     return andThen(
       andThen(candidates, (ids) => (words.length === 1 ? ids : rankByScore(index, words, ids))),
       (ranked) => (refine?.order ? refine.order(ranked) : ranked).slice(page.offset, need),
@@ -241,15 +239,8 @@ function readsOf(words: QueryWord[]): { reads: { term: string; weight: number }[
 }
 
 /** Up to `wanted` products holding every word, in the order of readsOf. */
-function candidatesOf(
-  index: SearchSource,
-  words: QueryWord[],
-  o: { wanted: number; scan: number; accept?: ((id: number) => boolean) | undefined; within?: (() => Uint32Array) | undefined },
-): MaybePromise<number[]> {
+function candidatesOf(index: SearchSource, words: QueryWord[], o: { wanted: number; scan: number; accept?: (id: number) => boolean }): MaybePromise<number[]> {
   const { reads, filters } = readsOf(words);
-  // In memory, a long filtered walk tests one bit per posting first: the other words and what the filter may take, made once per query.
-  let bits: Uint32Array | undefined;
-  const allowed = o.accept && index instanceof MemoryIndex ? () => (bits ??= index.allowedBits(filters, o.within?.() ?? null)) : undefined;
   const candidates = new Set<number>();
   const take = (ids: number[]) => {
     for (const id of ids) if (candidates.size < o.wanted) candidates.add(id);
@@ -264,7 +255,6 @@ function candidatesOf(
         limit: o.wanted,
         scan: o.scan,
         ...(o.accept ? { accept: o.accept } : {}),
-        ...(allowed ? { allowed } : {}),
       });
       if (ids instanceof Promise) {
         const next = k + 1;
