@@ -25,17 +25,25 @@ export function keepCommon(into: Uint32Array, other: Uint32Array): void {
   into.fill(0, n);
 }
 
+/** Number of bits set in a 32-bit word. */
+export function bitCount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** Number of ids the bitset holds. */
 export function countOf(bits: Uint32Array): number {
   let count = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let v = bits[w]!;
-    if (v === 0) continue;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
+  for (let w = 0; w < bits.length; w++) if (bits[w] !== 0) count += bitCount(bits[w]!);
   return count;
+}
+
+/** The ids as a bitset of `words` words (ids past them left out). */
+export function bitsOfIds(ids: ArrayLike<number>, words: number): Uint32Array {
+  const bits = new Uint32Array(words);
+  for (let i = 0; i < ids.length; i++) if (ids[i]! >>> 5 < words) bits[ids[i]! >>> 5]! |= 1 << (ids[i]! & 31);
+  return bits;
 }
 
 /** The ids the bitset holds, ascending (`count` of them, as countOf says). */

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { publicCacheVersion } from '../../plugins/public-cache';
+import { FactBits } from './facet-bits';
 import * as repo from './search.repository';
 
 /** An option filter: one option (its name, any case) and the values accepted (any of them). */
@@ -83,6 +84,8 @@ export class ProductFacts {
   /** the categories, by id, and their ids by name in lower case (to resolve `?category=` without SQL) */
   readonly categoryNames: Map<number, string>;
   private readonly categoryByKey: Map<string, number>;
+  /** the facts as bitsets for facet counts, made on first use (bits()) */
+  private factBits: FactBits | null = null;
 
   constructor(
     rows: repo.ProductFactRow[],
@@ -188,6 +191,7 @@ export class ProductFacts {
       stock: this.stock.slice(),
       category: this.category.slice(),
       variantStock: this.variantStock.slice(),
+      factBits: null,
     }) as ProductFacts;
     copy.setRows(products);
     copy.setKits(kitParts);
@@ -197,7 +201,14 @@ export class ProductFacts {
       seen.set(v.product_id, k + 1);
       copy.setVariant(this.variantFirst[v.product_id]! + k, v, k === 0);
     }
+    // Kits are among `ids` (patchFacts adds the kits of changed parts): every product whose facts moved.
+    if (this.factBits) copy.factBits = this.factBits.patched(copy, ids);
     return copy;
+  }
+
+  /** The facts as bitsets (facet counts, decision 103): made once per copy, patched with it. */
+  bits(): FactBits {
+    return (this.factBits ??= FactBits.of(this));
   }
 
   private valueId(name: string, value: string): number {
