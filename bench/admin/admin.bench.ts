@@ -92,22 +92,20 @@ const RETURN_QUERIES = [
   ['page 40', '/api/admin/returns?page=40'],
 ] as const;
 
+/** How many rows a table the bench fills holds (of `user`: the customers only, those with no role). */
+async function rowsIn(db: Kysely<Database>, table: 'return_requests' | 'orders' | 'user', customersOnly = false) {
+  let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+  if (customersOnly) query = query.where(sql.ref('role'), 'is', null);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 /**
  * Adds return requests up to `size`, one per order, oldest order first, each with one line of one unit
  * (its order gets that line): of every 50, 5 requested, 10 rejected, 5 approved, 1 received and 29 refunded
  * (without a refund row: the list reads none). Orders are filled first to `size`.
  */
 async function fillReturnsTo(db: Kysely<Database>, postgres: boolean, size: number) {
-  const count = async (table: 'return_requests' | 'orders') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const have = await count('return_requests');
+  const have = await rowsIn(db, 'return_requests');
   if (have >= size) return 0;
   const t0 = performance.now();
   await fillTo(db, postgres, size);
@@ -131,15 +129,7 @@ async function fillReturnsTo(db: Kysely<Database>, postgres: boolean, size: numb
  * "Customer <i>", customer<i>@example.com, +9198<i as 8 digits>. The orders' user ids u0..u4999 are theirs.
  */
 async function fillCustomersTo(db: Kysely<Database>, postgres: boolean, size: number) {
-  const have = Number(
-    (
-      await db
-        .selectFrom('user')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('role', 'is', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const have = await rowsIn(db, 'user', true);
   if (have >= size) return 0;
   const t0 = performance.now();
   const end = Math.floor(Date.now() / 1000);
@@ -162,14 +152,7 @@ async function fillCustomersTo(db: Kysely<Database>, postgres: boolean, size: nu
 
 /** Adds orders up to `size`: paid over the last years, one in ten awaiting payment, one in fifty of those flagged. */
 async function fillTo(db: Kysely<Database>, postgres: boolean, size: number) {
-  const have = Number(
-    (
-      await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const have = await rowsIn(db, 'orders');
   if (have >= size) return 0;
   const from = have + 1;
   const t0 = performance.now();

@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type SelectQueryBuilder } from 'kysely';
+import type { Database } from './schema';
 import type { Db } from './database';
 import { isPostgres } from './dialect';
 
@@ -61,4 +62,18 @@ export function estimatedMatches(db: Db, query: Compilable, now = Date.now()): P
     const n = Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? -1);
     return n >= 0 ? n : null;
   });
+}
+
+/**
+ * The rows of an admin list's query counted, at most `cap` + 1 of them (more means "over the cap"):
+ * when PostgreSQL's estimate (from estimatedRows or estimatedMatches; null on SQLite) is five times
+ * the cap or more, `cap` + 1 at once without counting (decisions 054 and 109).
+ */
+export async function countUpTo<T>(db: Db, listed: SelectQueryBuilder<Database, keyof Database, T>, cap: number, estimate: number | null): Promise<number> {
+  if ((estimate ?? 0) >= 5 * cap) return cap + 1;
+  const row = await db
+    .selectFrom(listed.limit(cap + 1).as('listed'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
-import { estimatedMatches, estimatedRows } from '../../db/row-estimate';
+import { countUpTo, estimatedMatches, estimatedRows } from '../../db/row-estimate';
 
 /**
  * Indexes on better-auth's user table for the Customers list (decision 047): newest first, and a
@@ -106,12 +106,7 @@ export const CUSTOMER_COUNT_CAP = 10_000;
 export async function countCustomers(db: Db, f: CustomerFilter): Promise<number> {
   const listed = customers(db, f).select(sql<number>`1`.as('one'));
   const estimate = f.text ? await estimatedMatches(db, listed) : await estimatedRows(db, 'user_customers_idx');
-  if ((estimate ?? 0) >= 5 * CUSTOMER_COUNT_CAP) return CUSTOMER_COUNT_CAP + 1;
-  const row = await db
-    .selectFrom(listed.limit(CUSTOMER_COUNT_CAP + 1).as('listed'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countUpTo(db, listed, CUSTOMER_COUNT_CAP, estimate);
 }
 
 export async function findCustomer(db: Db, id: string) {

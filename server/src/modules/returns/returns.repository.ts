@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { estimatedMatches, estimatedRows } from '../../db/row-estimate';
+import { countUpTo, estimatedMatches, estimatedRows } from '../../db/row-estimate';
 import { addUpTo, moveStatus, takeBack } from '../../db/rows';
 import { withOrderAmounts } from '../orders/order-amounts';
 import { linesOfOrder } from '../orders/order-lines';
@@ -127,12 +127,7 @@ export async function countReturns(db: Db, status: string | undefined): Promise<
   let listed = db.selectFrom('return_requests').select(sql<number>`1`.as('one'));
   if (status) listed = listed.where('status', '=', status);
   const estimate = status ? await estimatedMatches(db, listed) : await estimatedRows(db, 'return_requests_pkey');
-  if ((estimate ?? 0) >= 5 * RETURNS_COUNT_CAP) return RETURNS_COUNT_CAP + 1;
-  const row = await db
-    .selectFrom(listed.limit(RETURNS_COUNT_CAP + 1).as('listed'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countUpTo(db, listed, RETURNS_COUNT_CAP, estimate);
 }
 
 /** The lines of returns, with the order line's title and price. */
