@@ -34,6 +34,10 @@ test('a shopper sends an order to another address: checked like the profile, kep
   await page.screenshot({ path: test.info().outputPath('cart-other-address-form-360.png'), fullPage: true });
 
   await form.getByLabel('Phone').fill('9988776655');
+  // A state the pincode cannot be in is refused at the state field, in the server's words (decision 111).
+  await form.getByLabel('Pincode').fill('110001');
+  await form.getByRole('button', { name: 'Use this address' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'Pincode 110001 is in Delhi: enter that state, or check the pincode' })).toBeVisible();
   await form.getByLabel('Pincode').fill('560001');
   await form.getByRole('button', { name: 'Use this address' }).click();
   await expect(section).toContainText('Principal, Green Valley School');
