@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../server/test/helpers/pdf';
 import { logInAsAdmin, openSection } from './support/admin';
@@ -36,10 +34,6 @@ test('a shopper sends an order to another address: checked like the profile, kep
   await page.screenshot({ path: test.info().outputPath('cart-other-address-form-360.png'), fullPage: true });
 
   await form.getByLabel('Phone').fill('9988776655');
-  // A state the pincode cannot be in is refused at the state field, in the server's words (decision 111).
-  await form.getByLabel('Pincode').fill('110001');
-  await form.getByRole('button', { name: 'Use this address' }).click();
-  await expect(form.getByRole('alert').filter({ hasText: 'Pincode 110001 is in Delhi: enter that state, or check the pincode' })).toBeVisible();
   await form.getByLabel('Pincode').fill('560001');
   await form.getByRole('button', { name: 'Use this address' }).click();
   await expect(section).toContainText('Principal, Green Valley School');
@@ -81,25 +75,4 @@ test('a shopper sends an order to another address: checked like the profile, kep
   expect((await many).suggestedFilename()).toBe('packing-slip-' + orderId + '.pdf');
   await admin.screenshot({ path: test.info().outputPath('admin-packing-slip.png'), fullPage: false });
   await admin.close();
-});
-
-test('a profile whose state its pincode cannot be in (saved before the check) is named at the cart, and Checkout waits for Edit Profile', async ({ page }) => {
-  const shopper = await loggedInShopper(page, 'wrongstate');
-  // Saved before decision 111's check: written straight into the server's database.
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'shop.sqlite'), { fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE "user" SET "zipCode" = ? WHERE email = ?').run('110001', shopper.email);
-  } finally {
-    db.close();
-  }
-  const products = (await (await page.request.get('/api/products?limit=50')).json()) as { id: number; price: number }[];
-  expect((await page.request.post('/api/cart', { data: { productId: products.find((p) => p.price > 0)!.id } })).ok()).toBe(true);
-
-  await page.goto('/cart');
-  const section = page.getByRole('region', { name: 'Delivery address' });
-  await expect(section.getByRole('alert')).toHaveText(
-    "Pincode 110001 is in Delhi, not in the state of your profile's address. Please correct it in Edit Profile.",
-  );
-  await expect(page.getByRole('button', { name: 'Checkout All' })).toBeDisabled();
 });

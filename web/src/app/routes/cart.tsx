@@ -6,7 +6,6 @@ import { accountMessages } from '@shared/account-messages';
 import { deliveryText, shippingMessages } from '@shared/delivery';
 import { orderMessages } from '@shared/order-messages';
 import { codMessages, type PaymentMethod } from '@shared/cod';
-import { pincodeStateMessages, stateProblem } from '@shared/pincode-states';
 import { primaryButton } from '@/components/ui/button-styles';
 import { PageMeta } from '@/components/ui/page-meta';
 import { NoticeLink, PageNotice } from '@/components/ui/page-notice';
@@ -98,8 +97,6 @@ type DeliveryProps = {
 /** Where the order goes: the profile's address, or another one given here ("Deliver to another address"). */
 function DeliverySection({ user, delivery, other }: DeliveryProps) {
   const { address, editing, setAddress, setEditing } = other;
-  // A profile saved before its state was checked against its pincode (decision 111): the server refuses its checkout.
-  const stateWrong = address ? null : stateProblem(user);
   return (
     <section aria-labelledby="delivery-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -136,14 +133,10 @@ function DeliverySection({ user, delivery, other }: DeliveryProps) {
         <>
           <AddressBlock to={address ?? user} />
           <p
-            role={delivery?.serviceable && !stateWrong ? undefined : 'alert'}
-            className={`mt-2 text-sm font-medium ${delivery?.serviceable && !stateWrong ? 'text-emerald-800' : 'text-red-700'}`}
+            role={delivery?.serviceable ? undefined : 'alert'}
+            className={`mt-2 text-sm font-medium ${delivery?.serviceable ? 'text-emerald-800' : 'text-red-700'}`}
           >
-            {stateWrong
-              ? pincodeStateMessages.checkoutStateNotOfPincode(stateWrong.pincode, stateWrong.states)
-              : delivery
-                ? deliveryText(delivery)
-                : shippingMessages.checkoutPincodeInvalid}
+            {delivery ? deliveryText(delivery) : shippingMessages.checkoutPincodeInvalid}
           </p>
           <button type="button" className="mt-3 text-sm font-medium text-brand-700 underline underline-offset-2" onClick={() => setEditing(true)}>
             {address ? 'Change the other address' : 'Deliver to another address'}
@@ -181,8 +174,7 @@ function CartPage({ user, cart: profileCart }: { user: SessionUser; cart: Cart }
   // Checkout sends the lines on screen: wait until the server has every change to them.
   const saving = useIsMutating({ mutationKey: cartMutationKey }) > 0;
   const quoting = address !== null && (quoted.isFetching || cart.delivery?.pincode !== address.zipCode);
-  const blocked =
-    !user.emailVerified || hasUnavailable || saving || editing || quoting || !cart.delivery?.serviceable || (address === null && stateProblem(user) !== null);
+  const blocked = !user.emailVerified || hasUnavailable || saving || editing || quoting || !cart.delivery?.serviceable;
 
   const onError = (error: Error) => notify('error', error.message);
 

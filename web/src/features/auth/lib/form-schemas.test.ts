@@ -31,15 +31,6 @@ describe('editProfileForm', () => {
     expect(errorsOf({ ...valid, phone: '12345' })).toEqual({ phone: 'Phone number must be 10 digits' });
   });
 
-  it("refuses a state the pincode cannot be in, at the state field, in the server's words (decision 111)", () => {
-    expect(errorsOf({ ...valid, city: 'New Delhi', zipCode: '110001' })).toEqual({
-      state: 'Pincode 110001 is in Delhi: enter that state, or check the pincode',
-    });
-    expect(errorsOf({ ...valid, city: 'New Delhi', state: 'Delhi', zipCode: '110001' })).toEqual({});
-    // Beside another field's problem, not after it.
-    expect(Object.keys(errorsOf({ ...valid, phone: '12', zipCode: '110001' })).sort()).toEqual(['phone', 'state']);
-  });
-
   it('requires the current password to change the email or the password', () => {
     const required = { currentPassword: 'Current password is required to change your email or password' };
     expect(errorsOf({ ...valid, email: 'new@example.com' })).toEqual(required);

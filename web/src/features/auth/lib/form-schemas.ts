@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountMessages } from '@shared/account-messages';
-import { Email, PASSWORD_MAX, PASSWORD_MIN, Password, ProfileFields, withStateOfPincode } from '@shared/account.schemas';
+import { Email, PASSWORD_MAX, PASSWORD_MIN, Password, ProfileFields } from '@shared/account.schemas';
 
 /**
  * Form-only schemas of the account screens, built from the shared field
@@ -37,13 +37,11 @@ export function sameEmail(a: string, b: string): boolean {
  * changing the email or setting a new password needs the current password.
  */
 export function editProfileForm(currentEmail: string) {
-  return withStateOfPincode(
-    ProfileFields.extend({
-      email: Email,
-      newPassword: OptionalNewPassword,
-      currentPassword: z.string(),
-    }),
-  ).refine((v) => v.currentPassword !== '' || (sameEmail(v.email, currentEmail) && v.newPassword === ''), {
+  return ProfileFields.extend({
+    email: Email,
+    newPassword: OptionalNewPassword,
+    currentPassword: z.string(),
+  }).refine((v) => v.currentPassword !== '' || (sameEmail(v.email, currentEmail) && v.newPassword === ''), {
     message: accountMessages.currentPasswordRequired,
     path: ['currentPassword'],
     // Checked even while other fields are still wrong, so every problem shows at once.
