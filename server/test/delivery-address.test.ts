@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
 import { GST_SHOP, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
+import { reconcile } from '../src/modules/orders/orders.service';
 import { expectLines, pdfText } from './helpers/pdf';
 import { post, shopperDetails } from './helpers/shoppers';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
@@ -13,6 +14,7 @@ const CSV = [
   '110001,national,no,2-3',
   '160017,national,no,2-3',
   '160055,national,no,2-3',
+  '900001,national,no,5-7',
   '',
 ].join('\n');
 const SCHOOL = {
@@ -77,86 +79,75 @@ describe.each(DB_KINDS)('delivery to another address on %s', (kind) => {
     expect((await s.api.get('/api/me')).json()).toMatchObject({ name: 'Asha Parent', city: 'Pune', zipCode: '411001' });
   });
 
-  describe('the delivery state checked against the pincode (decision 111)', () => {
-    const DELHI_AS_MAHARASHTRA = 'Pincode 110001 is in Delhi: enter that state, or check the pincode';
-    const orderCount = async (email: string) => (await shop.db.selectFrom('orders').select('id').where('email', '=', email).execute()).length;
+  describe('the place of supply from the state and the pincode (decision 111): nothing refused', () => {
+    const admin = () => adminToken(shop).then((t) => asAdmin(shop, t));
+    /** The order placed and paid: its stored row, its invoice's text and its line in the GST register. */
+    const paidOrder = async (s: Awaited<ReturnType<typeof shopperWithCart>>, address?: typeof SCHOOL) => {
+      const created = await s.api.post('/api/createBulkOrder', { items: items(), ...(address ? { address } : {}) });
+      expect(created.statusCode, created.body).toBe(200);
+      const orderId = created.json().orderId as string;
+      expect((await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.json().id))).json().success).toBe(true);
+      const row = await shop.db.selectFrom('orders').select(['address', 'delivery_state']).where('order_code', '=', orderId).executeTakeFirstOrThrow();
+      const invoice = pdfText((await s.api.get(`/api/orders/${orderId}/invoice.pdf`)).rawPayload);
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const register = (await (await admin()).get(`/api/admin/gst/register.csv?from=${day(-1)}&to=${day(1)}`)).body;
+      return { orderId, row, invoice, registerLine: register.split('\n').find((l) => l.includes(orderId)) };
+    };
 
-    it('refuses a Delhi pincode typed with the state Maharashtra (the shop’s own: CGST+SGST instead of IGST), on the state field', async () => {
-      const s = await shopperWithCart(shop, [[kit.id, 1]]);
-      const refused = await s.api.post('/api/createBulkOrder', {
-        items: items(),
-        address: { ...SCHOOL, city: 'New Delhi', state: 'Maharashtra', zipCode: '110001' },
-      });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ message: DELHI_AS_MAHARASHTRA, code: 'validation', fields: { 'address.state': DELHI_AS_MAHARASHTRA } });
-      expect(await orderCount(s.email)).toBe(0);
-
-      // Saving the profile and signing up say the same.
+    it('signs up, saves and checks out a Delhi pincode typed with Maharashtra (the shop’s state), invoiced to Delhi (07) with IGST', async () => {
+      const delhi = { address: '1 Janpath', city: 'New Delhi', state: 'Maharashtra', zipCode: '110001' };
+      const signUp = await post(shop, '/api/auth/sign-up/email', shopperDetails(delhi));
+      expect(signUp.statusCode, signUp.body).toBe(200);
+      const s = await shopperWithCart(shop, [[kit.id, 1]], delhi);
       const me = (await s.api.get('/api/me')).json();
-      const profile = {
-        name: me.name,
-        username: me.username,
-        phone: '9876543210',
-        address: '1 Janpath',
-        city: 'New Delhi',
-        state: 'Maharashtra',
-        zipCode: '110001',
-      };
-      const saved = await s.api.patch('/api/me', profile);
-      expect(saved.statusCode).toBe(400);
-      expect(saved.json()).toMatchObject({ message: DELHI_AS_MAHARASHTRA, fields: { state: DELHI_AS_MAHARASHTRA } });
-      expect((await s.api.get('/api/me')).json()).toMatchObject({ state: 'Maharashtra', zipCode: '411001' });
-      const signUp = await post(shop, '/api/auth/sign-up/email', shopperDetails({ state: 'Maharashtra', zipCode: '110001' }));
-      expect(signUp.statusCode).toBe(400);
-      expect(signUp.body).toContain(DELHI_AS_MAHARASHTRA);
-      expect((await s.api.patch('/api/me', { ...profile, state: 'Delhi' })).json()).toMatchObject({ state: 'Delhi', zipCode: '110001' });
+      const saved = await s.api.patch('/api/me', { name: me.name, username: me.username, phone: '9876543210', ...delhi, address: '2 Janpath' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await s.api.get('/api/me')).json()).toMatchObject({ address: '2 Janpath', state: 'Maharashtra', zipCode: '110001' });
+
+      const { orderId, row, invoice, registerLine } = await paidOrder(s);
+      // The address is kept as typed; the place of supply is where the pincode delivers.
+      expect(row).toEqual({ address: '2 Janpath, New Delhi, Maharashtra 110001', delivery_state: 'Delhi' });
+      expectLines(invoice, ['Place of supply: Delhi (07)', '2 Janpath, New Delhi, Maharashtra 110001', 'IGST:'], ['CGST:', 'SGST:']);
+      expect(registerLine).toContain('"07","Delhi","Inter-state"');
+
+      // Its credit note and the GST returns say the same.
+      const refunded = await (await admin()).post(`/api/admin/orders/${orderId}/refunds`, { amount: 100, idempotencyKey: `pos-${kind}-${orderId}` });
+      expect(refunded.statusCode, refunded.body).toBe(201);
+      await reconcile(shop.app.orderDeps, 30);
+      const note = await shop.db
+        .selectFrom('credit_notes')
+        .innerJoin('orders', 'orders.id', 'credit_notes.order_id')
+        .select('credit_notes.id')
+        .where('orders.order_code', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const noteText = pdfText((await s.api.get(`/api/orders/${orderId}/credit-notes/${note.id}.pdf`)).rawPayload);
+      expectLines(noteText, ['Place of supply: Delhi (07)', 'IGST:'], ['CGST:', 'SGST:']);
     });
 
-    it('accepts either state of a shared range: Chandigarh or Punjab for 160', async () => {
-      for (const [state, zipCode] of [
-        ['Chandigarh', '160017'],
-        ['Punjab', '160055'],
+    it('keeps the typed state in a range several states share, even one of none of them', async () => {
+      for (const [state, zipCode, placeOfSupply] of [
+        ['Chandigarh', '160017', 'Place of supply: Chandigarh (04)'],
+        ['Haryana', '160055', 'Place of supply: Haryana (06)'],
       ] as const) {
         const s = await shopperWithCart(shop, [[kit.id, 1]]);
-        const created = await s.api.post('/api/createBulkOrder', { items: items(), address: { ...SCHOOL, city: 'Chandigarh', state, zipCode } });
-        expect(created.statusCode, created.body).toBe(200);
-        expect(await shop.db.selectFrom('orders').select('delivery_state').where('order_code', '=', created.json().orderId).executeTakeFirstOrThrow()).toEqual({
-          delivery_state: state,
-        });
+        const { row, invoice } = await paidOrder(s, { ...SCHOOL, city: 'Chandigarh', state, zipCode });
+        expect(row.delivery_state).toBe(state);
+        expectLines(invoice, [placeOfSupply, 'IGST:'], ['CGST:']);
       }
-      const wrong = await (
-        await shopperWithCart(shop, [[kit.id, 1]])
-      ).api.post('/api/createBulkOrder', {
-        items: items(),
-        address: { ...SCHOOL, state: 'Haryana', zipCode: '160017' },
-      });
-      expect(wrong.json().fields).toEqual({ 'address.state': 'Pincode 160017 is in Chandigarh or Punjab: enter that state, or check the pincode' });
     });
 
-    it('invoices the corrected Delhi address with IGST from a shop in Maharashtra', async () => {
-      const s = await shopperWithCart(shop, [[kit.id, 1]]);
-      const delhi = { ...SCHOOL, address: '1 Janpath', city: 'New Delhi', zipCode: '110001' };
-      expect((await s.api.post('/api/createBulkOrder', { items: items(), address: { ...delhi, state: 'Maharashtra' } })).statusCode).toBe(400);
-      const created = await s.api.post('/api/createBulkOrder', { items: items(), address: { ...delhi, state: 'Delhi' } });
-      expect(created.statusCode, created.body).toBe(200);
-      expect((await s.api.post('/api/processOrder', await payInSimulation(shop, s.cookie, created.json().id))).json().success).toBe(true);
-      const text = pdfText((await s.api.get(`/api/orders/${created.json().orderId}/invoice.pdf`)).rawPayload);
-      expectLines(text, ['Place of supply: Delhi (07)', '1 Janpath, New Delhi, Delhi 110001', 'IGST:'], ['CGST:', 'SGST:']);
-    });
-
-    it('refuses checkout to a profile whose state its pincode cannot be in (saved before the check), until Edit Profile corrects it', async () => {
-      const s = await shopperWithCart(shop, [[kit.id, 1]]);
-      await shop.db.updateTable('user').set({ state: 'Maharashtra', zipCode: '110001' }).where('email', '=', s.email).execute();
-      const refused = await s.api.post('/api/createBulkOrder', { items: items() });
-      const message = "Pincode 110001 is in Delhi, not in the state of your profile's address. Please correct it in Edit Profile.";
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ message, code: 'state_not_of_pincode', fields: { state: message } });
-      expect(await orderCount(s.email)).toBe(0);
-      // Another address is still taken, and so is the profile once corrected.
-      expect((await s.api.post('/api/createBulkOrder', { items: items(), address: SCHOOL })).statusCode).toBe(200);
-      await shop.db.updateTable('user').set({ state: 'Delhi' }).where('email', '=', s.email).execute();
-      await s.api.post('/api/cart', { productId: kit.id, quantity: 1 });
-      expect((await s.api.post('/api/createBulkOrder', { items: items() })).statusCode).toBe(200);
+    it('keeps a free-text state with a pincode the table does not know, as before', async () => {
+      for (const [state, intra] of [
+        ['Test State', false],
+        ['maharashtra', true],
+      ] as const) {
+        const s = await shopperWithCart(shop, [[kit.id, 1]], { state, zipCode: '900001' });
+        const { row, invoice, registerLine } = await paidOrder(s);
+        expect(row.delivery_state).toBe(state);
+        expect(invoice).toContain(`Place of supply: ${state}`);
+        expectLines(invoice, [intra ? 'CGST:' : 'IGST:'], [intra ? 'IGST:' : 'CGST:']);
+        expect(registerLine).toContain(intra ? `"27","${state}","Intra-state"` : `"","${state}","Inter-state"`);
+      }
     });
   });
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { EmailAddress } from './fields.schemas';
 import { accountMessages } from './account-messages';
 import { shippingMessages } from './delivery';
-import { pincodeStateMessages, stateProblem } from './pincode-states';
 
 /**
  * Shopper account fields, validated alike by the forms and the server.
@@ -61,25 +60,7 @@ export const ZipCode = z
   .regex(/^\d{6}$/, 'Zip code must be 6 digits')
   .regex(/^[1-9]/, shippingMessages.zipCannotStartWith0);
 
-/**
- * An address's state must be one its pincode can be in (decision 111): the field error is on the
- * state, in the same words in every form and on the server. Checked even while other fields are
- * wrong, so every problem shows at once.
- */
-export function withStateOfPincode<T extends z.ZodType<{ state: string; zipCode: string }>>(schema: T): T {
-  return schema.check((ctx) => {
-    const problem = stateProblem(ctx.value);
-    if (problem)
-      ctx.issues.push({
-        code: 'custom',
-        message: pincodeStateMessages.stateNotOfPincode(problem.pincode, problem.states),
-        input: ctx.value.state,
-        path: ['state'],
-      });
-  });
-}
-
-/** The address and contact fields a shopper keeps in the profile (each schema built from them checks the state: `withStateOfPincode`). */
+/** The address and contact fields a shopper keeps in the profile. */
 export const ProfileFields = z.object({
   name: FullName,
   username: Username,
@@ -94,16 +75,14 @@ export const ProfileFields = z.object({
  * Delivery to another address at checkout (a parent sending a kit to a school):
  * the recipient's name and phone and an address, checked exactly as the profile's.
  */
-export const DeliveryAddress = withStateOfPincode(
-  z.object({ name: FullName, phone: Phone, address: Address, city: City, state: State, zipCode: ZipCode }).strict(),
-);
+export const DeliveryAddress = z.object({ name: FullName, phone: Phone, address: Address, city: City, state: State, zipCode: ZipCode }).strict();
 export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
 
 /**
  * PATCH /api/me: the profile fields only; email and password change through their own flows.
  * The full name may be left out by clients older than it (decision 042): it is then kept as it is.
  */
-export const UpdateProfileInput = withStateOfPincode(ProfileFields.extend({ name: FullName.optional() }).strict());
+export const UpdateProfileInput = ProfileFields.extend({ name: FullName.optional() }).strict();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 /** The sign-up form's three steps. */
@@ -111,16 +90,14 @@ export const SignUpStep1 = z.object({ name: FullName, email: Email, username: Us
 export const SignUpStep2 = z
   .object({ password: Password, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: accountMessages.passwordsDiffer, path: ['confirmPassword'] });
-export const SignUpStep3 = withStateOfPincode(z.object({ address: Address, city: City, state: State, zipCode: ZipCode }));
+export const SignUpStep3 = z.object({ address: Address, city: City, state: State, zipCode: ZipCode });
 
 /** What the server checks on sign-up (the form's confirmation is checked in the form). */
-export const SignUpInput = withStateOfPincode(
-  z.object({
-    email: Email,
-    password: Password,
-    ...ProfileFields.shape,
-  }),
-);
+export const SignUpInput = z.object({
+  email: Email,
+  password: Password,
+  ...ProfileFields.shape,
+});
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
 /** The shopper as GET /api/me answers (SPEC.md §3 user record). */

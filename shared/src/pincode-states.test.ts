@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeliveryAddress, SignUpStep3, UpdateProfileInput } from './account.schemas';
 import { GST_STATES } from './gst';
-import { pincodeStateMessages, stateProblem, statesOfPincode } from './pincode-states';
+import { placeOfSupply, statesOfPincode } from './pincode-states';
 
 const address = { name: 'Asha Patil', phone: '9876543210', address: '1 Janpath', city: 'New Delhi' };
 
@@ -28,6 +28,20 @@ describe('the states a pincode can be in', () => {
     expect(statesOfPincode('900001')).toBeNull(); // the Army Postal Service
     expect(statesOfPincode('011001')).toBeNull();
     expect(statesOfPincode('11001')).toBeNull();
+    expect(statesOfPincode('1100011')).toBeNull();
+    expect(statesOfPincode('a110001')).toBeNull();
+  });
+
+  it('holds the table read against India Post’s prefixes (three-digit prefixes with the same states, as ranges)', () => {
+    const ranges: string[] = [];
+    let start = 100;
+    const named = (prefix: number) => (statesOfPincode(`${prefix}001`) ?? ['none']).join(' or ');
+    for (let prefix = 101; prefix <= 1000; prefix++) {
+      if (prefix <= 999 && named(prefix) === named(start)) continue;
+      ranges.push(`${start}-${prefix - 1}: ${named(start)}`);
+      start = prefix;
+    }
+    expect(ranges).toMatchSnapshot();
   });
 
   it('names only states the invoices know (GST state names)', () => {
@@ -36,44 +50,39 @@ describe('the states a pincode can be in', () => {
   });
 });
 
-describe("an address's state against its pincode", () => {
-  it('refuses a state the pincode cannot be in, naming the pincode and its state(s)', () => {
-    expect(stateProblem({ state: 'Maharashtra', zipCode: '110001' })).toEqual({ pincode: '110001', states: ['Delhi'] });
-    expect(stateProblem({ state: 'Delhi', zipCode: '110001' })).toBeNull();
-    expect(stateProblem({ state: ' delhi ', zipCode: '110001' })).toBeNull();
-    expect(stateProblem({ state: 'Jammu & Kashmir', zipCode: '190001' })).toBeNull();
-    expect(stateProblem({ state: 'Bombay', zipCode: '400001' })).toEqual({ pincode: '400001', states: ['Maharashtra'] });
-    expect(pincodeStateMessages.stateNotOfPincode('110001', ['Delhi'])).toBe('Pincode 110001 is in Delhi: enter that state, or check the pincode');
-    expect(pincodeStateMessages.stateNotOfPincode('500001', ['Telangana', 'Andhra Pradesh'])).toBe(
-      'Pincode 500001 is in Telangana or Andhra Pradesh: enter that state, or check the pincode',
-    );
+describe('the place of supply of a delivery (decision 111)', () => {
+  it("is the pincode's state when its prefix names one and the typed state is not it", () => {
+    expect(placeOfSupply({ state: 'Maharashtra', zipCode: '110001' })).toBe('Delhi');
+    expect(placeOfSupply({ state: 'Bombay', zipCode: '400001' })).toBe('Maharashtra');
+    expect(placeOfSupply({ state: 'Test State', zipCode: '123456' })).toBe('Haryana');
+    expect(placeOfSupply({ state: 'Maharashtra', zipCode: ' 560001 ' })).toBe('Karnataka');
+    // The longer prefix decides: 403 is Goa's inside Maharashtra's 40.
+    expect(placeOfSupply({ state: 'Maharashtra', zipCode: '403001' })).toBe('Goa');
   });
 
-  it('accepts any state of a shared range', () => {
-    expect(stateProblem({ state: 'Chandigarh', zipCode: '160017' })).toBeNull();
-    expect(stateProblem({ state: 'Punjab', zipCode: '160055' })).toBeNull();
-    expect(stateProblem({ state: 'Haryana', zipCode: '160017' })).not.toBeNull();
+  it('is the typed state, as typed, when the pincode can be in it', () => {
+    expect(placeOfSupply({ state: 'Delhi', zipCode: '110001' })).toBe('Delhi');
+    expect(placeOfSupply({ state: ' delhi ', zipCode: '110001' })).toBe(' delhi ');
+    expect(placeOfSupply({ state: 'Jammu & Kashmir', zipCode: '190001' })).toBe('Jammu & Kashmir');
   });
 
-  it('leaves a missing or malformed field to its own check', () => {
-    expect(stateProblem({ state: '', zipCode: '110001' })).toBeNull();
-    expect(stateProblem({ state: 'Maharashtra', zipCode: '11000' })).toBeNull();
-    expect(stateProblem({ state: 'Maharashtra', zipCode: 110001 })).toBeNull();
+  it('keeps the typed state in a range several states share, even one of none of them', () => {
+    expect(placeOfSupply({ state: 'Chandigarh', zipCode: '160017' })).toBe('Chandigarh');
+    expect(placeOfSupply({ state: 'Punjab', zipCode: '160055' })).toBe('Punjab');
+    expect(placeOfSupply({ state: 'Haryana', zipCode: '160017' })).toBe('Haryana');
   });
 
-  it('is the field error on the state of every address schema', () => {
+  it('keeps the typed state when the pincode names none', () => {
+    expect(placeOfSupply({ state: 'Maharashtra', zipCode: '900001' })).toBe('Maharashtra');
+    expect(placeOfSupply({ state: 'Test State', zipCode: '11000' })).toBe('Test State');
+    expect(placeOfSupply({ state: 'Bombay', zipCode: '' })).toBe('Bombay');
+  });
+
+  it('refuses no address: every schema takes a state its pincode cannot be in', () => {
     const wrong = { state: 'Maharashtra', zipCode: '110001' };
-    const message = 'Pincode 110001 is in Delhi: enter that state, or check the pincode';
-    for (const parsed of [
-      DeliveryAddress.safeParse({ ...address, ...wrong }),
-      SignUpStep3.safeParse({ address: '1 Janpath', city: 'New Delhi', ...wrong }),
-      UpdateProfileInput.safeParse({ ...address, username: 'asha', ...wrong }),
-    ]) {
-      expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['state'], message })]);
-    }
-    expect(DeliveryAddress.safeParse({ ...address, state: 'Delhi', zipCode: '110001' }).success).toBe(true);
-    // Shown beside the other fields' problems, not after them.
-    const both = DeliveryAddress.safeParse({ ...address, phone: '12', ...wrong });
-    expect(both.error?.issues.map((i) => i.path[0])).toEqual(['phone', 'state']);
+    expect(DeliveryAddress.safeParse({ ...address, ...wrong }).success).toBe(true);
+    expect(SignUpStep3.safeParse({ address: '1 Janpath', city: 'New Delhi', ...wrong }).success).toBe(true);
+    expect(UpdateProfileInput.safeParse({ ...address, username: 'asha', ...wrong }).success).toBe(true);
+    expect(UpdateProfileInput.safeParse({ ...address, username: 'asha', state: 'Test State', zipCode: '123456' }).success).toBe(true);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * The state or union territory a delivery address can be in, from its pincode (decision 111).
- * The place of supply of a tax invoice is the delivery state (decision 042): a typed state that the
- * pincode cannot belong to splits the tax wrongly (CGST+SGST for IGST) and misstates GSTR-1.
+ * The place of supply of a tax invoice is where the delivery ends (decision 042): a typed state that
+ * the pincode cannot belong to would split the tax wrongly (CGST+SGST for IGST) and misstate GSTR-1.
  *
  * India Post's pincodes start with the postal circle: the first two digits give the state for
  * almost all, three digits for a few ranges that lie in another state (Goa's 403, Sikkim's 737).
  * Where a range's post offices lie in more than one state (Chandigarh's 160 beside Mohali, the
- * 50s of Telangana and Andhra Pradesh, Puducherry's enclaves), every one of them is allowed: the
- * table refuses only what cannot be, never a real address. A prefix the table does not hold (the
- * Army Postal Service's 9, unassigned ones) names no state, and nothing is checked.
+ * 50s of Telangana and Andhra Pradesh, Puducherry's enclaves), every one of them is listed. A
+ * prefix the table does not hold (the Army Postal Service's 9, unassigned ones) names no state.
+ * Nothing here refuses an address: the table only decides the place of supply (`placeOfSupply`).
  */
 import { stateCode } from './gst';
 
@@ -114,38 +114,23 @@ function prefixOf(pincode: string): string | null {
   return two in PREFIXES ? two : null;
 }
 
-/** Each prefix's GST state codes, worked out once. */
-const CODES: Record<string, readonly string[]> = Object.fromEntries(Object.entries(PREFIXES).map(([p, states]) => [p, states.map((s) => stateCode(s)!)]));
-
-/** The states a pincode can be in, or null when its prefix names none (nothing to check). */
+/** The states a pincode can be in, or null when its prefix names none. */
 export function statesOfPincode(pincode: string): readonly string[] | null {
   const prefix = prefixOf(pincode.trim());
   return prefix === null ? null : PREFIXES[prefix]!;
 }
 
-/** "Delhi", "Punjab or Chandigarh", "A, B or C". */
-function either(states: readonly string[]): string {
-  return states.length === 1 ? states[0]! : `${states.slice(0, -1).join(', ')} or ${states.at(-1)!}`;
-}
-
-export const pincodeStateMessages = {
-  /** The state field's error, alike in every address form and on the server. */
-  stateNotOfPincode: (pincode: string, states: readonly string[]) => `Pincode ${pincode} is in ${either(states)}: enter that state, or check the pincode`,
-  /** Checkout to the profile's address, whose state and pincode disagree (saved before the check). */
-  checkoutStateNotOfPincode: (pincode: string, states: readonly string[]) =>
-    `Pincode ${pincode} is in ${either(states)}, not in the state of your profile's address. Please correct it in Edit Profile.`,
-} as const;
-
 /**
- * What is wrong with an address's state for its pincode: null when the state is one the pincode can
- * be in (by its GST name, any case), when the pincode names no state, or when either is not yet a
- * value to compare (the fields' own checks speak for them).
+ * The place of supply of a delivery (decision 111): where the goods' delivery ends, which the
+ * courier finds by the pincode. The typed state, when the pincode can be in it, when the pincode's
+ * prefix is not in the table, or when the prefix is shared by several states none of which is the
+ * typed one (the shopper's word is all there is); the pincode's state when its prefix names exactly
+ * one and the typed state is not it (a Delhi pincode typed with "Maharashtra" is supplied to Delhi,
+ * "Bombay" with 400001 to Maharashtra). Nothing is refused: the address is kept as typed.
  */
-export function stateProblem(address: { state?: unknown; zipCode?: unknown }): { pincode: string; states: readonly string[] } | null {
-  if (typeof address.state !== 'string' || typeof address.zipCode !== 'string' || address.state.trim() === '') return null;
-  const pincode = address.zipCode.trim();
-  const prefix = prefixOf(pincode);
-  if (prefix === null) return null;
-  const code = stateCode(address.state);
-  return code !== null && CODES[prefix]!.includes(code) ? null : { pincode, states: PREFIXES[prefix]! };
+export function placeOfSupply(address: { state: string; zipCode: string }): string {
+  const prefix = prefixOf(address.zipCode.trim());
+  if (prefix === null) return address.state;
+  const [only, ...others] = PREFIXES[prefix]!;
+  return others.length === 0 && stateCode(address.state) !== stateCode(only!) ? only! : address.state;
 }

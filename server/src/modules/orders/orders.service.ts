@@ -17,7 +17,7 @@ import * as returns from '../returns/returns.service';
 import * as shipping from '../shipping/shipping.service';
 import * as stock from '../stock/stock.service';
 import { refundMessages } from '@shared/refunds';
-import { pincodeStateMessages, stateProblem } from '@shared/pincode-states';
+import { placeOfSupply } from '@shared/pincode-states';
 import { toCollectPaise } from './cod-amounts';
 import * as repo from './orders.repository';
 import type { OrderDeps } from './order-deps';
@@ -53,13 +53,6 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
   const to = deliveryOf(me, input.address);
   // The shop must deliver to the address; shipping is priced from the owner's rules, never taken from the browser.
   const delivery = await shipping.quoteForCheckout(db, { pincode: to.zipCode, goodsPaise: subtotal, weightGrams: cart.weightGrams(lines) });
-  // The place of supply is the delivery state: it must be one the pincode can be in (decision 111). An address
-  // given here was checked with its schema; a profile saved before that check is refused until it is corrected.
-  const stateWrong = stateProblem(to);
-  if (stateWrong) {
-    const message = pincodeStateMessages.checkoutStateNotOfPincode(stateWrong.pincode, stateWrong.states);
-    throw badRequest(message, 'state_not_of_pincode', { state: message });
-  }
   let discount = 0;
   let freeShipping = false;
   let coupon: coupons.Coupon | null = null;
@@ -97,8 +90,9 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       address: `${to.address}, ${to.city}, ${to.state} ${to.zipCode}`,
       phone: to.phone,
       provider: cod ? 'cod' : provider.name,
-      // The place of supply on the invoice follows the delivery state.
-      delivery_state: to.state,
+      // The place of supply on the invoice, decided once here: the delivery state, or the pincode's own
+      // when its prefix names one state and the typed one is not it (decision 111). The address is kept as typed.
+      delivery_state: placeOfSupply(to),
       payment_method: cod ? 'cod' : 'online',
       cod_fee_paise: codFee,
     });
