@@ -51,31 +51,27 @@ describe('the states a pincode can be in', () => {
 });
 
 describe('the place of supply of a delivery (decision 111)', () => {
-  it("is the pincode's state when its prefix names one and the typed state is not it", () => {
-    expect(placeOfSupply({ state: 'Maharashtra', zipCode: '110001' })).toBe('Delhi');
-    expect(placeOfSupply({ state: 'Bombay', zipCode: '400001' })).toBe('Maharashtra');
-    expect(placeOfSupply({ state: 'Test State', zipCode: '123456' })).toBe('Haryana');
-    expect(placeOfSupply({ state: 'Maharashtra', zipCode: ' 560001 ' })).toBe('Karnataka');
-    // The longer prefix decides: 403 is Goa's inside Maharashtra's 40.
-    expect(placeOfSupply({ state: 'Maharashtra', zipCode: '403001' })).toBe('Goa');
-  });
-
-  it('is the typed state, as typed, when the pincode can be in it', () => {
-    expect(placeOfSupply({ state: 'Delhi', zipCode: '110001' })).toBe('Delhi');
-    expect(placeOfSupply({ state: ' delhi ', zipCode: '110001' })).toBe(' delhi ');
-    expect(placeOfSupply({ state: 'Jammu & Kashmir', zipCode: '190001' })).toBe('Jammu & Kashmir');
-  });
-
-  it('keeps the typed state in a range several states share, even one of none of them', () => {
-    expect(placeOfSupply({ state: 'Chandigarh', zipCode: '160017' })).toBe('Chandigarh');
-    expect(placeOfSupply({ state: 'Punjab', zipCode: '160055' })).toBe('Punjab');
-    expect(placeOfSupply({ state: 'Haryana', zipCode: '160017' })).toBe('Haryana');
-  });
-
-  it('keeps the typed state when the pincode names none', () => {
-    expect(placeOfSupply({ state: 'Maharashtra', zipCode: '900001' })).toBe('Maharashtra');
-    expect(placeOfSupply({ state: 'Test State', zipCode: '11000' })).toBe('Test State');
-    expect(placeOfSupply({ state: 'Bombay', zipCode: '' })).toBe('Bombay');
+  // The pincode's state when its prefix names one and the typed state is not it (403 is Goa's inside
+  // Maharashtra's 40: the longer prefix decides); else the typed state, as typed: when the pincode can
+  // be in it, in a range several states share (even one of none of them), when the pincode names none.
+  it.each`
+    state                | zipCode       | place
+    ${'Maharashtra'}     | ${'110001'}   | ${'Delhi'}
+    ${'Bombay'}          | ${'400001'}   | ${'Maharashtra'}
+    ${'Test State'}      | ${'123456'}   | ${'Haryana'}
+    ${'Maharashtra'}     | ${' 560001 '} | ${'Karnataka'}
+    ${'Maharashtra'}     | ${'403001'}   | ${'Goa'}
+    ${'Delhi'}           | ${'110001'}   | ${'Delhi'}
+    ${' delhi '}         | ${'110001'}   | ${' delhi '}
+    ${'Jammu & Kashmir'} | ${'190001'}   | ${'Jammu & Kashmir'}
+    ${'Chandigarh'}      | ${'160017'}   | ${'Chandigarh'}
+    ${'Punjab'}          | ${'160055'}   | ${'Punjab'}
+    ${'Haryana'}         | ${'160017'}   | ${'Haryana'}
+    ${'Maharashtra'}     | ${'900001'}   | ${'Maharashtra'}
+    ${'Test State'}      | ${'11000'}    | ${'Test State'}
+    ${'Bombay'}          | ${''}         | ${'Bombay'}
+  `('is $place for $state with pincode "$zipCode"', ({ state, zipCode, place }: { state: string; zipCode: string; place: string }) => {
+    expect(placeOfSupply({ state, zipCode })).toBe(place);
   });
 
   it('refuses no address: every schema takes a state its pincode cannot be in', () => {
