@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
 import { GST_SHOP, mailsOfKind, makeCoupon, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
@@ -250,6 +251,38 @@ describe.each(DB_KINDS)('cash on delivery on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'cod_returns' });
     expect((await s.api.post('/api/createBulkOrder', { items: [{ productId: kit.id, quantity: 1 }] })).statusCode).toBe(200);
+  });
+
+  // PostgreSQL only: a SQLite shop has one connection, so the order cannot be canceled between the
+  // collection's read and its write there.
+  it.skipIf(kind !== 'postgres')('says the order was canceled when it is canceled while its cash is being recorded; nothing is recorded', async () => {
+    const s = await shopperWithCart(shop, [[kit.id, 1]]);
+    const { orderId, amount } = (await codOrder(s.api, [[kit.id, 1]])).json();
+    expect((await admin.patch(`/api/UserOrders/${orderId}`, { status: 'dispatched' })).statusCode).toBe(200);
+    const { id } = await shop.db.selectFrom('orders').select('id').where('order_code', '=', orderId).executeTakeFirstOrThrow();
+    let recording: Promise<{ statusCode: number; json: () => unknown }> | undefined;
+    // The parcel comes back (another request cancels the order) while the cash is being recorded:
+    // the order's row is held until the collection's write waits for it, then canceled.
+    await shop.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM orders WHERE id = ${id} FOR UPDATE`.execute(trx);
+      recording = admin.post(`/api/admin/orders/${orderId}/cod-collection`, { amount: amount / 100, reference: 'REM-RACE' }).then((r) => r);
+      await vi.waitFor(
+        async () => {
+          const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%cod_collected_at%' AND datname = current_database()`.execute(shop.db);
+          expect(waiting.rows[0]?.n).toBeGreaterThan(0);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      await trx.updateTable('orders').set({ status: 'canceled' }).where('id', '=', id).execute();
+    });
+    const res = await recording!;
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'This order was canceled; there is no cash to collect.', code: 'order_canceled' });
+    expect(await shop.db.selectFrom('orders').select(['cod_collected_at', 'status']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      cod_collected_at: null,
+      status: 'canceled',
+    });
   });
 
   it('is canceled before dispatch without any credit note; its units and coupon use come back', async () => {

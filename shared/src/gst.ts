@@ -58,11 +58,12 @@ export function stateOfCode(code: string): string | null {
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/&/g, 'and').replace(/\s+/g, ' ');
 
+// Every delivery address's state is looked up (decision 111): the names normalised once.
+const CODE_OF_NAME = new Map(Object.entries(GST_STATE_CODES).map(([name, code]) => [norm(name), code]));
+
 /** The two-digit code of a state name (any case; "&" as "and"), or null. */
 export function stateCode(state: string): string | null {
-  const wanted = norm(state);
-  for (const [name, code] of Object.entries(GST_STATE_CODES)) if (norm(name) === wanted) return code;
-  return null;
+  return CODE_OF_NAME.get(norm(state)) ?? null;
 }
 
 /** "26-27" for a date in the financial year 1 April 2026 to 31 March 2027 (India time). */

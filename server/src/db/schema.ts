@@ -216,7 +216,7 @@ export interface OrderTable {
   flag: Generated<string | null>;
   /** set when the order is dispatched */
   courier: Generated<string | null>;
-  /** the delivery address's state: the place of supply on the invoice */
+  /** the place of supply on the invoice: the delivery state, or its pincode's (decision 111) */
   delivery_state: Generated<string | null>;
   tracking_number: Generated<string | null>;
   tracking_url: Generated<string | null>;

@@ -1,3 +1,4 @@
+import { statesOfPincode } from '@shared/pincode-states';
 import type { TestShop } from './test-app';
 
 /** Acting as a shopper through the real auth endpoints, the way the web app does. */
@@ -5,8 +6,23 @@ export const ORIGIN = 'http://shop.test';
 
 let counter = 0;
 
+/** A pincode of each state the tests sign shoppers up in: an address's state must be one its pincode can be in (decision 111). */
+const PINCODE_OF_STATE: Record<string, string> = {
+  Maharashtra: '411001',
+  Karnataka: '560001',
+  Gujarat: '380001',
+  Delhi: '110001',
+  'Tamil Nadu': '600001',
+  'West Bengal': '700001',
+  Kerala: '682001',
+  Goa: '403001',
+  Telangana: '500001',
+};
+
 export function shopperDetails(overrides: Record<string, unknown> = {}) {
   const n = `${Date.now().toString(36)}${++counter}`;
+  const zip = typeof overrides.zipCode === 'string' ? overrides.zipCode : undefined;
+  const state = typeof overrides.state === 'string' ? overrides.state : ((zip && statesOfPincode(zip)?.[0]) ?? 'Maharashtra');
   return {
     email: `shopper${n}@example.com`,
     password: 'correct-horse-1',
@@ -15,8 +31,8 @@ export function shopperDetails(overrides: Record<string, unknown> = {}) {
     phone: '9876543210',
     address: '12 MG Road',
     city: 'Pune',
-    state: 'Maharashtra',
-    zipCode: '411001',
+    state,
+    zipCode: PINCODE_OF_STATE[state] ?? '411001',
     ...overrides,
   };
 }

@@ -76,7 +76,12 @@ export async function recordCollection(deps: OrderDeps, orderCode: string, input
     }
     return true;
   });
-  if (!done) throw new AppError('already_collected', 409, codMessages.alreadyCollected);
+  if (!done) {
+    // Nothing was recorded: another request changed the order after it was read. Say which change it was.
+    const now = await repo.findById(deps.db, order.id);
+    if (now?.status === 'canceled') throw new AppError('order_canceled', 409, codMessages.collectCanceled);
+    throw new AppError('already_collected', 409, codMessages.alreadyCollected);
+  }
   deps.mailer.deliverSoon();
   return { message: codMessages.collectedSaved, amount: paiseToRupees(order.total_paise) };
 }

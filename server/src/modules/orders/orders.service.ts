@@ -18,6 +18,7 @@ import * as returns from '../returns/returns.service';
 import * as shipping from '../shipping/shipping.service';
 import * as stock from '../stock/stock.service';
 import { refundMessages } from '@shared/refunds';
+import { placeOfSupply } from '@shared/pincode-states';
 import { toCollectPaise } from './cod-amounts';
 import * as repo from './orders.repository';
 import type { OrderDeps } from './order-deps';
@@ -90,8 +91,9 @@ export async function createOrder(deps: OrderDeps, userId: string, input: Create
       address: `${to.address}, ${to.city}, ${to.state} ${to.zipCode}`,
       phone: to.phone,
       provider: cod ? 'cod' : provider.name,
-      // The place of supply on the invoice follows the delivery state.
-      delivery_state: to.state,
+      // The place of supply on the invoice, decided once here: the delivery state, or the pincode's own
+      // when its prefix names one state and the typed one is not it (decision 111). The address is kept as typed.
+      delivery_state: placeOfSupply(to),
       payment_method: cod ? 'cod' : 'online',
       cod_fee_paise: codFee,
     });
