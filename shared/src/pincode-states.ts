@@ -11,99 +11,19 @@
  * Nothing here refuses an address: the table only decides the place of supply (`placeOfSupply`).
  */
 import { stateCode } from './gst';
+import prefixes from './pincode-prefixes.json' with { type: 'json' };
 
-const UP = 'Uttar Pradesh';
-const UK = 'Uttarakhand';
-const NORTH_EAST = ['Arunachal Pradesh', 'Meghalaya', 'Manipur', 'Mizoram', 'Nagaland', 'Tripura'];
-
-/** First two or three digits -> the states (GST names) a pincode starting with them can be in; the longest prefix wins. */
-const PREFIXES: Record<string, readonly string[]> = {
-  '11': ['Delhi'],
-  '12': ['Haryana'],
-  '13': ['Haryana'],
-  '14': ['Punjab'],
-  '15': ['Punjab'],
-  '16': ['Punjab'],
-  '160': ['Chandigarh', 'Punjab'],
-  '17': ['Himachal Pradesh'],
-  '18': ['Jammu and Kashmir'],
-  '19': ['Jammu and Kashmir'],
-  '194': ['Ladakh', 'Jammu and Kashmir'],
-  '20': [UP],
-  '21': [UP],
-  '22': [UP],
-  '23': [UP],
-  // Kumaon and Garhwal (Uttarakhand since 2000) kept their pincodes beside western Uttar Pradesh's.
-  '24': [UP, UK],
-  '25': [UP],
-  '26': [UP, UK],
-  '27': [UP],
-  '28': [UP],
-  '30': ['Rajasthan'],
-  '31': ['Rajasthan'],
-  '32': ['Rajasthan'],
-  '33': ['Rajasthan'],
-  '34': ['Rajasthan'],
-  '36': ['Gujarat'],
-  // Diu (362) and Daman, Dadra and Nagar Haveli (396) lie in Gujarat's ranges.
-  '362': ['Gujarat', 'Dadra and Nagar Haveli and Daman and Diu'],
-  '37': ['Gujarat'],
-  '38': ['Gujarat'],
-  '39': ['Gujarat'],
-  '396': ['Gujarat', 'Dadra and Nagar Haveli and Daman and Diu'],
-  '40': ['Maharashtra'],
-  '403': ['Goa'],
-  '41': ['Maharashtra'],
-  '42': ['Maharashtra'],
-  '43': ['Maharashtra'],
-  '44': ['Maharashtra'],
-  '45': ['Madhya Pradesh'],
-  '46': ['Madhya Pradesh'],
-  '47': ['Madhya Pradesh'],
-  '48': ['Madhya Pradesh'],
-  '49': ['Chhattisgarh'],
-  // Telangana (2014) and the mandals moved to Andhra Pradesh kept their 50x pincodes.
-  '50': ['Telangana', 'Andhra Pradesh'],
-  '51': ['Andhra Pradesh'],
-  '52': ['Andhra Pradesh'],
-  '53': ['Andhra Pradesh'],
-  '533': ['Andhra Pradesh', 'Puducherry'],
-  '56': ['Karnataka'],
-  '57': ['Karnataka'],
-  '58': ['Karnataka'],
-  '59': ['Karnataka'],
-  // Puducherry and Karaikal (605, 607, 609) lie in Tamil Nadu's ranges.
-  '60': ['Tamil Nadu', 'Puducherry'],
-  '61': ['Tamil Nadu'],
-  '62': ['Tamil Nadu'],
-  '63': ['Tamil Nadu'],
-  '64': ['Tamil Nadu'],
-  '65': ['Tamil Nadu'],
-  '66': ['Tamil Nadu'],
-  '67': ['Kerala'],
-  '673': ['Kerala', 'Puducherry'],
-  '68': ['Kerala'],
-  '682': ['Kerala', 'Lakshadweep'],
-  '69': ['Kerala'],
-  '70': ['West Bengal'],
-  '71': ['West Bengal'],
-  '72': ['West Bengal'],
-  '73': ['West Bengal'],
-  '737': ['Sikkim'],
-  '74': ['West Bengal'],
-  '744': ['Andaman and Nicobar Islands'],
-  '75': ['Odisha'],
-  '76': ['Odisha'],
-  '77': ['Odisha'],
-  '78': ['Assam'],
-  '79': NORTH_EAST,
-  '80': ['Bihar'],
-  '81': ['Bihar', 'Jharkhand'],
-  '82': ['Bihar', 'Jharkhand'],
-  '83': ['Bihar', 'Jharkhand'],
-  '84': ['Bihar'],
-  '85': ['Bihar'],
-};
+/**
+ * First two or three digits -> the states (GST names) a pincode starting with them can be in; the
+ * longest prefix wins. The table is data (pincode-prefixes.json). Its shared ranges: Chandigarh's 160
+ * beside Punjab; Ladakh's 194 in Jammu and Kashmir's; Kumaon and Garhwal (Uttarakhand since 2000) kept
+ * their 24x and 26x pincodes beside western Uttar Pradesh's; Diu (362) and Daman, Dadra and Nagar
+ * Haveli (396) lie in Gujarat's ranges; Telangana (2014) and the mandals moved to Andhra Pradesh kept
+ * their 50x pincodes; Puducherry's enclaves lie in Andhra Pradesh's 533, Tamil Nadu's 60x (Puducherry,
+ * Karaikal) and Kerala's 673 (Mahe); Lakshadweep in Kerala's 682; the 79s are the north-eastern
+ * states' circle; Jharkhand kept Bihar's 81-83.
+ */
+const PREFIXES: Record<string, readonly string[]> = prefixes;
 
 /** The prefix of the table a pincode falls under (the longest), or null. */
 function prefixOf(pincode: string): string | null {
