@@ -22,7 +22,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'shared', include: ['shared/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'server', include: ['server/**/*.test.ts'] } },
+      // One migrated PostgreSQL schema per run, copied for each test database (decision 106).
+      { extends: true, test: { name: 'server', include: ['server/**/*.test.ts'], globalSetup: ['server/test/helpers/postgres-template.ts'] } },
       { extends: true, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'] } },
     ],
   },
