@@ -43,9 +43,45 @@ async function postgresSchema(db: Db): Promise<string> {
 
 const dump: Record<DbKind, (db: Db) => Promise<string>> = { sqlite: sqliteSchema, postgres: postgresSchema };
 
+/** Every row of every table and every sequence's state, in a stable order: what a migration wrote besides the schema. */
+async function postgresRows(db: Db): Promise<Record<string, unknown>> {
+  const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db)).rows[0]!.s;
+  const tables = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ${schema} AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
+  const sequences = await sql<{ name: string }>`
+    SELECT sequence_name AS name FROM information_schema.sequences WHERE sequence_schema = ${schema} ORDER BY sequence_name`.execute(db);
+  const out: Record<string, unknown> = {};
+  for (const { name } of tables.rows) {
+    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.id(name)}`.execute(db);
+    out[name] = rows.rows.map((r) => JSON.stringify(r)).sort();
+  }
+  for (const { name } of sequences.rows) {
+    out[`sequence ${name}`] = (await sql`SELECT last_value, is_called FROM ${sql.id(name)}`.execute(db)).rows;
+  }
+  return out;
+}
+
+describe.runIf(DB_KINDS.includes('postgres'))('a test database copied from the run’s template (PostgreSQL, decision 106)', () => {
+  it('is the migrated one: the same schema, rows and sequences', async () => {
+    const migrated = await freshDb('postgres', { migrate: true });
+    const copied = await freshDb('postgres');
+    try {
+      expect(await postgresSchema(copied.db)).toBe(await postgresSchema(migrated.db));
+      const rows = await postgresRows(copied.db);
+      // Kysely's bookkeeping holds when each migration ran: the copy keeps the template's times.
+      const withoutTimes = (all: Record<string, unknown>) => ({ ...all, kysely_migration: (all.kysely_migration as string[]).map((r) => JSON.parse(r).name) });
+      expect(withoutTimes(rows)).toEqual(withoutTimes(await postgresRows(migrated.db)));
+      expect((rows.kysely_migration as string[]).length).toBeGreaterThan(30);
+    } finally {
+      await copied.dispose();
+      await migrated.dispose();
+    }
+  });
+});
+
 describe.each(DB_KINDS)('the migrated schema (%s)', (kind) => {
   it('is the one kept in its snapshot file', async () => {
-    const t = await freshDb(kind);
+    const t = await freshDb(kind, { migrate: true });
     try {
       await expect(await dump[kind](t.db)).toMatchFileSnapshot(`./__snapshots__/migrated-schema.${kind}.txt`);
     } finally {
