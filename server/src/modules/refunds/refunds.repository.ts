@@ -165,10 +165,12 @@ export const findOrder = (db: Db, id: number) => findOrderWhere(db, 'id', id);
  * Locks the order's row until the transaction ends (PostgreSQL; SQLite's writer lock already
  * serialises writes): a change of its money or units then waits for a cancellation that moved the
  * order (whose first statement locks the same row) and sees what it did, rather than locking the
- * payment, lines and stock in another order than it and deadlocking (decision 110).
+ * payment, lines and stock in another order than it and deadlocking (decision 110). FOR NO KEY
+ * UPDATE, the lock an UPDATE of the order takes: a return request inserted meanwhile (its foreign key
+ * takes KEY SHARE on the order after holding the lines) then does not wait on it and deadlock.
  */
 export async function lockOrder(trx: Db, orderId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
+  if (isPostgres(trx)) await trx.selectFrom('orders').select('id').where('id', '=', orderId).forNoKeyUpdate().execute();
 }
 
 export const findOrderByCode = (db: Db, code: string) => findOrderWhere(db, 'order_code', code.toUpperCase());
