@@ -14,6 +14,7 @@ import { warmProductReads } from '../modules/catalogue/catalogue.service';
 import { replicateSearchIndex, searchReplicaOf } from '../modules/search/search-replica';
 import { getOrCreateSetting } from '../modules/settings/settings.repository';
 import { createMetrics, recordRequest } from '../modules/system/metrics';
+import { nodeLoad } from '../modules/system/node-load';
 
 /** The warm-up of the PostgreSQL pool delays readiness by at most this. */
 const POOL_WARM_MS = 1000;
@@ -43,7 +44,15 @@ export const appServices = fp(
     const redis = config.redisUrl ? (await import('../modules/system/redis-fallback')).redisWithFallback(config.redisUrl, app.log) : null;
     if (redis) app.addHook('onClose', async () => redis.close());
     app.decorate('redis', redis);
-    const mail = mailer ?? createMailer(config, db, app.log, (ref) => attachmentBytes(app, ref));
+    const mail =
+      mailer ??
+      createMailer(
+        config,
+        db,
+        app.log,
+        (ref) => attachmentBytes(app, ref),
+        nodeLoad(() => metrics.answered),
+      );
     app.addHook('onClose', async () => mail.close());
     const secret = config.authSecret ?? (await getOrCreateSetting(db, 'auth_secret', () => randomBytes(32).toString('base64url')));
     const auth = await createAuth({

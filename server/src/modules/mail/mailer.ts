@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { MailContent } from './mail.templates';
 import type { ComposeMail } from './composed-mail';
+import { neverBusy, type NodeLoad } from '../system/node-load';
 import * as outbox from './outbox.repository';
 
 /**
@@ -90,6 +91,11 @@ const SENDERS = 4;
  * replies resets the socket's time-out forever): below the 6 after which a claim counts as abandoned.
  */
 const ATTEMPT_TIMEOUTS = 3;
+/**
+ * While the node is busy answering requests, mail waits (decision 112), but never longer than this
+ * since it was first asked for: under a load that does not let up, mail goes at this pace anyway.
+ */
+const GIVE_WAY_AT_MOST_MS = 60_000;
 
 const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
@@ -102,7 +108,11 @@ function isPermanent(err: unknown): boolean {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, makeAttachment: AttachmentMaker): Mailer {
+/**
+ * `load`: whether this node is busy answering requests; delivery gives way to them meanwhile (decision
+ * 112). Without it (the outbox's own tests) the node never counts as busy.
+ */
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, makeAttachment: AttachmentMaker, load: NodeLoad = neverBusy): Mailer {
   const { smtpUrl, from, timeoutMs } = config.mail;
   const transport = smtpUrl ? 'smtp' : 'outbox';
 
@@ -177,6 +187,10 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   let closed = false;
   let lastRetryNow = 0;
   let lastProbe = 0;
+  // Delivery gives way to requests (decision 112) for at most GIVE_WAY_AT_MOST_MS from the first ask
+  // since the outbox was last found empty by a pass of this node.
+  let wantedSince: number | null = null;
+  const want = () => (wantedSince ??= Date.now());
 
   /** Sends one claimed mail (its attempt already counted) and records a failure; answers the outcome. */
   async function deliver(row: outbox.MailRow): Promise<'sent' | 'retry' | 'failed'> {
@@ -293,11 +307,21 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
    * mail). A failure that is not this message's own (the server refused, hung or timed out) ends
    * the pass: the others wait for the next one instead of each waiting out the same time-out, and
    * the claimed mails it did not try are given back uncounted.
+   *
+   * Before each claim, while the node is busy answering requests, a prompt pass ('wait') waits for
+   * a quiet look and the scheduled one ('skip') ends, unless mail has waited GIVE_WAY_AT_MOST_MS.
    */
-  async function pass(): Promise<{ sent: number; failed: number }> {
+  async function pass(busy: 'wait' | 'skip'): Promise<{ sent: number; failed: number }> {
     const started = Date.now();
     const result = { sent: 0, failed: 0 };
+    let emptied = false;
     for (let more = true, stop = false; more && !stop && !closed && Date.now() - started <= PASS_BUDGET_MS;) {
+      const waitMore = GIVE_WAY_AT_MOST_MS - (Date.now() - want());
+      if (waitMore > 0 && load.busy) {
+        if (busy === 'skip') break;
+        await load.quiet(waitMore);
+        if (closed) break;
+      }
       const claimedAt = Date.now();
       const rows = await outbox.claimDue(db, iso(claimedAt), CLAIM);
       more = rows.length === CLAIM;
@@ -332,7 +356,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       );
       if (failure) throw failure;
       if (next < rows.length) break;
+      emptied = !more && !stop;
     }
+    if (emptied) wantedSince = null;
     // The server takes mail again: what waits out a back-off goes now, not up to an hour later.
     if (result.sent > 0 && Date.now() - lastRetryNow > 5_000) {
       lastRetryNow = Date.now();
@@ -350,7 +376,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   const startPass = () => {
     gathering = null;
     if (closed) return;
-    running = pass()
+    running = pass('wait')
       .catch((err) => log.warn({ err }, 'mail delivery pass failed'))
       .finally(() => {
         running = null;
@@ -361,7 +387,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       });
   };
   const deliverSoon = () => {
-    if (closed || gathering) return;
+    if (closed) return;
+    want();
+    if (gathering) return;
     if (running) {
       again = true;
       return;
@@ -380,7 +408,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
     async deliverDue() {
       const requeued = await outbox.requeueAbandoned(db, iso(Date.now() - abandonedAfterMs(timeoutMs)), iso());
       if (requeued > 0) log.warn({ mails: requeued }, 'mails whose sending node stopped are queued again');
-      const done = await pass();
+      const done = await pass('skip');
       if (done.sent + done.failed > 0 || Date.now() - lastProbe < PROBE_EVERY_MS || !(await outbox.anyWaiting(db, iso()))) return done;
       // Mails wait out their back-off (up to an hour): a greeting from the server, which costs no
       // attempt, tells whether it is back, and then they go now.
@@ -391,11 +419,13 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       );
       if (!back) return done;
       await outbox.retryWaitingNow(db, iso());
-      return pass();
+      return pass('skip');
     },
     async close() {
       closed = true;
       again = false;
+      // A pass waiting for a quiet node stops waiting (and ends).
+      load.stop();
       // A pass not started yet: its mails stay queued for the next pass of any node.
       if (gathering) clearTimeout(gathering);
       gathering = null;

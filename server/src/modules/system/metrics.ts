@@ -30,6 +30,8 @@ export function createMetrics(db: Db, searchInMemory: boolean) {
 
   const metrics = {
     registry,
+    /** requests answered by Fastify so far, a plain count (background work gives way to them: decision 112) */
+    answered: 0,
     /** requests handled by Fastify, by route pattern (never the raw URL), method and status; `_count` is the request count */
     http: new Histogram({
       name: 'shop_http_request_duration_seconds',
@@ -169,6 +171,7 @@ function sameToken(given: string, expected: string): boolean {
 /** An onResponse hook (for the root, so that it sees every route and the 404s): the request by its route pattern, never its URL. */
 export function recordRequest(metrics: ShopMetrics): onResponseHookHandler {
   return (req, reply, done) => {
+    metrics.answered++;
     metrics.http.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
     done();
   };

@@ -1,0 +1,123 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createMailer } from '../src/modules/mail/mailer';
+import type { NodeLoad } from '../src/modules/system/node-load';
+import { freshDb, type TestDb } from './helpers/databases';
+import { captureSmtp } from './helpers/smtp';
+
+/** Waits until `done()` holds (at most 30 s: a loaded machine is slow, so no fixed wait is long enough). */
+async function until(done: () => boolean | Promise<boolean>, what: string) {
+  for (const started = Date.now(); !(await done());) {
+    if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A node whose load the test sets: busy until `quieten()`, with the passes' waits counted. */
+function testLoad() {
+  let busy = true;
+  let waiters: Array<() => void> = [];
+  const load: NodeLoad & { waits: number; quieten(): void; busyAgain(): void } = {
+    waits: 0,
+    get busy() {
+      return busy;
+    },
+    quiet(atMostMs) {
+      load.waits++;
+      if (!busy) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const limit = setTimeout(resolve, atMostMs);
+        waiters.push(() => {
+          clearTimeout(limit);
+          resolve();
+        });
+      });
+    },
+    stop() {
+      for (const go of waiters) go();
+      waiters = [];
+    },
+    quieten() {
+      busy = false;
+      load.stop();
+    },
+    busyAgain() {
+      busy = true;
+    },
+  };
+  return load;
+}
+
+const mail = (to: string) => ({ to, kind: 'receipt', subject: 'Your order', text: 'Thank you', html: '<p>Thank you</p>' });
+
+describe('mail gives way to requests while the node is busy (decision 112)', () => {
+  let test: TestDb;
+  let smtp: Awaited<ReturnType<typeof captureSmtp>>;
+  beforeAll(async () => {
+    test = await freshDb('sqlite');
+    smtp = await captureSmtp();
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await test.dispose();
+  });
+  /** A mailer to the capturing server on a node the test keeps busy. */
+  const busyMailer = () => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_TIMEOUT_SECONDS: '10' });
+    const load = testLoad();
+    return { load, mailer: createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.reject(new Error('none')), load) };
+  };
+  const states = async () => (await test.db.selectFrom('outbox').select('state').execute()).map((m) => m.state);
+
+  it('waits while the node is busy and sends once it is quiet; the scheduled pass leaves it meanwhile', async () => {
+    const { load, mailer } = busyMailer();
+    try {
+      await mailer.send(mail('busy@example.com'));
+      // The prompt pass waits for a quiet node; nothing has been claimed or sent.
+      await until(() => load.waits > 0, 'the pass waiting');
+      expect(await states()).toEqual(['queued']);
+      // The scheduled job does not wait (the other jobs keep their turn): it leaves the mail queued.
+      expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
+      expect(await states()).toEqual(['queued']);
+      expect(smtp.messages).toHaveLength(0);
+
+      load.quieten();
+      await until(() => smtp.messages.length === 1, 'the mail sent once the node is quiet');
+      await until(async () => (await states()).every((s) => s === 'sent'), 'the mail marked sent');
+      expect(smtp.messages[0]!.to).toEqual(['busy@example.com']);
+    } finally {
+      await mailer.close();
+    }
+  });
+
+  it('sends anyway once mail has waited a minute under a load that does not let up', async () => {
+    const { load, mailer } = busyMailer();
+    const before = smtp.messages.length;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await mailer.send(mail('later@example.com'));
+      expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.messages).toHaveLength(before);
+      // A minute on, still busy: the scheduled pass sends it.
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(load.busy).toBe(true);
+      expect(await mailer.deliverDue()).toMatchObject({ sent: 1 });
+      expect(smtp.messages.map((m) => m.to[0])).toContain('later@example.com');
+    } finally {
+      vi.useRealTimers();
+      await mailer.close();
+    }
+  });
+
+  it('stops waiting when the mailer closes, and leaves the mail queued for the next node', async () => {
+    const { load, mailer } = busyMailer();
+    const before = smtp.messages.length;
+    await mailer.send(mail('closing@example.com'));
+    await until(() => load.waits > 0, 'the pass waiting');
+    await mailer.close();
+    expect(smtp.messages).toHaveLength(before);
+    const row = await test.db.selectFrom('outbox').select('state').where('to_address', '=', 'closing@example.com').executeTakeFirstOrThrow();
+    expect(row.state).toBe('queued');
+  });
+});
