@@ -19,9 +19,9 @@ describe('the states a pincode can be in', () => {
   it('allows every state of a shared range', () => {
     expect(statesOfPincode('160017')).toEqual(['Chandigarh', 'Punjab']);
     expect(statesOfPincode('682555')).toEqual(['Kerala', 'Lakshadweep']);
-    expect(statesOfPincode('500001')).toEqual(['Telangana', 'Andhra Pradesh']);
-    expect(statesOfPincode('605001')).toContain('Puducherry');
-    expect(statesOfPincode('793001')).toContain('Meghalaya');
+    expect(statesOfPincode('507111')).toEqual(['Telangana', 'Andhra Pradesh']);
+    expect(statesOfPincode('605001')).toEqual(['Tamil Nadu', 'Puducherry']);
+    expect(statesOfPincode('781131')).toEqual(['Assam', 'Meghalaya']);
   });
 
   it('names no state for a prefix it does not hold, nor for what is no pincode', () => {
@@ -72,6 +72,54 @@ describe('the place of supply of a delivery (decision 111)', () => {
     ${'Bombay'}          | ${''}         | ${'Bombay'}
   `('is $place for $state with pincode "$zipCode"', ({ state, zipCode, place }: { state: string; zipCode: string; place: string }) => {
     expect(placeOfSupply({ state, zipCode })).toBe(place);
+  });
+
+  // Read against India Post's directory (decision 111, "Checked against India Post's directory"): a
+  // post office of each prefix the check changed, with its state. The state it is in, typed, is kept;
+  // another typed state gives way to it where the prefix names it alone, and is kept where the prefix
+  // is shared (the shopper's word).
+  it.each`
+    zipCode     | office                            | state                  | shared
+    ${'194101'} | ${'Leh City S.O'}                 | ${'Ladakh'}            | ${false}
+    ${'194103'} | ${'Kargil, Minji B.O'}            | ${'Ladakh'}            | ${false}
+    ${'241001'} | ${'Hardoi HO'}                    | ${'Uttar Pradesh'}     | ${false}
+    ${'244001'} | ${'Moradabad City SO'}            | ${'Uttar Pradesh'}     | ${true}
+    ${'244713'} | ${'Kashipur, Kila Street SO'}     | ${'Uttarakhand'}       | ${true}
+    ${'246001'} | ${'Pauri HO'}                     | ${'Uttarakhand'}       | ${true}
+    ${'246701'} | ${'Bijnor HO'}                    | ${'Uttar Pradesh'}     | ${true}
+    ${'247667'} | ${'IIT Roorkee SO'}               | ${'Uttarakhand'}       | ${true}
+    ${'248001'} | ${'Dehradun GPO'}                 | ${'Uttarakhand'}       | ${false}
+    ${'262001'} | ${'Pilibhit HO'}                  | ${'Uttar Pradesh'}     | ${true}
+    ${'262308'} | ${'Khatima SO'}                   | ${'Uttarakhand'}       | ${true}
+    ${'263001'} | ${'Tallital SO, Nainital'}        | ${'Uttarakhand'}       | ${false}
+    ${'500001'} | ${'Hyderabad G.P.O.'}             | ${'Telangana'}         | ${false}
+    ${'507111'} | ${'Bhadrachalam H.O'}             | ${'Telangana'}         | ${true}
+    ${'507130'} | ${'Donkarayi S.O (until 533348)'} | ${'Andhra Pradesh'}    | ${true}
+    ${'600001'} | ${'Chennai G.P.O.'}               | ${'Tamil Nadu'}        | ${false}
+    ${'605001'} | ${'Pondicherry HO'}               | ${'Puducherry'}        | ${true}
+    ${'607402'} | ${'Bahoor SO'}                    | ${'Puducherry'}        | ${true}
+    ${'609602'} | ${'Karaikal S.O'}                 | ${'Puducherry'}        | ${true}
+    ${'781001'} | ${'Guwahati G.P.O.'}              | ${'Assam'}             | ${true}
+    ${'781131'} | ${'Jirang B.O (Ri Bhoi)'}         | ${'Meghalaya'}         | ${true}
+    ${'782410'} | ${'Umlapher B.O (Ri Bhoi)'}       | ${'Meghalaya'}         | ${true}
+    ${'783134'} | ${'Kharkutta B.O (Garo Hills)'}   | ${'Meghalaya'}         | ${true}
+    ${'784001'} | ${'Tezpur Bazar S.O'}             | ${'Assam'}             | ${false}
+    ${'791111'} | ${'Itanagar H.O'}                 | ${'Arunachal Pradesh'} | ${false}
+    ${'793001'} | ${'Shillong G.P.O.'}              | ${'Meghalaya'}         | ${false}
+    ${'795001'} | ${'Imphal H.O'}                   | ${'Manipur'}           | ${false}
+    ${'796001'} | ${'Aizawl H.O'}                   | ${'Mizoram'}           | ${false}
+    ${'797112'} | ${'Dimapur S.O'}                  | ${'Nagaland'}          | ${false}
+    ${'799001'} | ${'Agartala H.O'}                 | ${'Tripura'}           | ${false}
+    ${'811201'} | ${'Munger Fort SO'}               | ${'Bihar'}             | ${false}
+    ${'813208'} | ${'Mirzachowki S.O (Sahebganj)'}  | ${'Jharkhand'}         | ${true}
+    ${'814131'} | ${'Chandan SO (Banka)'}           | ${'Bihar'}             | ${true}
+    ${'823001'} | ${'Gaya, Chowk SO'}               | ${'Bihar'}             | ${false}
+    ${'826001'} | ${'Dhanbad HO'}                   | ${'Jharkhand'}         | ${false}
+    ${'834001'} | ${'Ranchi, Church Road SO'}       | ${'Jharkhand'}         | ${false}
+  `('supplies $zipCode ($office) to $state', ({ zipCode, state, shared }: { zipCode: string; state: string; shared: boolean }) => {
+    expect(statesOfPincode(zipCode)).toContain(state);
+    expect(placeOfSupply({ state, zipCode })).toBe(state);
+    expect(placeOfSupply({ state: 'Maharashtra', zipCode })).toBe(shared ? 'Maharashtra' : state);
   });
 
   it('refuses no address: every schema takes a state its pincode cannot be in', () => {

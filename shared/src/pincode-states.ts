@@ -4,10 +4,11 @@
  * the pincode cannot belong to would split the tax wrongly (CGST+SGST for IGST) and misstate GSTR-1.
  *
  * India Post's pincodes start with the postal circle: the first two digits give the state for
- * almost all, three digits for a few ranges that lie in another state (Goa's 403, Sikkim's 737).
- * Where a range's post offices lie in more than one state (Chandigarh's 160 beside Mohali, the
- * 50s of Telangana and Andhra Pradesh, Puducherry's enclaves), every one of them is listed. A
- * prefix the table does not hold (the Army Postal Service's 9, unassigned ones) names no state.
+ * almost all, three digits where a circle serves several states (the north-eastern 79s) or a range
+ * lies in another state (Goa's 403, Sikkim's 737). Where a range's post offices lie in more than
+ * one state (Chandigarh's 160 beside Mohali, Puducherry's enclaves), every one of them is listed.
+ * A prefix the table does not hold (the Army Postal Service's 9, unassigned ones) names no state.
+ * The table was checked against India Post's directory, post office by post office (decision 111).
  * Nothing here refuses an address: the table only decides the place of supply (`placeOfSupply`).
  */
 import { stateCode } from './gst';
@@ -15,13 +16,19 @@ import prefixes from './pincode-prefixes.json' with { type: 'json' };
 
 /**
  * First two or three digits -> the states (GST names) a pincode starting with them can be in; the
- * longest prefix wins. The table is data (pincode-prefixes.json). Its shared ranges: Chandigarh's 160
- * beside Punjab; Ladakh's 194 in Jammu and Kashmir's; Kumaon and Garhwal (Uttarakhand since 2000) kept
- * their 24x and 26x pincodes beside western Uttar Pradesh's; Diu (362) and Daman, Dadra and Nagar
- * Haveli (396) lie in Gujarat's ranges; Telangana (2014) and the mandals moved to Andhra Pradesh kept
- * their 50x pincodes; Puducherry's enclaves lie in Andhra Pradesh's 533, Tamil Nadu's 60x (Puducherry,
- * Karaikal) and Kerala's 673 (Mahe); Lakshadweep in Kerala's 682; the 79s are the north-eastern
- * states' circle; Jharkhand kept Bihar's 81-83.
+ * longest prefix wins. The table is data (pincode-prefixes.json). A two-digit entry holds for its
+ * three-digit prefixes not listed, including those with no post office. Its shared ranges, where the
+ * directory has post offices of each state listed: Chandigarh's 160 beside Punjab's Mohali; Kumaon
+ * and Garhwal (Uttarakhand since 2000) kept Uttar Pradesh's pincodes, 248, 249 and 263 theirs alone,
+ * 244, 246, 247 and 262 shared with western Uttar Pradesh; Diu (362) and Daman, Dadra and Nagar
+ * Haveli (396) lie in Gujarat's ranges; the mandals moved from Telangana to Andhra Pradesh in 2014 had
+ * Khammam's 507 (India Post has since given them 533 and 534; the old pincodes are still written);
+ * Puducherry's enclaves lie in Andhra Pradesh's 533 (Yanam), Tamil Nadu's 605, 607, 609 (Puducherry,
+ * Karaikal) and Kerala's 673 (Mahe); Lakshadweep in Kerala's 682; Meghalaya's villages beside Assam
+ * (Ri Bhoi, the Garo Hills) are served from Assam's 781-783; Jharkhand kept Bihar's 81-83, and a
+ * pincode of each side serves villages across the border (813208 in Jharkhand's Godda, 814131 in
+ * Bihar's Banka). Ladakh (2019) is all of 194; the 79s are one circle for six states, one state per
+ * three digits.
  */
 const PREFIXES: Record<string, readonly string[]> = prefixes;
 
