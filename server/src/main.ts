@@ -25,7 +25,7 @@ async function migrateWithoutQueryTimeout(config: ReturnType<typeof loadConfig>,
 
 /** Starts the shop: configuration, migrations, demo data on an empty database, HTTP, graceful shutdown. */
 async function main() {
-  // How long each stage of the start took, in the `shop ready` line (a restart under load: decision 112).
+  // How long each stage of the start took, in the `shop ready` line (a restart under load: decision 116).
   const stages: Record<string, number> = { process: Math.round(process.uptime() * 1000) };
   let stageStart = performance.now();
   const stage = (name: string) => {

@@ -109,7 +109,7 @@ describe.runIf(haproxyInstalled)('the balancer when a node ends inside a POST', 
 /**
  * The same, on a client connection that already carried a request (a browser's kept-alive one): a
  * POST that met a node ending inside it is still never sent to another node. What the client gets
- * depends on haproxy's version (decision 112): Debian 12's 2.6.12 takes a node's close without an
+ * depends on haproxy's version (decision 116): Debian 12's 2.6.12 takes a node's close without an
  * answer for a stale kept-alive connection and closes the client's connection without answer or log
  * line (over HTTP/2 it resets the stream), inviting the client to send again; haproxy's releases since
  * mid-2024 (2.4.27, 2.8.10, 3.0) answer the 502 above. So the shop's money calls must bear being sent twice, not haproxy.

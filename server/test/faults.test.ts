@@ -363,7 +363,7 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
 
     // What clients saw.
     // A request belongs to the latest window begun before it ended: one in flight when the node was
-    // killed is the kill's, not the rolling restart's that ended a moment before (decision 112).
+    // killed is the kill's, not the rolling restart's that ended a moment before (decision 116).
     const windowOf = (s: Sample) => windows.findLast((w) => s.end >= w.from && s.start <= w.to);
     const inWindow = (name: string, filter: (s: Sample) => boolean = () => true) => samples.filter((s) => windowOf(s)?.name === name && filter(s));
     const summary = (list: Sample[]) => {
