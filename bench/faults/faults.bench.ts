@@ -27,6 +27,8 @@ import { loadAverage, machineLine, percentile, table } from '../lib/stats';
  * Ports: BENCH_FAULTS_PORT (default 4180) for haproxy and the next three for the nodes.
  * BENCH_FAULTS_SECONDS scales every fault's length (default 1 = the lengths below).
  * BENCH_FAULTS_MAIN=<main.js> runs another build's compiled server (a baseline) on the same set-up.
+ * BENCH_FAULTS_HAPROXY_CFG=<haproxy.cfg> runs the balancer with another tree's configuration (the baseline's).
+ * BENCH_FAULTS_ONLY=<words,…> injects only the faults whose name holds one of the words (e.g. `killed`, `s3`).
  */
 
 const BASE_PORT = Number(process.env.BENCH_FAULTS_PORT ?? 4180);
@@ -111,7 +113,7 @@ async function main() {
   const shopDb = new URL(schema.shopUrl);
   shopDb.hostname = '127.0.0.1';
   shopDb.port = String(proxies.db.port);
-  const balancer = await startBalancer(nodePorts, lbPort);
+  const balancer = await startBalancer(nodePorts, lbPort, process.env.BENCH_FAULTS_HAPROXY_CFG);
   // Left running, it would share the port with the next run's balancer (decision 104).
   onExit(() => void balancer.close().catch(() => {}));
   const lb = balancer.url;
@@ -295,8 +297,9 @@ async function main() {
   const faults: Fault[] = [];
   const inject = async (name: string, cut: () => unknown, ms: number, restore: () => unknown) => {
     currentFault = name;
-    await cut();
+    // From before the cut: a request the cut itself ends (a node killed inside it) belongs to the fault.
     const from = Date.now();
+    await cut();
     await pause(ms * SCALE);
     await restore();
     const to = Date.now();
@@ -314,19 +317,63 @@ async function main() {
     ['S3 answering 503 8 s', () => s3Errors.fail(true), 8000, () => s3Errors.fail(false)],
     ['S3 away 8 s', () => proxies.storage.cut('refuse'), 8000, () => proxies.storage.restore()],
   ];
-  for (const [name, cut, ms, restore] of dependencyFaults) await inject(name, cut, ms, restore);
+  const only = process.env.BENCH_FAULTS_ONLY?.toLowerCase().split(',');
+  const chosen = (name: string) => !only || only.some((word) => name.toLowerCase().includes(word));
+  for (const [name, cut, ms, restore] of dependencyFaults) if (chosen(name)) await inject(name, cut, ms, restore);
+  // The killed node's way back, stage by stage (ms after the kill): where a slow return spends its time.
   const killed = nodes[2]!;
+  const restart: Record<string, number> = {};
+  const watching: Promise<void>[] = [];
+  let killedAt = 0;
+  const lbSaid = (word: 'UP' | 'DOWN') => balancer.log().split(`Server nodes/node3 is ${word}`).length - 1;
+  const watch = (stage: string, reached: () => boolean | Promise<boolean>) =>
+    watching.push(
+      (async () => {
+        while (Date.now() - killedAt < 120_000 && !(await reached())) await pause(50);
+        restart[stage] = Date.now() - killedAt;
+      })(),
+    );
+  const answers = (url: string, status: number) => () =>
+    fetch(`http://127.0.0.1:${killed.port}${url}`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === status,
+      () => false,
+    );
   const kill = async () => {
+    const [downs, ups] = [lbSaid('DOWN'), lbSaid('UP')];
+    killedAt = Date.now();
     killed.process.kill('SIGKILL');
     await killed.exited();
+    restart.ended = Date.now() - killedAt;
+    watch('haproxy: DOWN', () => lbSaid('DOWN') > downs);
+    watch('haproxy: UP', () => lbSaid('UP') > ups);
   };
-  await inject('node 3 killed (-9), restarted 3 s later', kill, 3000, () => killed.start());
+  const restartNode = () => {
+    killed.start();
+    restart.started = Date.now() - killedAt;
+    watch('listening', answers('/api/health/live', 200));
+    watch('ready', answers('/api/health/ready', 200));
+  };
+  if (chosen('killed')) {
+    await inject('node 3 killed (-9), restarted 3 s later', kill, 3000, restartNode);
+    await Promise.all(watching);
+    // The node's own account of its start (logged at LOG_LEVEL=info: BENCH_FAULTS_LOG_LEVEL=info).
+    const started = [...killed.log().matchAll(/^\{.*"startMs":(\{[^}]*\}).*shop ready at/gm)].at(-1)?.[1];
+    console.log(
+      `node 3's way back (ms after the kill): ${Object.entries(restart)
+        .sort((a, b) => a[1] - b[1])
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}${started ? `; its start's stages (ms): ${started}` : ''}`,
+    );
+  }
   await pause(2000);
   running = false;
   await traffic;
 
   // What clients saw, per fault window (from the cut to the end of its grace) and outside them.
-  const windowOf = (s: Sample) => faults.find((f) => s.start >= f.from && s.start <= f.to + Math.max(RECOVERY_GRACE_MS, f.recoveredMs));
+  // The latest fault begun before the request ended: a fault's grace ends where the next fault begins
+  // (the kill came 3 s after S3's return, inside its grace, and its reset POSTs were counted as S3's).
+  // A request still in flight when a fault began is the fault's too (a POST on the node killed inside it).
+  const windowOf = (s: Sample) => faults.findLast((f) => s.end >= f.from && s.start <= f.to + Math.max(RECOVERY_GRACE_MS, f.recoveredMs));
   const key = (s: Sample) =>
     s.status >= 200 && s.status < 400 ? 'ok' : s.status === -1 ? 'hung' : s.status === 0 ? `no answer (${s.error})` : String(s.status);
   const summary = (list: Sample[]) => {

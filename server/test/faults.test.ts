@@ -362,10 +362,10 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
     await traffic;
 
     // What clients saw.
-    const inWindow = (name: string, filter: (s: Sample) => boolean = () => true) => {
-      const w = windows.find((x) => x.name === name)!;
-      return samples.filter((s) => s.start >= w.from && s.start <= w.to && filter(s));
-    };
+    // A request belongs to the latest window begun before it ended: one in flight when the node was
+    // killed is the kill's, not the rolling restart's that ended a moment before (decision 116).
+    const windowOf = (s: Sample) => windows.findLast((w) => s.end >= w.from && s.start <= w.to);
+    const inWindow = (name: string, filter: (s: Sample) => boolean = () => true) => samples.filter((s) => windowOf(s)?.name === name && filter(s));
     const summary = (list: Sample[]) => {
       const byKind: Record<string, Record<string, number>> = {};
       for (const s of list) {

@@ -139,13 +139,16 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-/** haproxy with the documented configuration in front of these node ports (listening on `port`, by default a free one). */
-export async function startBalancer(nodePorts: number[], port?: number): Promise<Balancer> {
+/**
+ * haproxy with the documented configuration (or `documented`, another tree's copy of it, for a
+ * bench's baseline) in front of these node ports (listening on `port`, by default a free one).
+ */
+export async function startBalancer(nodePorts: number[], port?: number, documented = HAPROXY_CFG): Promise<Balancer> {
   port ??= await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'));
   const cfg = path.join(dir, 'haproxy.cfg');
   const monitor = monitorUri();
-  fs.writeFileSync(cfg, testBalancerConfig(fs.readFileSync(HAPROXY_CFG, 'utf8'), port, nodePorts, monitor));
+  fs.writeFileSync(cfg, testBalancerConfig(fs.readFileSync(documented, 'utf8'), port, nodePorts, monitor));
   const check = spawnSync('haproxy', ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy refuses the test configuration:\n${check.stdout}${check.stderr}`);
   const logFile = path.join(dir, 'haproxy.log');
