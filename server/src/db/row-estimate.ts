@@ -29,6 +29,11 @@ function fresh(db: Db, key: string, now: number): Promise<number | null> | undef
   return entry && now < entry.until ? entry.rows : undefined;
 }
 
+/** What a statement with its values is kept under. */
+function keyOf(kind: string, compiled: CompiledQuery): string {
+  return `${kind} ${compiled.sql} ${JSON.stringify(compiled.parameters)}`;
+}
+
 /** `read()` kept under `key` for ESTIMATE_KEPT_MS; requests meanwhile share it, a failed read answers null. */
 function keep(db: Db, key: string, now: number, read: () => Promise<number | null>): Promise<number | null> {
   const known = fresh(db, key, now);
@@ -63,7 +68,7 @@ export function estimatedRows(db: Db, relation: string, now = Date.now()): Promi
 export function estimatedMatches(db: Db, query: Compilable, now = Date.now()): Promise<number | null> {
   if (!isPostgres(db)) return Promise.resolve(null);
   const compiled = query.compile();
-  return keep(db, `query ${compiled.sql} ${JSON.stringify(compiled.parameters)}`, now, async () => {
+  return keep(db, keyOf('query', compiled), now, async () => {
     const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
       CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
     );
@@ -90,8 +95,7 @@ export async function countUpTo<T>(
 ): Promise<number> {
   if ((estimate ?? 0) >= 5 * cap) return cap + 1;
   const counting = db.selectFrom(listed.limit(cap + 1).as('listed')).select((eb) => eb.fn.countAll<number>().as('n'));
-  const compiled = counting.compile();
-  const key = estimate === null ? null : `count ${compiled.sql} ${JSON.stringify(compiled.parameters)}`;
+  const key = estimate === null ? null : keyOf('count', counting.compile());
   const over = key === null ? undefined : fresh(db, key, now);
   if (over) return (await over) ?? cap + 1;
   const n = Number((await counting.executeTakeFirstOrThrow()).n);
