@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerMessages, type CustomerDetail, type CustomerRow } from '@shared/customers.schemas';
 import { staffMessages } from '@shared/staff-roles';
+import { CUSTOMER_WALK_ROWS } from '../src/modules/customers/customers.repository';
 import { createOrder } from '../src/modules/orders/orders.service';
 import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/admin';
 import { payInSimulation, shopperWithCart } from './helpers/checkout';
@@ -193,15 +194,15 @@ describe.each(DB_KINDS)('customers on %s', (kind) => {
     expect((await role.support.post(`/api/admin/customers/${ashaId}/unblock`, {})).statusCode).toBe(200);
   });
 
-  it('counts at most 10,000 and says so in X-Total-Count-Capped', async () => {
-    const now = Date.now();
-    const rows = Array.from({ length: 10_001 }, (_, i) => ({
-      id: `capped${i}`,
-      name: `Capped ${i}`,
-      email: `capped${i}@many.test`,
+  /** `count` customers straight into better-auth's table: `<word><i>`, "<Word> <i>", `<word><i>@many.test`, one a second older from `newest`. */
+  const insertCustomers = async (word: string, count: number, newest: number) => {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: `${word}${i}`,
+      name: `${word[0]!.toUpperCase()}${word.slice(1)} ${i}`,
+      email: `${word}${i}@many.test`,
       emailVerified: kind === 'postgres' ? true : 1,
-      createdAt: kind === 'postgres' ? new Date(now - i * 1000) : new Date(now - i * 1000).toISOString(),
-      updatedAt: kind === 'postgres' ? new Date(now) : new Date(now).toISOString(),
+      createdAt: kind === 'postgres' ? new Date(newest - i * 1000) : new Date(newest - i * 1000).toISOString(),
+      updatedAt: kind === 'postgres' ? new Date(newest) : new Date(newest).toISOString(),
       phone: '+910000000000',
       address: 'A',
       city: 'C',
@@ -213,10 +214,33 @@ describe.each(DB_KINDS)('customers on %s', (kind) => {
         .insertInto('user')
         .values(rows.slice(i, i + 500) as never)
         .execute();
+  };
+
+  it('counts at most 10,000 and says so in X-Total-Count-Capped', async () => {
+    await insertCustomers('capped', 10_001, Date.now());
     const res = await list('?q=capped');
     expect(res.total).toBe(10_000);
     expect(res.capped).toBe('true');
     expect(res.rows[0]!.email).toBe('capped0@many.test');
     expect((await list('?q=capped100')).total).toBe(12);
+  });
+
+  // Decision 114: on SQLite a search more than 10,000 match walks the list's order to its page, at most CUSTOMER_WALK_ROWS
+  // shoppers, and takes the prefix indexes when that walk does not fill the page; the same rows either way, on both databases.
+  it('pages a search that more than 10,000 share in the same order, whether the walk fills the page or not', async () => {
+    const expected = (page: number) => Array.from({ length: 25 }, (_, i) => `capped${(page - 1) * 25 + i}@many.test`);
+    const emails = async (query: string) => (await list(query)).rows.map((r) => r.email);
+    for (const page of [1, 2, 40, 400]) expect(await emails(`?q=capped&page=${page}`), `page ${page}`).toEqual(expected(page));
+    // 10,000 newer customers that do not match: the walk reads them all and finds none, the indexes answer.
+    await insertCustomers('later', CUSTOMER_WALK_ROWS, Date.now() + 86_400_000);
+    for (const page of [1, 2, 40]) expect(await emails(`?q=capped&page=${page}`), `page ${page} past the walk`).toEqual(expected(page));
+    const both = await list('?q=capped1');
+    expect([both.total, both.capped]).toEqual([1112, undefined]);
+    expect(both.rows.map((r) => r.email)).toEqual([
+      'capped1@many.test',
+      ...Array.from({ length: 10 }, (_, i) => `capped${10 + i}@many.test`),
+      ...Array.from({ length: 14 }, (_, i) => `capped${100 + i}@many.test`),
+    ]);
+    expect((await list('?q=later&page=2')).rows[0]!.email).toBe('later25@many.test');
   });
 });

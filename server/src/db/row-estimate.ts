@@ -2,31 +2,44 @@ import { CompiledQuery, sql, type Compilable, type SelectQueryBuilder } from 'ky
 import type { Database } from './schema';
 import type { Db } from './database';
 import { isPostgres } from './dialect';
+import { RecentlyUsed } from '../plugins/recently-used';
 
 /** How long a process keeps an estimate: it moves only with ANALYZE and autovacuum anyway. */
 export const ESTIMATE_KEPT_MS = 10_000;
 
-/** Estimates kept per database handle; past this many, the expired ones go, then the oldest (a search is a new key). */
+/**
+ * Estimates kept per database handle; past this many the oldest kept goes first (a search is a new
+ * key). Every entry is kept for the same time, so the oldest is also the first to expire: `RecentlyUsed`
+ * read with `peek` (the order kept is that of keeping) evicts the expired ones first, then the oldest.
+ */
 const KEPT_MAX = 500;
 
-const kept = new WeakMap<Db, Map<string, { rows: Promise<number | null>; until: number }>>();
+type Kept = RecentlyUsed<string, { rows: Promise<number | null>; until: number }>;
+const kept = new WeakMap<Db, Kept>();
+
+function keptOf(db: Db): Kept {
+  let mine = kept.get(db);
+  if (!mine) kept.set(db, (mine = new RecentlyUsed(KEPT_MAX, Infinity, () => 0)));
+  return mine;
+}
+
+/** What is kept under `key` and not expired at `now` (an expired entry is left to be replaced or evicted). */
+function fresh(db: Db, key: string, now: number): Promise<number | null> | undefined {
+  const entry = keptOf(db).peek(key);
+  return entry && now < entry.until ? entry.rows : undefined;
+}
+
+/** What a statement with its values is kept under. */
+function keyOf(kind: string, compiled: CompiledQuery): string {
+  return `${kind} ${compiled.sql} ${JSON.stringify(compiled.parameters)}`;
+}
 
 /** `read()` kept under `key` for ESTIMATE_KEPT_MS; requests meanwhile share it, a failed read answers null. */
 function keep(db: Db, key: string, now: number, read: () => Promise<number | null>): Promise<number | null> {
-  let mine = kept.get(db);
-  if (!mine) kept.set(db, (mine = new Map()));
-  const entry = mine.get(key);
-  if (entry && now < entry.until) return entry.rows;
-  if (mine.size >= KEPT_MAX) {
-    for (const [k, e] of mine) if (now >= e.until) mine.delete(k);
-    for (const k of mine.keys()) {
-      if (mine.size < KEPT_MAX) break;
-      mine.delete(k);
-    }
-  }
+  const known = fresh(db, key, now);
+  if (known) return known;
   const rows = read().catch(() => null);
-  mine.delete(key);
-  mine.set(key, { rows, until: now + ESTIMATE_KEPT_MS });
+  keptOf(db).set(key, { rows, until: now + ESTIMATE_KEPT_MS });
   return rows;
 }
 
@@ -55,7 +68,7 @@ export function estimatedRows(db: Db, relation: string, now = Date.now()): Promi
 export function estimatedMatches(db: Db, query: Compilable, now = Date.now()): Promise<number | null> {
   if (!isPostgres(db)) return Promise.resolve(null);
   const compiled = query.compile();
-  return keep(db, `query ${compiled.sql} ${JSON.stringify(compiled.parameters)}`, now, async () => {
+  return keep(db, keyOf('query', compiled), now, async () => {
     const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
       CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
     );
@@ -67,13 +80,25 @@ export function estimatedMatches(db: Db, query: Compilable, now = Date.now()): P
 /**
  * The rows of an admin list's query counted, at most `cap` + 1 of them (more means "over the cap"):
  * when PostgreSQL's estimate (from estimatedRows or estimatedMatches; null on SQLite) is five times
- * the cap or more, `cap` + 1 at once without counting (decisions 054 and 109).
+ * the cap or more, `cap` + 1 at once without counting (decisions 054 and 109). On PostgreSQL a count
+ * that came out over the cap is kept ESTIMATE_KEPT_MS for the same statement and values, as an
+ * estimate is: the next pages of a search 10,001 to 50,000 share say "10,000 or more" without
+ * counting 10,001 rows again (decision 114). SQLite counts every time (exact, and at most about a
+ * millisecond by its indexes).
  */
-export async function countUpTo<T>(db: Db, listed: SelectQueryBuilder<Database, keyof Database, T>, cap: number, estimate: number | null): Promise<number> {
+export async function countUpTo<T>(
+  db: Db,
+  listed: SelectQueryBuilder<Database, keyof Database, T>,
+  cap: number,
+  estimate: number | null,
+  now = Date.now(),
+): Promise<number> {
   if ((estimate ?? 0) >= 5 * cap) return cap + 1;
-  const row = await db
-    .selectFrom(listed.limit(cap + 1).as('listed'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const counting = db.selectFrom(listed.limit(cap + 1).as('listed')).select((eb) => eb.fn.countAll<number>().as('n'));
+  const key = estimate === null ? null : keyOf('count', counting.compile());
+  const over = key === null ? undefined : fresh(db, key, now);
+  if (over) return (await over) ?? cap + 1;
+  const n = Number((await counting.executeTakeFirstOrThrow()).n);
+  if (key !== null && n > cap) keptOf(db).set(key, { rows: Promise.resolve(n), until: now + ESTIMATE_KEPT_MS });
+  return n;
 }

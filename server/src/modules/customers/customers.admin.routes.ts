@@ -28,7 +28,7 @@ export async function customerAdminRoutes(app: App) {
         summary:
           'Customers (shoppers) newest first as a JSON array, 25 a page, each with paid orders, total spent (rupees, canceled orders left out) and last order; X-Total-Count',
         description:
-          '`q` is the beginning of a name, an e-mail address or a phone number (any case; `98765` finds +91 98765…), matched by index. X-Total-Count is exact up to 10000; when more match it is 10000 and X-Total-Count-Capped: true says "10000 or more" (on PostgreSQL that comes without counting once the planner estimates 50000 customers or more, or 50000 matches of `q`). X-Page and X-Page-Size say where you are.',
+          '`q` is the beginning of a name, an e-mail address or a phone number (any case; `98765` finds +91 98765…), matched by index. X-Total-Count is exact up to 10000; when more match it is 10000 and X-Total-Count-Capped: true says "10000 or more" (on PostgreSQL that comes without counting once the planner estimates 50000 customers or more, or 50000 matches of `q`; under that it is counted, and a count past 10000 is kept 10 s, so the next pages of the same search say "10000 or more" without counting again). X-Page and X-Page-Size say where you are.',
         querystring: CustomersQuery,
         response: { 200: CustomerList, ...errors },
       },

@@ -65,7 +65,7 @@ async function withStats(db: Db, users: repo.CustomerUserRow[]): Promise<Custome
  */
 export async function listCustomers(db: Db, q: CustomersQuery) {
   const filter = filterOf(q.q);
-  const [users, counted] = await Promise.all([repo.listCustomers(db, filter, pageWindow(q.page, CUSTOMERS_PAGE_SIZE)), repo.countCustomers(db, filter)]);
+  const { users, counted } = await repo.customersPage(db, filter, pageWindow(q.page, CUSTOMERS_PAGE_SIZE));
   const capped = counted > repo.CUSTOMER_COUNT_CAP;
   return { customers: await withStats(db, users), total: capped ? repo.CUSTOMER_COUNT_CAP : counted, capped, page: q.page, pageSize: CUSTOMERS_PAGE_SIZE };
 }

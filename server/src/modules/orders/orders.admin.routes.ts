@@ -19,7 +19,7 @@ export async function orderAdminRoutes(app: App) {
     summary:
       'Paid orders as a JSON array: filter by status, period and order id or email; page and pageSize (default 25) page it; X-Total-Count, X-Page and X-Page-Size say where you are',
     description:
-      '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing). Without filters, on PostgreSQL, "10000 or more" comes without counting once the planner estimates 50000 listed orders or more.',
+      '`q` is an order id (exact, any case) or the beginning of an e-mail address (a prefix match, any case: `asha@` finds asha@example.com, `example.com` finds nothing). Without filters, on PostgreSQL, "10000 or more" comes without counting once the planner estimates 50000 listed orders or more; under that it is counted, and a count past 10000 is kept 10 s.',
     querystring: AdminOrdersQuery,
     response: AdminOrderList,
     capped: true,

@@ -20,7 +20,8 @@ export async function returnAdminRoutes(app: App) {
 
   adminListRoute(app, '/api/admin/returns', {
     summary: 'Return requests, newest first, as a JSON array (25 a page; filter by status; X-Total-Count)',
-    description: 'On PostgreSQL "10000 or more" comes without counting once the planner estimates 50000 returns or more (of the `status`, when given).',
+    description:
+      'On PostgreSQL "10000 or more" comes without counting once the planner estimates 50000 returns or more (of the `status`, when given); under that it is counted, and a count past 10000 is kept 10 s.',
     querystring: AdminReturnsQuery,
     response: z.array(AdminReturn),
     capped: true,
