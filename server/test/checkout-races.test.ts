@@ -294,7 +294,7 @@ describe.each(DB_KINDS)('shoppers racing at checkout on %s', (kind) => {
         round % 2 === 0
           ? asStaff('PATCH', `/api/UserOrders/${held.orderId}`, { status: 'canceled' })
           : send('POST', `/api/orders/${held.orderId}/cancel`, {}, { cookie: holder.cookie });
-      const [canceled, ...second] = await allAtOnce([cancel, ...losers.map((s) => () => withCoupon(s, false))], (send) => send(), round);
+      const [canceled, ...second] = await allAtOnce([cancel, ...losers.map((s) => () => withCoupon(s, false))], (request) => request(), round);
       expect(canceled!.status, JSON.stringify(canceled!.body)).toBe(200);
       let won = winnersOf(second);
       expect(won.length, `round ${round}: the released use went to more than one`).toBeLessThanOrEqual(1);
