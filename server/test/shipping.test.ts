@@ -232,6 +232,16 @@ describe.each(DB_KINDS)('shipping and pincodes on %s', (kind) => {
     expect((await shop.app.inject('/api/shipping/check?pincode=419999')).json()).toMatchObject({ serviceable: false });
   });
 
+  it('keeps one of three lists uploaded at once, never their union (decision 113)', async () => {
+    const lists = [['411001', '411002'], ['110001'], ['560001', '560002', '560003']];
+    for (let round = 0; round < 4; round++) {
+      const answers = await Promise.all(lists.map((pins) => upload(['pincode,zone,cod,days', ...pins.map((p) => `${p},local,yes,1-2`)].join('\n'))));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      const kept = await shop.db.selectFrom('shipping_pincodes').select('pincode').orderBy('pincode').execute();
+      expect(lists).toContainEqual(kept.map((r) => r.pincode));
+    }
+  });
+
   it('refuses bad settings with 400 and keeps the old ones', async () => {
     await admin.put('/api/admin/shipping', { flatRate: 10 });
     for (const body of [

@@ -173,6 +173,40 @@ describe.each(DB_KINDS)('variants and kits on %s (decision 045)', (kind) => {
     expect(overview.lowStock.map((p) => p.stock)).toEqual([...overview.lowStock.map((p) => p.stock)].sort((a, b) => a - b));
   });
 
+  it("saves a product's variants, or a kit's parts, sent by two admins at once as one of the saves, never a mix of them (decision 113)", async () => {
+    for (let round = 0; round < 4; round++) {
+      const car = await f.product({ title: `Raced colours ${round}`, categoryId });
+      const colours = (values: string[], sku: string) => ({
+        options: [{ name: 'Colour', values }],
+        variants: values.map((v) => ({ options: { Colour: v }, sku: `${sku}-${v}-${kind}-${round}`, price: '10', stock: 1 })),
+      });
+      const saves = [colours(['red', 'blue'], 'X'), colours(['red', 'green'], 'Y'), colours(['blue'], 'Z')];
+      const answers = await Promise.all(saves.map((body) => admin.put(`/api/admin/products/${car.id}/variants`, body)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      const now = (await admin.get(`/api/admin/products/${car.id}/variants`)).json() as {
+        options: unknown;
+        variants: { options: Record<string, string>; sku: string }[];
+      };
+      expect(saves).toContainEqual({ options: now.options, variants: now.variants.map((v) => ({ options: v.options, sku: v.sku, price: '10', stock: 1 })) });
+
+      const a = await f.product({ title: `Raced part A ${round}`, categoryId, stock: 5 });
+      const b = await f.product({ title: `Raced part B ${round}`, categoryId, stock: 5 });
+      const kit = await f.product({ title: `Raced kit ${round}`, categoryId });
+      const kits = [
+        [{ productId: b.id, quantity: 1 }],
+        [
+          { productId: a.id, quantity: 1 },
+          { productId: b.id, quantity: 1 },
+        ],
+        [{ productId: b.id, quantity: 3 }],
+      ];
+      const saved = await Promise.all(kits.map((parts) => admin.put(`/api/admin/products/${kit.id}/parts`, { parts })));
+      expect(saved.map((s) => s.statusCode)).toEqual([200, 200, 200]);
+      const parts = (await admin.get(`/api/admin/products/${kit.id}/parts`)).json().parts as { productId: number; quantity: number }[];
+      expect(kits).toContainEqual(parts.map((p) => ({ productId: p.productId, quantity: p.quantity })));
+    }
+  });
+
   const makeKit = async (motorStock: number, boardStock: number) => {
     const motor = await f.product({ title: `Geared motor ${motorStock}-${boardStock}`, categoryId, stock: motorStock, pricePaise: 20_000 });
     const board = await f.product({ title: `Driver board ${motorStock}-${boardStock}`, categoryId, stock: boardStock, pricePaise: 30_000 });

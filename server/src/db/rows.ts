@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { compiledPerLength } from './compiled-once';
 import type { Db } from './database';
+import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
 /**
@@ -91,6 +92,16 @@ export async function insertOnce<T extends Table>(db: Db, table: T, row: Inserta
     .returning('id')
     .executeTakeFirst();
   return inserted ? Number(inserted.id) : null;
+}
+
+/**
+ * Locks one row until the transaction ends (PostgreSQL; SQLite's writer lock already serialises
+ * writes), with the lock an UPDATE of it takes (FOR NO KEY UPDATE): a transaction that locks the same
+ * row first waits for this one and then sees what it did. Inserts that only reference the row (their
+ * foreign key takes KEY SHARE) do not wait for it.
+ */
+export async function lockRow(trx: Db, table: 'orders' | 'products', id: number): Promise<void> {
+  if (isPostgres(trx)) await (trx as unknown as Untyped).selectFrom(table).select('id').where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 /** How many rows a table has (a short list's total: the outbox, the Notify Me addresses). */

@@ -58,6 +58,8 @@ export async function saveVariants(db: Db, productId: number, input: VariantsInp
   });
 
   await db.transaction().execute(async (trx) => {
+    // One save of this product's variants at a time: the next reads what this one wrote (decision 113).
+    await repo.lockProduct(trx, productId);
     const existing = await repo.findVariants(trx, [productId]);
     const byKey = new Map(existing.map((v) => [combinationKey(input.options, JSON.parse(v.options_json) as Record<string, string>), v]));
     const kept = new Set<number>();
@@ -154,6 +156,7 @@ export async function saveParts(db: Db, kitId: number, input: KitPartsInput): Pr
     });
   }
   await db.transaction().execute(async (trx) => {
+    await repo.lockProduct(trx, kitId);
     await repo.replaceParts(
       trx,
       kitId,

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import { rowsOfProducts } from '../../db/rows';
+import { lockRow, rowsOfProducts } from '../../db/rows';
 import type { Database } from '../../db/schema';
 
 /** Options, variants and kit parts of products (decision 045). */
@@ -116,6 +116,16 @@ export async function skuOwners(db: Db, productId: number, skus: string[]): Prom
   if (skus.length === 0) return [];
   const rows = await db.selectFrom('product_variants').select('sku').where('sku', 'in', skus).where('product_id', '!=', productId).execute();
   return rows.flatMap((r) => (r.sku ? [r.sku] : []));
+}
+
+/**
+ * Holds the product's row until the transaction ends, first thing in a save of its variants or its kit
+ * parts: each save deletes the rows it replaces and inserts its own, so two at once on PostgreSQL
+ * kept both sets (the second's delete did not see the first's new rows); now the second waits and
+ * replaces what the first wrote (decision 113).
+ */
+export function lockProduct(trx: Db, productId: number): Promise<void> {
+  return lockRow(trx, 'products', productId);
 }
 
 export async function replaceParts(db: Db, kitId: number, parts: { productId: number; variantId: number | null; quantity: number }[]): Promise<void> {

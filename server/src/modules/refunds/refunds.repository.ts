@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
-import { isPostgres } from '../../db/dialect';
-import { addUpTo, insertOnce, moveStatus, takeBack } from '../../db/rows';
+import { addUpTo, insertOnce, lockRow, moveStatus, takeBack } from '../../db/rows';
 import { withOrderAmounts } from '../orders/order-amounts';
 import { linesOfOrder } from '../orders/order-lines';
 import type { RefundStatus } from '../../db/schema';
@@ -170,7 +169,7 @@ export const findOrder = (db: Db, id: number) => findOrderWhere(db, 'id', id);
  * takes KEY SHARE on the order after holding the lines) then does not wait on it and deadlock.
  */
 export async function lockOrder(trx: Db, orderId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('orders').select('id').where('id', '=', orderId).forNoKeyUpdate().execute();
+  await lockRow(trx, 'orders', orderId);
 }
 
 export const findOrderByCode = (db: Db, code: string) => findOrderWhere(db, 'order_code', code.toUpperCase());

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import type { PincodeRow } from './pincode-csv';
 
 /** Rows per INSERT: 4 parameters each, far below SQLite's and PostgreSQL's limits. */
@@ -42,8 +44,14 @@ export async function countByZone(db: Db): Promise<{ zone: string; count: number
   return rows.map((r) => ({ zone: r.zone, count: Number(r.count) }));
 }
 
-/** Replaces the whole list (call inside a transaction). */
+/**
+ * Replaces the whole list (call inside a transaction). Two replacements at once take turns: on
+ * PostgreSQL the table is first locked against other writers (readers go on), so the second deletes
+ * what the first inserted; before, its delete did not see those rows and the list became the union
+ * of both files (decision 113). SQLite serialises writers already.
+ */
 export async function replacePincodes(trx: Db, rows: PincodeRow[]): Promise<void> {
+  if (isPostgres(trx)) await sql`lock table shipping_pincodes in share row exclusive mode`.execute(trx);
   await trx.deleteFrom('shipping_pincodes').execute();
   for (let i = 0; i < rows.length; i += BATCH) {
     await trx
