@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken, ADMIN_PASSWORD, asAdmin } from './helpers/admin';
 import { as, GST_SHOP, makeCoupon, paidOrderFrom, payInSimulation, shopperWithCart } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
@@ -101,4 +102,28 @@ describe.each(DB_KINDS)('GST tax invoices on %s', (kind) => {
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers.every((n) => n.length <= 16)).toBe(true);
   }, 60_000);
+
+  it('draws a logo with transparency laid on white, read from storage once for every invoice after (decision 115)', async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    // Transparent at the left, opaque at the right: pdfkit would split its alpha off in every document.
+    const logo = await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 0, g: 85, b: 170, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
+    const uploaded = await admin.form('POST', '/api/admin/settings/logo', [{ name: 'logo', value: logo, filename: 'logo.png', type: 'image/png' }]);
+    expect(uploaded.statusCode).toBe(200);
+    const reads = vi.spyOn(shop.storage, 'get');
+    const pdfs = [];
+    for (const state of ['Maharashtra', 'Karnataka']) {
+      const { api, order } = await paidOrder(state, false);
+      pdfs.push((await api.get(`/api/orders/${order.orderId}/invoice.pdf`)).rawPayload.toString('latin1'));
+    }
+    for (const pdf of pdfs) {
+      expect(pdf).toContain('/Subtype /Image');
+      // Opaque RGB, no soft mask: the logo's alpha was laid on the white page once.
+      expect(pdf).not.toContain('/SMask');
+      expect(pdf).toContain('/ColorSpace /DeviceRGB');
+    }
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(1);
+    reads.mockRestore();
+  });
 });

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ColumnNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { ColumnNode, isCompilable, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
@@ -11,16 +11,38 @@ import { captureSmtp } from './helpers/smtp';
 import { factories, startTestShop, type TestShop } from './helpers/test-app';
 import { expectLines, pdfText } from './helpers/pdf';
 
-/** `db` with every statement it sends noted (its kind, and for an update the columns it sets). */
+/**
+ * `db` with every statement it sends noted when it runs (its kind, and for an update the columns it
+ * sets): those built as they run and those compiled once (`compiledOnce`, run with `executeQuery`),
+ * whose first compiling is not a statement sent.
+ */
 function noting(db: Db): { db: Db; seen: string[] } {
   const seen: string[] = [];
+  const nodes = new Map<unknown, RootOperationNode>();
   const name = (node: RootOperationNode) =>
     node.kind === 'UpdateQueryNode' ? `update ${(node.updates ?? []).map((u) => (ColumnNode.is(u.column) ? u.column.column.name : '?')).join(',')}` : node.kind;
   const plugin: KyselyPlugin = {
-    transformQuery: (args) => (seen.push(name(args.node)), args.node),
-    transformResult: async (args) => args.result,
+    transformQuery: (args) => (nodes.set(args.queryId, args.node), args.node),
+    transformResult: async (args) => {
+      const node = nodes.get(args.queryId);
+      if (node) seen.push(name(node));
+      return args.result;
+    },
   };
-  return { db: db.withPlugin(plugin), seen };
+  const built = db.withPlugin(plugin);
+  // Kysely's private fields: every member but executeQuery is the database's own, bound to it.
+  const noted = new Proxy(built, {
+    get(target, key) {
+      if (key === 'executeQuery')
+        return ((query, queryId) => {
+          if (!isCompilable(query)) nodes.set(query.queryId, query.query);
+          return target.executeQuery(query, queryId);
+        }) satisfies Db['executeQuery'];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: noted, seen };
 }
 
 async function until(done: () => boolean | Promise<boolean>, what: string) {

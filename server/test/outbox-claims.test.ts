@@ -51,18 +51,22 @@ describe.each(DB_KINDS)('claiming mails in batches on %s (decision 072)', (kind)
             const rows = await outbox.claimDue(db, new Date().toISOString(), 7);
             if (rows.length === 0) return;
             claimed.push(...rows.map((r) => r.id));
-            for (const row of rows) expect(row).toMatchObject({ state: 'sending', attempts: 1 });
+            for (const row of rows) expect(row).toMatchObject({ to_address: `claim${row.id - ids[0]!}@example.com`, attempts: 1, resends: 0 });
           }
         }),
       ),
     );
     expect(claimed).toHaveLength(ids.length);
+    const claimedStates = await test.db.selectFrom('outbox').select('state').distinct().where('id', 'in', ids).execute();
+    expect(claimedStates).toEqual([{ state: 'sending' }]);
     expect([...claimed].sort((a, b) => a - b)).toEqual(ids);
 
     // A pass that stopped gives back the claims it did not try: queued again, the attempt not counted.
     await outbox.release(test.db, ids.slice(0, 5));
     const back = await outbox.claimDue(test.db, new Date().toISOString(), 50);
     expect(back.map((r) => r.id)).toEqual(ids.slice(0, 5));
+    // A claim answers what a delivery reads, not the whole row (issue 29).
+    expect(Object.keys(back[0]!).sort()).toEqual(['attachments', 'attempts', 'html_body', 'id', 'kind', 'resends', 'subject', 'text_body', 'to_address']);
     expect(back.map((r) => r.attempts)).toEqual([1, 1, 1, 1, 1]);
     // Marked sent in one statement; a mail no longer 'sending' is left as it is.
     await outbox.markSent(test.db, ids.slice(0, 6), new Date().toISOString());

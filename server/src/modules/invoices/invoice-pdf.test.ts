@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from './invoice-pdf';
@@ -87,5 +88,99 @@ describe('invoice PDF', () => {
     const again = await invoicePdf(invoice(40));
     expect(again.length).toBeGreaterThan(10_000);
     expect(again.equals(first)).toBe(true);
+  });
+});
+
+describe('the invoice PDF to the byte', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is the document pdfkit made before its texts, content and bytes were written without pdfkit's wrapping and stream (issue 29)", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T12:00:00Z'), toFake: ['Date'] });
+    const { invoicePdf } = await import('./invoice-pdf');
+    // SHA-256 of each document as pdfkit's own text and stream calls made it (the seventeenth
+    // session's code): a change of layout changes these on purpose, anything else is a regression.
+    const documents = [
+      invoice(40),
+      { ...invoice(3, 'Vikram Seth'), taxInvoice: false, intraState: true },
+      { ...invoice(2), kind: 'credit-note' as const, against: { number: 'RK/26-27/000001', date: '2026-11-01' }, reason: 'Returned' },
+    ];
+    const made = await Promise.all(
+      documents.map(async (d) =>
+        createHash('sha256')
+          .update(await invoicePdf(d))
+          .digest('hex'),
+      ),
+    );
+    expect(made).toEqual([
+      '1669e8cc32c31bfd921692b137e76385fa7728b6734a4212986a8c7cc5f72b00',
+      'def114be5db78bb97358233b3c03d3072439a2a9e3d80b3dada1ac2539cd7a79',
+      '34c93b434a6ae3375f75f2b668a504e79e830fe214f4ad798f20204431a22043',
+    ]);
+  });
+});
+
+describe("one-line texts drawn without pdfkit's line wrapping", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  // Texts with kerned pairs, spaces (trailing too), tabs, break characters (which take pdfkit's own
+  // path), accents and characters outside the font, short and long.
+  const pieces = [
+    'AV',
+    'To',
+    'Ty',
+    'WA',
+    'Rs. 1,299.00',
+    'kit',
+    ' ',
+    '  ',
+    '\t',
+    'café',
+    '₹',
+    'मोटर',
+    '-',
+    '/',
+    'a\nb',
+    'soft\u00adhyphen',
+    'LT',
+    'P.',
+    'www.example.com/a/b',
+  ];
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const texts = Array.from({ length: 300 }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]).join(''),
+  );
+
+  it('writes what pdf.text and pdf.heightOfString write and leave, to the byte, near the bottom of a page too', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T12:00:00Z'), toFake: ['Date'] });
+    const { textLine, heightOf, lendStandardFonts } = await import('./invoice-pdf');
+    const made = () => {
+      const pdf = new PDFDocument({ size: 'A4', margin: 36, compress: false, font: null as unknown as string });
+      lendStandardFonts(pdf);
+      const chunks: Buffer[] = [];
+      pdf.on('data', (c: Buffer) => chunks.push(c));
+      return { pdf, bytes: new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks)))) };
+    };
+    const [theirs, ours] = [made(), made()];
+    const wrapped = vi.spyOn(ours.pdf, 'text');
+    texts.forEach((text, i) => {
+      const options = { width: 40 + random() * 400, align: random() < 0.5 ? ('right' as const) : ('left' as const) };
+      const [x, y, size] = [36 + random() * 100, random() < 0.2 ? 770 + random() * 30 : 36 + random() * 700, [8, 9.5, 11.5, 18][i % 4]!];
+      for (const { pdf } of [theirs, ours]) pdf.font(i % 3 ? 'Helvetica' : 'Helvetica-Bold').fontSize(size);
+      expect(heightOf(ours.pdf, text, options.width)).toBe(theirs.pdf.heightOfString(text, { width: options.width }));
+      theirs.pdf.text(text, x, y, options);
+      textLine(ours.pdf, text, x, y, options);
+      expect([ours.pdf.x, ours.pdf.y]).toEqual([theirs.pdf.x, theirs.pdf.y]);
+    });
+    // Both ways were taken: over a hundred texts fitted on one line, the others (a break character,
+    // too wide, at the page's bottom) went through pdfkit.
+    expect(texts.length - wrapped.mock.calls.length).toBeGreaterThan(100);
+    expect(wrapped.mock.calls.length).toBeGreaterThan(50);
+    theirs.pdf.end();
+    ours.pdf.end();
+    expect((await ours.bytes).equals(await theirs.bytes)).toBe(true);
   });
 });

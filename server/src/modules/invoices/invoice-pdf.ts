@@ -95,6 +95,19 @@ interface StandardFont {
   encode(text: string): [string[], object[]];
   font: AfmMetrics;
 }
+/** A standard font measured once (`measuredOnce`), with what a one-line text needs (`oneLine`). */
+interface MeasuredFont extends StandardFont {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  oneLine(text: string): OneLine;
+}
+interface OneLine {
+  /** an upper bound of the text's width at size 1000, however pdfkit's line wrapping cuts it into words */
+  widest: number;
+  /** the text-showing operator pdfkit writes for the text (`[<codes> kerning ...] TJ`) */
+  shown: string;
+}
 /** pdfkit's AFM font: a character's glyph and code, a glyph's width, a pair's kerning. */
 interface AfmMetrics {
   encodeText(text: string): string[];
@@ -117,6 +130,7 @@ function pairAdvances(afm: AfmMetrics) {
   const glyphs = new Map<number, string>();
   const codes = new Map<number, string>();
   const advances = new Map<number, number>();
+  const widths = new Map<number, number>();
   const glyphOf = (code: number) => {
     let glyph = glyphs.get(code);
     if (glyph === undefined) glyphs.set(code, (glyph = afm.characterToGlyph(code)));
@@ -129,7 +143,11 @@ function pairAdvances(afm: AfmMetrics) {
       if (hex === undefined) codes.set(char, (hex = afm.encodeText(String.fromCharCode(char))[0]!));
       return hex;
     },
-    width: (char: number) => afm.widthOfGlyph(glyphOf(char)),
+    width(char: number): number {
+      let width = widths.get(char);
+      if (width === undefined) widths.set(char, (width = afm.widthOfGlyph(glyphOf(char))));
+      return width;
+    },
     /** The advance of `char` followed by `next` (none at the text's end), in thousandths of the size. */
     advance(char: number, next: number | undefined): number {
       const key = char * 0x10001 + (next ?? 0x10000);
@@ -152,7 +170,7 @@ function pairAdvances(afm: AfmMetrics) {
  * positions are frozen, pdfkit only reads them. At most MEASURED_TEXTS of each, then forgotten.
  * A new text is measured from its characters' pairs (`pairAdvances`), as pdfkit would.
  */
-function measuredOnce(font: StandardFont): StandardFont {
+function measuredOnce(font: StandardFont): MeasuredFont {
   const pairs = pairAdvances(font.font);
   const widths = new Map<string, number>();
   const encodings = new Map<string, [string[], object[]]>();
@@ -184,7 +202,34 @@ function measuredOnce(font: StandardFont): StandardFont {
     }
     return [hex, positions];
   };
-  return Object.assign(font, {
+  // What a one-line text needs (textLine), from its characters' pairs: an upper bound of its width
+  // however pdfkit's line wrapping cuts it into words (each character's advance with its kerning or
+  // without it, a pair cut between two words being measured apart), and the text-showing operator
+  // pdfkit's _fragment writes for it (a run of codes ends after each kerned character, with the
+  // kerning; the last run ends with the last character's, none: 0).
+  const lines = new Map<string, OneLine>();
+  const lineOf = (text: string): OneLine => {
+    let widest = 0;
+    let codes = '';
+    const runs: string[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const char = text.charCodeAt(i);
+      const width = pairs.width(char);
+      const advance = pairs.advance(char, i + 1 < text.length ? text.charCodeAt(i + 1) : undefined);
+      widest += Math.max(width, advance);
+      codes += pairs.code(char);
+      if (advance - width !== 0) {
+        runs.push(`<${codes}> ${pdfNumber(-(advance - width))}`);
+        codes = '';
+      }
+    }
+    if (codes) runs.push(`<${codes}> 0`);
+    return { widest, shown: `[${runs.join(' ')}] TJ` };
+  };
+  const measured = Object.assign(font, {
+    oneLine(text: string) {
+      return lines.get(text) ?? keep(lines, text, lineOf(text));
+    },
     widthOfString(text: string, size: number) {
       const key = `${text}`;
       return (widths.get(key) ?? keep(widths, key, width(key))) * (size / 1000);
@@ -197,6 +242,114 @@ function measuredOnce(font: StandardFont): StandardFont {
       return keep(encodings, key, Object.freeze([Object.freeze(hex), Object.freeze(positions.map((p) => Object.freeze(p)))]) as [string[], object[]]);
     },
   });
+  return measured as MeasuredFont;
+}
+
+/** A number as pdfkit writes it in a content stream (at most six decimals). */
+const pdfNumber = (n: number) => `${Math.round(n * 1e6) / 1e6}`;
+
+/** What of pdfkit's document a one-line text reads and writes (pdfkit is pinned to an exact version). */
+interface TextState {
+  _font: MeasuredFont | StandardFont;
+  _fontSize: number;
+  _lineGap: number;
+  _wrapper: unknown;
+  _textOptions: unknown;
+  page: { height: number; fonts: Record<string, unknown>; maxY(): number };
+}
+
+/** Characters at which pdfkit's line breaking must break or hyphenate: their texts take pdfkit's own path. */
+const BREAKING = /[\n\r\v\f\u0085\u2028\u2029\u00ad]/;
+
+/**
+ * Whether pdfkit would lay `text` out as one line of `width` (its line wrapping cuts a text into
+ * words at the Unicode break opportunities and fits them one by one; whatever the cuts, the words'
+ * widths add up to at most the text's `widest`), in the document's measured font.
+ */
+function fitsOneLine(state: TextState, text: string, width: number): state is TextState & { _font: MeasuredFont } {
+  const font = state._font as Partial<MeasuredFont>;
+  if (!font.oneLine || text.length === 0 || BREAKING.test(text) || state._wrapper || state._textOptions) return false;
+  return font.oneLine(text).widest * (state._fontSize / 1000) <= width - 0.001;
+}
+
+/**
+ * `pdf.text(text, x, y, { width, align })` for a text that fits on one line, as pdfkit writes it but
+ * without its line wrapping (a LineWrapper, the Unicode line breaker over every character, events
+ * per line and word): half of an invoice's CPU went to pdfkit's text calls (issue 29). The same
+ * operators, numbers and positions as pdfkit's to the byte (invoice-pdf.test.ts); any other text
+ * (several lines, a page break, a centred one) is pdfkit's.
+ */
+export function textLine(
+  pdf: PDFKit.PDFDocument,
+  text: string,
+  x: number | undefined,
+  y: number | undefined,
+  options: { width: number; align?: 'left' | 'right' },
+) {
+  const state = pdf as unknown as TextState;
+  if (x !== undefined) pdf.x = x;
+  if (y !== undefined) pdf.y = y;
+  const lineHeight = pdf.currentLineHeight(true);
+  // pdfkit moves to a new page first when the line would pass the page's bottom margin.
+  if (!fitsOneLine(state, text, options.width) || pdf.y + lineHeight > state.page.maxY() - 0.01) return pdf.text(text, options);
+  const font = state._font;
+  // pdfkit's line: its width as its wrapper works it out, the text moved right by what it leaves.
+  const lineWidth = (options.width * 100) / 100;
+  const left = options.align === 'right' ? pdf.x + (lineWidth - pdf.widthOfString(text.replace(/\s+$/, ''))) : pdf.x;
+  const baseline = state.page.height - pdf.y - (font.ascender / 1000) * state._fontSize;
+  state.page.fonts[font.id] ??= font.ref();
+  pdf.save();
+  pdf.transform(1, 0, 0, -1, 0, state.page.height);
+  pdf.addContent(`BT\n1 0 0 1 ${pdfNumber(left)} ${pdfNumber(baseline)} Tm\n/${font.id} ${pdfNumber(state._fontSize)} Tf\n${font.oneLine(text).shown}\nET`);
+  pdf.restore();
+  pdf.y += lineHeight + (state._lineGap || 0);
+  return pdf;
+}
+
+/** `pdf.heightOfString(text, { width })`, without pdfkit's line wrapping for a text that fits on one line. */
+export function heightOf(pdf: PDFKit.PDFDocument, text: string, width: number): number {
+  const state = pdf as unknown as TextState;
+  if (!fitsOneLine(state, text, width)) return pdf.heightOfString(text, { width });
+  const y = pdf.y;
+  return y + (pdf.currentLineHeight(true) + (state._lineGap || 0)) - y;
+}
+
+/**
+ * Each page's content written at once, when the document ends: pdfkit turns every operator it is
+ * given (a few hundred an invoice) into bytes of its own, character by character, and joins them at
+ * the end. The same bytes: each operator and its line break, in the order given, page by page.
+ */
+function contentAtOnce(pdf: PDFKit.PDFDocument): () => void {
+  const pages = new Map<{ write(chunk: Uint8Array): void }, string[]>();
+  const doc = pdf as unknown as { page: { write(chunk: Uint8Array): void } };
+  pdf.addContent = (data: string) => {
+    let operators = pages.get(doc.page);
+    if (!operators) pages.set(doc.page, (operators = []));
+    operators.push(data);
+    return pdf;
+  };
+  // The content is ASCII (text goes in hexadecimal): latin1 is pdfkit's byte per character.
+  return () => pages.forEach((operators, page) => page.write(Buffer.from(`${operators.join('\n')}\n`, 'latin1')));
+}
+
+/**
+ * The document's bytes, kept as pdfkit writes them rather than pushed through its stream one piece
+ * at a time (a few hundred pieces an invoice, each an event of Node's stream machinery); the header,
+ * written when the document was made, is read from the stream first. The same bytes, in order.
+ */
+function bytesAtOnce(pdf: PDFKit.PDFDocument): Promise<Buffer> {
+  const doc = pdf as unknown as { _write(data: string | Uint8Array): void; _offset: number };
+  const head = pdf.read() as Buffer | null;
+  const chunks: Uint8Array[] = head ? [head] : [];
+  doc._write = (data) => {
+    // pdfkit's byte per character (its text is hexadecimal or escaped to bytes already), then a line break.
+    const bytes = data instanceof Uint8Array ? data : Buffer.from(`${data}\n`, 'latin1');
+    chunks.push(bytes);
+    doc._offset += bytes.length;
+  };
+  const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
+  pdf.resume();
+  return done;
 }
 
 /**
@@ -205,7 +358,7 @@ function measuredOnce(font: StandardFont): StandardFont {
  * They never change, so each font is built once, by the first document, and later documents get
  * a copy of that font object with its metrics shared and their own id and PDF object.
  */
-function lendStandardFonts(pdf: PDFKit.PDFDocument) {
+export function lendStandardFonts(pdf: PDFKit.PDFDocument) {
   const table = pdf as unknown as FontTable;
   for (const name of ['Helvetica', 'Helvetica-Bold']) {
     const model = lent.get(name);
@@ -246,9 +399,11 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     font: null as unknown as string,
   });
   lendStandardFonts(pdf);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => pdf.on('end', () => resolve(Buffer.concat(chunks))));
+  const writeContent = contentAtOnce(pdf);
+  // One line of text: pdfkit's own `text` for anything else (textLine).
+  const line = (text: string, x: number | undefined, y: number | undefined, options: { width: number; align?: 'left' | 'right' }) =>
+    textLine(pdf, text, x, y, options);
+  const done = bytesAtOnce(pdf);
   const left = PAGE.margin;
   const noun = credit ? 'Credit note' : 'Invoice';
 
@@ -264,24 +419,29 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     }
   }
   const sellerWidth = 300 - (sellerX - left);
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(13).text(doc.supplier.legalName, sellerX, y, { width: sellerWidth });
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(13);
+  line(doc.supplier.legalName, sellerX, y, { width: sellerWidth });
   pdf.font('Helvetica').fontSize(9).fillColor(MUTED);
-  if (doc.supplier.address) pdf.text(doc.supplier.address, { width: sellerWidth });
-  pdf.text(`State: ${doc.supplier.state}${doc.supplier.stateCode ? ` (${doc.supplier.stateCode})` : ''}`, { width: sellerWidth });
-  if (doc.taxInvoice && doc.supplier.gstin)
-    pdf.font('Helvetica-Bold').fillColor(INK).text(`GSTIN: ${doc.supplier.gstin}`, { width: sellerWidth }).font('Helvetica').fillColor(MUTED);
+  if (doc.supplier.address) line(doc.supplier.address, undefined, undefined, { width: sellerWidth });
+  line(`State: ${doc.supplier.state}${doc.supplier.stateCode ? ` (${doc.supplier.stateCode})` : ''}`, undefined, undefined, { width: sellerWidth });
+  if (doc.taxInvoice && doc.supplier.gstin) {
+    pdf.font('Helvetica-Bold').fillColor(INK);
+    line(`GSTIN: ${doc.supplier.gstin}`, undefined, undefined, { width: sellerWidth });
+    pdf.font('Helvetica').fillColor(MUTED);
+  }
   const contact = [doc.supplier.phone && `Phone: ${doc.supplier.phone}`, doc.supplier.email && `E-mail: ${doc.supplier.email}`].filter(Boolean).join('   ');
-  if (contact) pdf.text(contact, { width: sellerWidth });
+  if (contact) line(contact, undefined, undefined, { width: sellerWidth });
   const sellerBottom = Math.max(pdf.y, doc.logo ? y + 54 : y);
 
   const rightX = left + 310;
   const rightWidth = CONTENT - 310;
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(title, rightX, y, { width: rightWidth, align: 'right' });
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(18);
+  line(title, rightX, y, { width: rightWidth, align: 'right' });
   pdf.font('Helvetica').fontSize(9.5);
-  pdf.text(`${noun} number: ${doc.number}`, { width: rightWidth, align: 'right' });
-  pdf.text(`${noun} date: ${doc.date}`, { width: rightWidth, align: 'right' });
-  pdf.text(`Order: ${doc.orderCode}`, { width: rightWidth, align: 'right' });
-  if (doc.against) pdf.text(`Against invoice: ${doc.against.number} of ${doc.against.date}`, { width: rightWidth, align: 'right' });
+  line(`${noun} number: ${doc.number}`, undefined, undefined, { width: rightWidth, align: 'right' });
+  line(`${noun} date: ${doc.date}`, undefined, undefined, { width: rightWidth, align: 'right' });
+  line(`Order: ${doc.orderCode}`, undefined, undefined, { width: rightWidth, align: 'right' });
+  if (doc.against) line(`Against invoice: ${doc.against.number} of ${doc.against.date}`, undefined, undefined, { width: rightWidth, align: 'right' });
   y = Math.max(sellerBottom, pdf.y) + 10;
   pdf
     .moveTo(left, y)
@@ -292,16 +452,24 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y += 10;
 
   // The buyer on the left; the place of supply and the reason on the right.
-  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8.5).text('BILL TO / SHIP TO', left, y, { width: 300 });
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(10).text(doc.buyer.name, { width: 300 });
-  pdf.font('Helvetica').fontSize(9.5).text(doc.buyer.address, { width: 300 });
-  pdf.text(`${doc.buyer.phone} · ${doc.buyer.email}`, { width: 300 });
+  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8.5);
+  line('BILL TO / SHIP TO', left, y, { width: 300 });
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(10);
+  line(doc.buyer.name, undefined, undefined, { width: 300 });
+  pdf.font('Helvetica').fontSize(9.5);
+  line(doc.buyer.address, undefined, undefined, { width: 300 });
+  line(`${doc.buyer.phone} · ${doc.buyer.email}`, undefined, undefined, { width: 300 });
   const buyerBottom = pdf.y;
-  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8.5).text('SUPPLY', rightX, y, { width: rightWidth, align: 'right' });
+  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8.5);
+  line('SUPPLY', rightX, y, { width: rightWidth, align: 'right' });
   pdf.fillColor(INK).font('Helvetica').fontSize(9.5);
-  pdf.text(`Place of supply: ${doc.placeOfSupply.state}${doc.placeOfSupply.code ? ` (${doc.placeOfSupply.code})` : ''}`, { width: rightWidth, align: 'right' });
-  if (doc.reason) pdf.text(`Reason: ${doc.reason}`, { width: rightWidth, align: 'right' });
-  if (doc.taxInvoice) pdf.text(`Tax: ${doc.intraState ? 'CGST + SGST (within the state)' : 'IGST (to another state)'}`, { width: rightWidth, align: 'right' });
+  line(`Place of supply: ${doc.placeOfSupply.state}${doc.placeOfSupply.code ? ` (${doc.placeOfSupply.code})` : ''}`, undefined, undefined, {
+    width: rightWidth,
+    align: 'right',
+  });
+  if (doc.reason) line(`Reason: ${doc.reason}`, undefined, undefined, { width: rightWidth, align: 'right' });
+  if (doc.taxInvoice)
+    line(`Tax: ${doc.intraState ? 'CGST + SGST (within the state)' : 'IGST (to another state)'}`, undefined, undefined, { width: rightWidth, align: 'right' });
   y = Math.max(buyerBottom, pdf.y) + 14;
 
   // The table of lines, its heading repeated on each new page.
@@ -309,7 +477,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const pad = 3;
   const rowHeight = (cells: string[], font: string, size: number) => {
     pdf.font(font).fontSize(size);
-    return Math.max(...cells.map((text, i) => pdf.heightOfString(text, { width: columns[i]!.width - 2 * pad }))) + 2 * pad;
+    return Math.max(...cells.map((text, i) => heightOf(pdf, text, columns[i]!.width - 2 * pad))) + 2 * pad;
   };
   const drawRow = (cells: string[], font: string, size: number, fill: string | null) => {
     const h = rowHeight(cells, font, size);
@@ -318,7 +486,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     let x = left;
     cells.forEach((text, i) => {
       const c = columns[i]!;
-      pdf.text(text, x + pad, y + pad, { width: c.width - 2 * pad, align: c.align });
+      line(text, x + pad, y + pad, { width: c.width - 2 * pad, align: c.align });
       x += c.width;
     });
     y += h;
@@ -355,7 +523,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
   const grand = `${credit ? 'Credit note total' : 'Invoice total'}: ${money(t.totalPaise)}`;
   const words = `Amount in words: ${rupeesInWords(t.totalPaise)}`;
-  const needed = totals.length * 13 + 60 + pdf.font('Helvetica').fontSize(9.5).heightOfString(words, { width: CONTENT });
+  const needed = totals.length * 13 + 60 + heightOf(pdf.font('Helvetica').fontSize(9.5), words, CONTENT);
   if (y + needed > FOOTER_TOP - 10) {
     pdf.addPage();
     y = PAGE.margin;
@@ -363,7 +531,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y += 8;
   pdf.fillColor(INK).font('Helvetica').fontSize(9.5);
   for (const text of totals) {
-    pdf.text(text, left, y, { width: CONTENT, align: 'right' });
+    line(text, left, y, { width: CONTENT, align: 'right' });
     y = pdf.y + 2;
   }
   pdf
@@ -373,16 +541,16 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     .strokeColor(RULE)
     .stroke();
   y += 4;
-  pdf.font('Helvetica-Bold').fontSize(11.5).text(grand, left, y, { width: CONTENT, align: 'right' });
+  pdf.font('Helvetica-Bold').fontSize(11.5);
+  line(grand, left, y, { width: CONTENT, align: 'right' });
   y = pdf.y + 8;
-  pdf.font('Helvetica').fontSize(9.5).text(words, left, y, { width: CONTENT });
+  pdf.font('Helvetica').fontSize(9.5);
+  line(words, left, y, { width: CONTENT });
   y = pdf.y + 8;
   pdf.fillColor(MUTED).fontSize(8.5);
-  if (doc.taxInvoice) pdf.text('Prices include GST.', left, y, { width: CONTENT });
+  if (doc.taxInvoice) line('Prices include GST.', left, y, { width: CONTENT });
   else
-    pdf.text('The supplier is not registered under GST: no tax is charged on this document, and the prices are the amounts payable.', left, y, {
-      width: CONTENT,
-    });
+    line('The supplier is not registered under GST: no tax is charged on this document, and the prices are the amounts payable.', left, y, { width: CONTENT });
 
   // The footer on every page.
   const range = pdf.bufferedPageRange();
@@ -409,6 +577,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
         },
       );
   }
+  writeContent();
   pdf.end();
   return done;
 }

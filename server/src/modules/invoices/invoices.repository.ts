@@ -54,40 +54,7 @@ export async function invoiceOf(db: Db, orderId: number) {
  * every paid order's mail; one row per line): undefined when there is no such order or it has no invoice.
  */
 export async function invoicedOrder(db: Db, orderCode: string) {
-  const rows = await db
-    .selectFrom('orders')
-    .innerJoin('invoices', 'invoices.order_id', 'orders.id')
-    .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
-    .select([
-      'orders.id',
-      'orders.order_code',
-      'orders.user_id',
-      'orders.name',
-      'orders.email',
-      'orders.phone',
-      'orders.address',
-      'orders.delivery_state',
-      'orders.subtotal_paise',
-      'orders.discount_paise',
-      'orders.shipping_paise',
-      'orders.cod_fee_paise',
-      'orders.total_paise',
-      'orders.coupon_code',
-      'orders.paid_at',
-      'invoices.number',
-      'invoices.issued_at',
-      'invoices.supplier',
-      'invoices.tax_invoice',
-      'order_lines.id as line_id',
-      'order_lines.title',
-      'order_lines.quantity',
-      'order_lines.unit_price_paise',
-      'order_lines.hsn_code',
-      'order_lines.gst_rate_bp',
-    ])
-    .where('orders.order_code', '=', orderCode.toUpperCase())
-    .orderBy('order_lines.id')
-    .execute();
+  const { rows } = await invoicing(db, orderCode.toUpperCase());
   const first = rows[0];
   if (!first) return undefined;
   const { number, issued_at, supplier, tax_invoice } = first;
@@ -126,6 +93,43 @@ export async function invoicedOrder(db: Db, orderCode: string) {
     ),
   };
 }
+
+// Built once per database: every paid order's receipt reads it (issue 29).
+const invoicing = compiledOnce((db, orderCode: string) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('invoices', 'invoices.order_id', 'orders.id')
+    .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.order_code',
+      'orders.user_id',
+      'orders.name',
+      'orders.email',
+      'orders.phone',
+      'orders.address',
+      'orders.delivery_state',
+      'orders.subtotal_paise',
+      'orders.discount_paise',
+      'orders.shipping_paise',
+      'orders.cod_fee_paise',
+      'orders.total_paise',
+      'orders.coupon_code',
+      'orders.paid_at',
+      'invoices.number',
+      'invoices.issued_at',
+      'invoices.supplier',
+      'invoices.tax_invoice',
+      'order_lines.id as line_id',
+      'order_lines.title',
+      'order_lines.quantity',
+      'order_lines.unit_price_paise',
+      'order_lines.hsn_code',
+      'order_lines.gst_rate_bp',
+    ])
+    .where('orders.order_code', '=', orderCode)
+    .orderBy('order_lines.id'),
+);
 
 export async function numbersOf(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return [];

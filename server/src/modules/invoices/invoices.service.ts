@@ -49,15 +49,53 @@ async function sellerOf(db: Db, config: Config, snapshot: string | null): Promis
   return sellerDetails(db, config);
 }
 
-/** The logo's image for a PDF, or null: no logo, or storage unreachable (the document is made without it). */
+/** Logos as documents draw them, per storage key (a stored image's key names its bytes for good). */
+const drawnLogos = new Map<string, Promise<Buffer | null>>();
+const DRAWN_LOGOS = 4;
+
+/**
+ * The logo's image for a PDF, or null: no logo, or storage unreachable (the document is made without
+ * it). Read once per key and kept (a receipt's PDF is made at every paid order: a storage read
+ * each, a network request on S3); one that could not be read is asked again next time.
+ */
 async function logoBytes(storage: FileStorage | undefined, logo: string | null): Promise<Buffer | null> {
   const key = logo ? keyFromPublicPath(logo) : null;
   if (!storage || !key) return null;
+  let drawn = drawnLogos.get(key);
+  if (!drawn) {
+    if (drawnLogos.size >= DRAWN_LOGOS) drawnLogos.clear();
+    drawn = readLogo(storage, key);
+    drawnLogos.set(key, drawn);
+    void drawn.then((bytes) => {
+      if (!bytes) drawnLogos.delete(key);
+    });
+  }
+  return drawn;
+}
+
+async function readLogo(storage: FileStorage, key: string): Promise<Buffer | null> {
   try {
     const file = await storage.get(key);
-    return file ? Buffer.concat(await file.body.toArray()) : null;
+    return file ? await onWhite(Buffer.concat(await file.body.toArray())) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * A PNG logo with an alpha channel laid on white, as it shows on the page: pdfkit decodes such a
+ * PNG, splits off its alpha and compresses both again in every document (a 300 × 150 logo took 2.2
+ * ms of the invoice's 2.6; decision 115), while an opaque one's compressed data goes in as it is.
+ * Anything else (JPEG, an opaque PNG, what sharp cannot read) is left to pdfkit as it is.
+ */
+async function onWhite(bytes: Buffer): Promise<Buffer> {
+  try {
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(bytes).metadata();
+    if (meta.format !== 'png' || !meta.hasAlpha) return bytes;
+    return await sharp(bytes).flatten({ background: '#ffffff' }).png().toBuffer();
+  } catch {
+    return bytes;
   }
 }
 

@@ -15,8 +15,9 @@ export interface ComposedMail {
 
 /** One node of nodemailer's MIME tree written out, its children after it, as `MimeNode.stream()` writes it. */
 function write(node: MimeNode, out: (string | Buffer)[]): void {
-  const encoding = node.getTransferEncoding();
   out.push(`${node.buildHeaders()}\r\n\r\n`);
+  // Asked after the headers, which set it: nodemailer then answers it without scanning a text part again.
+  const encoding = node.getTransferEncoding();
   const content = node.content;
   if (content) {
     if (typeof content !== 'string' && !Buffer.isBuffer(content)) throw new Error('composeMail takes text and Buffer contents only');

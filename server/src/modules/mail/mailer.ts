@@ -193,7 +193,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   const want = () => (wantedSince ??= Date.now());
 
   /** Sends one claimed mail (its attempt already counted) and records a failure; answers the outcome. */
-  async function deliver(row: outbox.MailRow): Promise<'sent' | 'retry' | 'failed'> {
+  async function deliver(row: outbox.ClaimedMail): Promise<'sent' | 'retry' | 'failed'> {
     const limit = new AbortController();
     const timer = setTimeout(
       () => limit.abort(new Error(`the mail server took more than ${(ATTEMPT_TIMEOUTS * timeoutMs) / 1000} s`)),
@@ -240,7 +240,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
    * tried again (for half the time after which a claim counts as abandoned): a blip must not leave
    * the rows 'sending' and have the mails sent twice.
    */
-  async function recordSent(rows: outbox.MailRow[]): Promise<void> {
+  async function recordSent(rows: outbox.ClaimedMail[]): Promise<void> {
     const until = Date.now() + abandonedAfterMs(timeoutMs) / 2;
     for (;;) {
       try {
@@ -267,7 +267,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
    * one statement marks the mails the senders finish together; the last mails of a batch go at once.
    */
   function marks(senders: number) {
-    let waiting: outbox.MailRow[] = [];
+    let waiting: outbox.ClaimedMail[] = [];
     let writing: Promise<void> | null = null;
     let flush: (() => void) | null = null;
     const gathered = () =>
@@ -289,7 +289,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
       writing = null;
     };
     return {
-      add(row: outbox.MailRow) {
+      add(row: outbox.ClaimedMail) {
         waiting.push(row);
         writing ??= write();
         if (waiting.length >= senders) flush?.();

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import { compiledOnce, compiledPerLength } from '../../db/compiled-once';
 import { countRows } from '../../db/rows';
 import { isPostgres } from '../../db/dialect';
 import type { OutboxTable } from '../../db/schema';
@@ -28,47 +29,70 @@ export async function findMail(db: Db, id: number) {
 
 export type MailRow = NonNullable<Awaited<ReturnType<typeof findMail>>>;
 
+/** The most mails the delivery claims at once (mailer.ts): the marks and releases are compiled for lists up to this long. */
+const CLAIM_LIMIT = 20;
+
+/** What a delivery reads of a mail it claimed: what it sends, its attempts and resends, and what its log names. */
+const CLAIMED = ['id', 'to_address', 'subject', 'text_body', 'html_body', 'kind', 'attempts', 'resends', 'attachments'] as const;
+export type ClaimedMail = Pick<MailRow, (typeof CLAIMED)[number]>;
+
 /**
  * Takes up to `limit` due mails for sending, oldest first, counting an attempt on each, in one
- * statement; answers them as claimed. Of any number of nodes and passes asking at once, each mail
- * goes to exactly one: on PostgreSQL the rows are locked as they are chosen and rows another claim
- * holds are skipped (`for update skip locked`), and the update checks again that each is still
- * queued; SQLite runs one write at a time.
+ * statement; answers what a delivery reads of them. Of any number of nodes and passes asking at
+ * once, each mail goes to exactly one: on PostgreSQL the rows are locked as they are chosen and rows
+ * another claim holds are skipped (`for update skip locked`), and the update checks again that each
+ * is still queued; SQLite runs one write at a time. Built once per database, as are the marks below:
+ * every paid order's mails go through them (issue 29).
  */
-export async function claimDue(db: Db, now: string, limit: number): Promise<MailRow[]> {
-  let due = db.selectFrom('outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(limit);
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('outbox')
-    .set({ state: 'sending', claimed_at: now, attempts: sql`attempts + 1` })
-    .where('id', 'in', due)
-    .where('state', '=', 'queued')
-    .returningAll()
-    .execute();
+export async function claimDue(db: Db, now: string, limit: number): Promise<ClaimedMail[]> {
+  const { rows } = await (isPostgres(db) ? claimingLocked : claiming)(db, now, limit);
   return rows.sort((a, b) => a.id - b.id);
 }
+
+const claimStatement = (db: Db, now: string, limit: number, locked: boolean) => {
+  const due = db.selectFrom('outbox').select('id').where('state', '=', 'queued').where('next_attempt_at', '<=', now).orderBy('id').limit(limit);
+  return db
+    .updateTable('outbox')
+    .set({ state: 'sending', claimed_at: now, attempts: sql`attempts + 1` })
+    .where('id', 'in', locked ? due.forUpdate().skipLocked() : due)
+    .where('state', '=', 'queued')
+    .returning(CLAIMED);
+};
+const claiming = compiledOnce((db, now: string, limit: number) => claimStatement(db, now, limit, false));
+const claimingLocked = compiledOnce((db, now: string, limit: number) => claimStatement(db, now, limit, true));
 
 /** Claimed mails this pass did not try after all (it stopped): queued again as they were, the attempt not counted. */
 export async function release(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .updateTable('outbox')
-    .set({ state: 'queued', claimed_at: null, attempts: sql`attempts - 1` })
-    .where('id', 'in', ids)
-    .where('state', '=', 'sending')
-    .execute();
+  await releasing(db, ids);
 }
+
+const releasing = compiledPerLength(
+  (db, ids: number[]) =>
+    db
+      .updateTable('outbox')
+      .set({ state: 'queued', claimed_at: null, attempts: sql`attempts - 1` })
+      .where('id', 'in', ids)
+      .where('state', '=', 'sending'),
+  CLAIM_LIMIT,
+);
 
 /** Mails the server accepted, marked sent in one statement. */
 export async function markSent(db: Db, ids: number[], now: string): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .updateTable('outbox')
-    .set({ state: 'sent', sent_at: now, claimed_at: null, last_error: null, next_attempt_at: null })
-    .where('id', 'in', ids)
-    .where('state', '=', 'sending')
-    .execute();
+  await marking(db, [now, ...ids]);
 }
+
+// The time first, then the ids: one list, compiled per length.
+const marking = compiledPerLength(
+  (db, [now, ...ids]: (string | number)[]) =>
+    db
+      .updateTable('outbox')
+      .set({ state: 'sent', sent_at: now as string, claimed_at: null, last_error: null, next_attempt_at: null })
+      .where('id', 'in', ids as number[])
+      .where('state', '=', 'sending'),
+  CLAIM_LIMIT + 1,
+);
 
 /** A failed attempt: queued again for `nextAttemptAt`, or failed for good when it is null. */
 export async function markAttemptFailed(db: Db, id: number, error: string, nextAttemptAt: string | null): Promise<void> {
