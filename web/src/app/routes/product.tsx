@@ -9,6 +9,7 @@ import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { PageMeta } from '@/components/ui/page-meta';
 import { NoticeLink, PageNotice } from '@/components/ui/page-notice';
 import { SlideShow } from '@/components/ui/slide-show';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { useProduct } from '@/features/catalogue/api/get-product';
 import { useLoginRedirect } from '@/features/auth/hooks/use-require-user';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -101,7 +102,9 @@ export function ProductRoute() {
         ) : (
           <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
             <Suspense fallback={<p className="text-slate-600">{messages.loading}</p>}>
-              <FreeClaimForm productId={p.id} />
+              <UntilHydrated>
+                <FreeClaimForm productId={p.id} />
+              </UntilHydrated>
             </Suspense>
           </div>
         )}
