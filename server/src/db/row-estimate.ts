@@ -80,10 +80,11 @@ export function estimatedMatches(db: Db, query: Compilable, now = Date.now()): P
 /**
  * The rows of an admin list's query counted, at most `cap` + 1 of them (more means "over the cap"):
  * when PostgreSQL's estimate (from estimatedRows or estimatedMatches; null on SQLite) is five times
- * the cap or more, `cap` + 1 at once without counting (decisions 054 and 109). On PostgreSQL a count
- * that came out over the cap is kept ESTIMATE_KEPT_MS for the same statement and values, as an
- * estimate is: the next pages of a search 10,001 to 50,000 share say "10,000 or more" without
- * counting 10,001 rows again (decision 114). SQLite counts every time (exact, and at most about a
+ * the cap or more, `cap` + 1 at once without counting (decisions 054 and 109). Where an estimate was
+ * asked (PostgreSQL; `estimate` is null on SQLite and for the Orders list's filters), a count that
+ * came out over the cap is kept ESTIMATE_KEPT_MS for the same statement and values, as an estimate
+ * is: the next pages of a search 10,001 to 50,000 share say "10,000 or more" without counting
+ * 10,001 rows again (decision 114). SQLite counts every time (exact, and at most about a
  * millisecond by its indexes).
  */
 export async function countUpTo<T>(

@@ -72,6 +72,16 @@ describe('RecentlyUsed', () => {
     expect(map.bytes).toBe(90);
   });
 
+  it('forgets one value and its bytes', () => {
+    const map = mapOf(10, 100);
+    map.set('a', sized('a', 30));
+    map.set('b', sized('b', 20));
+    map.delete('a');
+    map.delete('nothing');
+    expect(keys(map, ['a', 'b'])).toEqual(['b']);
+    expect(map.bytes).toBe(20);
+  });
+
   it('forgets everything at once', () => {
     const map = mapOf(10, 100);
     map.set('a', sized('a', 30));

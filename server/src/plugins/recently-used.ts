@@ -56,6 +56,14 @@ export class RecentlyUsed<K, V> {
     this.evict();
   }
 
+  /** Forgets the value kept under key, if any. */
+  delete(key: K): void {
+    const value = this.map.get(key);
+    if (value === undefined) return;
+    this.map.delete(key);
+    this.total -= this.sizeOf(value);
+  }
+
   /** The number of values kept. */
   get size(): number {
     return this.map.size;

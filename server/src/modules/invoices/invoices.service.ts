@@ -9,6 +9,7 @@ import { keyFromPublicPath, type FileStorage } from '../../storage/storage';
 import { invoicePdf } from './invoice-pdf';
 import { computeInvoice, refundsOf, unitsTakenBack, untaxed } from './invoice-amounts';
 import * as repo from './invoices.repository';
+import { RecentlyUsed } from '../../plugins/recently-used';
 
 /** The invoice numbers of orders (order id → number). */
 export async function numbersOf(db: Db, orderIds: number[]): Promise<Map<number, string>> {
@@ -50,8 +51,7 @@ async function sellerOf(db: Db, config: Config, snapshot: string | null): Promis
 }
 
 /** Logos as documents draw them, per storage key (a stored image's key names its bytes for good). */
-const drawnLogos = new Map<string, Promise<Buffer | null>>();
-const DRAWN_LOGOS = 4;
+const drawnLogos = new RecentlyUsed<string, Promise<Buffer | null>>(4, Infinity, () => 0);
 
 /**
  * The logo's image for a PDF, or null: no logo, or storage unreachable (the document is made without
@@ -61,16 +61,14 @@ const DRAWN_LOGOS = 4;
 async function logoBytes(storage: FileStorage | undefined, logo: string | null): Promise<Buffer | null> {
   const key = logo ? keyFromPublicPath(logo) : null;
   if (!storage || !key) return null;
-  let drawn = drawnLogos.get(key);
-  if (!drawn) {
-    if (drawnLogos.size >= DRAWN_LOGOS) drawnLogos.clear();
-    drawn = readLogo(storage, key);
-    drawnLogos.set(key, drawn);
-    void drawn.then((bytes) => {
-      if (!bytes) drawnLogos.delete(key);
-    });
-  }
-  return drawn;
+  const kept = drawnLogos.get(key);
+  if (kept) return kept;
+  const reading = readLogo(storage, key);
+  drawnLogos.set(key, reading);
+  void reading.then((bytes) => {
+    if (!bytes && drawnLogos.peek(key) === reading) drawnLogos.delete(key);
+  });
+  return reading;
 }
 
 async function readLogo(storage: FileStorage, key: string): Promise<Buffer | null> {
