@@ -89,18 +89,26 @@ export async function freshDb(kind: DbKind, options: { migrate?: boolean } = {})
     another: () => (others.push(open()), others.at(-1)!),
     async dispose() {
       for (const other of others) await other.destroy();
-      // Dropping a schema locks each of its tables; another test's DROP SCHEMA, locking shared catalog
-      // rows in another order, can make PostgreSQL pick this one as a deadlock's victim: try again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
-          break;
-        } catch (err) {
-          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
-          await new Promise((r) => setTimeout(r, 100 * attempt));
-        }
-      }
       await db.destroy();
+      // On a client of its own: a test that made the database "lost" may leave the shop's pool counting
+      // it down for a moment, and that pool refuses every connection meanwhile (pg-resilient-pool.ts).
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      try {
+        // Dropping a schema locks each of its tables; another test's DROP SCHEMA, locking shared catalog
+        // rows in another order, can make PostgreSQL pick this one as a deadlock's victim: try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+            await new Promise((r) => setTimeout(r, 100 * attempt));
+          }
+        }
+      } finally {
+        await admin.end();
+      }
     },
   };
 }
