@@ -68,6 +68,7 @@ const EnvSchema = z.object({
     )
     .optional(),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  MAIL_GIVE_WAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   MAIL_FROM: z.string().default('Robokits India <no-reply@robokits.example>'),
   SHOP_EMAIL: z.email().default('orders@robokits.example'),
   AUTH_RATE_LIMIT: flag('1'),
@@ -206,7 +207,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
     /** timeoutMs: for each step of a delivery (connecting, the server's greeting, silence on the socket) */
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL, timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000 },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      shopEmail: e.SHOP_EMAIL,
+      timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+      giveWayMs: e.MAIL_GIVE_WAY_SECONDS * 1000,
+    },
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }

@@ -63,8 +63,8 @@ describe('mail gives way to requests while the node is busy (decision 112)', () 
     await test.dispose();
   });
   /** A mailer to the capturing server on a node the test keeps busy. */
-  const busyMailer = () => {
-    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_TIMEOUT_SECONDS: '10' });
+  const busyMailer = (env: Record<string, string> = {}) => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_TIMEOUT_SECONDS: '10', ...env });
     const load = testLoad();
     return { load, mailer: createMailer(config, test.db, pino({ level: 'silent' }), () => Promise.reject(new Error('none')), load) };
   };
@@ -119,5 +119,36 @@ describe('mail gives way to requests while the node is busy (decision 112)', () 
     expect(smtp.messages).toHaveLength(before);
     const row = await test.db.selectFrom('outbox').select('state').where('to_address', '=', 'closing@example.com').executeTakeFirstOrThrow();
     expect(row.state).toBe('queued');
+  });
+
+  it('waits only as long as MAIL_GIVE_WAY_SECONDS says (decision 123)', async () => {
+    const { load, mailer } = busyMailer({ MAIL_GIVE_WAY_SECONDS: '5' });
+    const before = smtp.messages.length;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await mailer.send(mail('five@example.com'));
+      expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
+      // Still busy, but past its five seconds: the scheduled pass sends it.
+      expect(smtp.messages.slice(before).map((m) => m.to[0])).not.toContain('five@example.com');
+      vi.setSystemTime(Date.now() + 6_000);
+      expect(load.busy).toBe(true);
+      expect((await mailer.deliverDue()).sent).toBeGreaterThan(0);
+      expect(smtp.messages.slice(before).map((m) => m.to[0])).toContain('five@example.com');
+    } finally {
+      vi.useRealTimers();
+      await mailer.close();
+    }
+  });
+
+  it('with MAIL_GIVE_WAY_SECONDS=0 sends at once on a busy node, without looking at its load', async () => {
+    const { load, mailer } = busyMailer({ MAIL_GIVE_WAY_SECONDS: '0' });
+    const before = smtp.messages.length;
+    try {
+      await mailer.send(mail('now@example.com'));
+      await until(() => smtp.messages.slice(before).some((m) => m.to[0] === 'now@example.com'), 'the mail sent at once');
+      expect(load.waits).toBe(0);
+    } finally {
+      await mailer.close();
+    }
   });
 });

@@ -91,11 +91,6 @@ const SENDERS = 4;
  * replies resets the socket's time-out forever): below the 6 after which a claim counts as abandoned.
  */
 const ATTEMPT_TIMEOUTS = 3;
-/**
- * While the node is busy answering requests, mail waits (decision 112), but never longer than this
- * since it was first asked for: under a load that does not let up, mail goes at this pace anyway.
- */
-const GIVE_WAY_AT_MOST_MS = 60_000;
 
 const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
@@ -113,7 +108,10 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * 112). Without it (the outbox's own tests) the node never counts as busy.
  */
 export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, makeAttachment: AttachmentMaker, load: NodeLoad = neverBusy): Mailer {
-  const { smtpUrl, from, timeoutMs } = config.mail;
+  // While the node is busy answering requests, mail waits (decision 112), but never longer than
+  // giveWayMs (MAIL_GIVE_WAY_SECONDS) since it was first asked for: under a load that does not let up,
+  // mail goes at this pace anyway; 0 sends it at once, busy or not.
+  const { smtpUrl, from, timeoutMs, giveWayMs } = config.mail;
   const transport = smtpUrl ? 'smtp' : 'outbox';
 
   const queue = async (target: Db, mails: OutgoingMail[]) => {
@@ -187,7 +185,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
   let closed = false;
   let lastRetryNow = 0;
   let lastProbe = 0;
-  // Delivery gives way to requests (decision 112) for at most GIVE_WAY_AT_MOST_MS from the first ask
+  // Delivery gives way to requests (decision 112) for at most giveWayMs from the first ask
   // since the outbox was last found empty by a pass of this node.
   let wantedSince: number | null = null;
   const want = () => (wantedSince ??= Date.now());
@@ -309,14 +307,14 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, mak
    * the claimed mails it did not try are given back uncounted.
    *
    * Before each claim, while the node is busy answering requests, a prompt pass ('wait') waits for
-   * a quiet look and the scheduled one ('skip') ends, unless mail has waited GIVE_WAY_AT_MOST_MS.
+   * a quiet look and the scheduled one ('skip') ends, unless mail has waited giveWayMs.
    */
   async function pass(busy: 'wait' | 'skip'): Promise<{ sent: number; failed: number }> {
     const started = Date.now();
     const result = { sent: 0, failed: 0 };
     let emptied = false;
     for (let more = true, stop = false; more && !stop && !closed && Date.now() - started <= PASS_BUDGET_MS;) {
-      const waitMore = GIVE_WAY_AT_MOST_MS - (Date.now() - want());
+      const waitMore = giveWayMs - (Date.now() - want());
       if (waitMore > 0 && load.busy) {
         if (busy === 'skip') break;
         await load.quiet(waitMore);
