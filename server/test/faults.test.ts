@@ -92,6 +92,10 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       HEALTH_CHECK_INTERVAL_MS: '1000',
       // A mail left 'sending' by the killed node (or by the database cut) goes again 6 x this = 30 s later.
       SMTP_TIMEOUT_SECONDS: '5',
+      // Under the traffic a node's mail gives way to requests (decision 112); for at most 5 s here, so
+      // that the waits below (20 s for a verification mail, 30 s without a receipt arriving) tell a
+      // lost mail from one giving way on a slow machine.
+      MAIL_GIVE_WAY_SECONDS: '5',
     };
     nodes.push(...ports.map((port) => shopNode(port, env)));
     for (const n of nodes) n.start();

@@ -52,6 +52,10 @@ export async function startTestShop(
     PUBLIC_URL: 'http://shop.test',
     WEB_DIST_DIR: path.join(dir, 'no-web-build'),
     AUTH_RATE_LIMIT: '0',
+    // Mail goes at once: in a test the process's own work and requests make the node count as busy
+    // on a slow machine, and a mail the test waits for would wait up to a minute for a quiet moment
+    // (decision 112). mail-gives-way.test.ts tests the giving way itself.
+    MAIL_GIVE_WAY_SECONDS: '0',
     ...env,
   });
   const storage = options.storage?.(config) ?? new LocalStorage(config.uploadsDir);
