@@ -151,4 +151,27 @@ describe('mail gives way to requests while the node is busy (decision 112)', () 
       await mailer.close();
     }
   });
+
+  it('sends at once, busy or not, a mail a person waits for at the screen, and the mail waiting before it (decision 123)', async () => {
+    const { load, mailer } = busyMailer();
+    const before = smtp.messages.length;
+    const sentTo = () => smtp.messages.slice(before).map((m) => m.to[0]);
+    try {
+      await mailer.send(mail('receipt@example.com'));
+      await until(() => load.waits > 0, 'the pass waiting');
+      expect(sentTo()).toEqual([]);
+      // A sign-up's verification link: the waiting pass goes now and takes both.
+      await mailer.send({ ...mail('signup@example.com'), kind: 'verification' });
+      await until(() => sentTo().includes('signup@example.com') && sentTo().includes('receipt@example.com'), 'both mails sent');
+      expect(load.busy).toBe(true);
+      // Once the outbox is empty, mail gives way again.
+      await until(async () => (await states()).every((s) => s === 'sent'), 'the mails marked sent');
+      const waits = load.waits;
+      await mailer.send(mail('next@example.com'));
+      await until(() => load.waits > waits, 'the next pass waiting');
+      expect(sentTo()).not.toContain('next@example.com');
+    } finally {
+      await mailer.close();
+    }
+  });
 });
