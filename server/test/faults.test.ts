@@ -155,9 +155,13 @@ describe.runIf(haproxyInstalled && DB_KINDS.includes('postgres'))('faults under 
       windows.push({ name, from, to: Date.now() });
       await restore();
     };
-    /** Both nodes ready with every dependency up (status ok), as the nodes say, and in the balancer's rotation. */
+    /**
+     * Both nodes ready with every dependency up (status ok), as the nodes say, and in the balancer's
+     * rotation. A node started again gets 90 s: its start is 0.6-0.7 s of CPU, which on a loaded
+     * 2-core machine under the test's traffic took 13-31 s (decision 116); bench:faults times it.
+     */
     const allUp = async () => {
-      await Promise.all(nodes.map((n) => waitFor(`http://127.0.0.1:${n.port}/api/health/ready`, (s) => s === 200, 30_000).then(() => waitForOk(n))));
+      await Promise.all(nodes.map((n) => waitFor(`http://127.0.0.1:${n.port}/api/health/ready`, (s) => s === 200, 90_000).then(() => waitForOk(n))));
       await balancer.allUp();
     };
     const waitForOk = async (n: ShopNode) => {
