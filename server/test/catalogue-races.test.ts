@@ -31,8 +31,10 @@ describe.each(DB_KINDS)('admins racing on the catalogue on %s', (kind) => {
   afterAll(() => shop.close());
 
   const asAdmin = (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => send(method, path, body, { authorization: `Bearer ${token}` });
-  const saveParts = (kitId: number, ...parts: number[]) => () =>
-    asAdmin('PUT', `/api/admin/products/${kitId}/parts`, { parts: parts.map((productId) => ({ productId, quantity: 1 })) });
+  const saveParts =
+    (kitId: number, ...parts: number[]) =>
+    () =>
+      asAdmin('PUT', `/api/admin/products/${kitId}/parts`, { parts: parts.map((productId) => ({ productId, quantity: 1 })) });
   const colours = (productId: number) => () =>
     asAdmin('PUT', `/api/admin/products/${productId}/variants`, {
       options: [{ name: 'Colour', values: ['red', 'blue'] }],
@@ -49,7 +51,10 @@ describe.each(DB_KINDS)('admins racing on the catalogue on %s', (kind) => {
 
   /** Rows breaking a kit's rules: a kit among parts, a part used whole that has variants, a kit with variants. */
   async function brokenKits(): Promise<unknown[]> {
-    const kitInKit = await sql`select k.kit_id, k.part_product_id from kit_parts k where exists (select 1 from kit_parts o where o.kit_id = k.part_product_id)`.execute(shop.db);
+    const kitInKit =
+      await sql`select k.kit_id, k.part_product_id from kit_parts k where exists (select 1 from kit_parts o where o.kit_id = k.part_product_id)`.execute(
+        shop.db,
+      );
     const wholeWithVariants = await sql`
       select k.kit_id, k.part_product_id from kit_parts k
       where k.part_variant_id is null and exists (select 1 from product_variants v where v.product_id = k.part_product_id)`.execute(shop.db);

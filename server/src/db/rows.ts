@@ -112,7 +112,11 @@ export async function lockRow(trx: Db, table: 'orders' | 'products', id: number)
  */
 export async function lockRows(trx: Db, table: 'orders' | 'products', ids: readonly number[], forDelete = false): Promise<void> {
   if (!isPostgres(trx) || ids.length === 0) return;
-  const rows = (trx as unknown as Untyped).selectFrom(table).select('id').where('id', 'in', [...new Set(ids)]).orderBy('id');
+  const rows = (trx as unknown as Untyped)
+    .selectFrom(table)
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id');
   await (forDelete ? rows.forUpdate() : rows.forNoKeyUpdate()).execute();
 }
 

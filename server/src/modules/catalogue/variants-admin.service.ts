@@ -148,7 +148,8 @@ export async function saveParts(db: Db, kitId: number, input: KitPartsInput): Pr
 /** Refuses parts that would break a kit's rules (decision 045), read inside the save's transaction after its locks. */
 async function checkParts(trx: Db, kitId: number, input: KitPartsInput): Promise<void> {
   const structures = await structuresOf(trx, [kitId, ...input.parts.map((p) => p.productId)]);
-  if ((structures.get(kitId)?.variants.length ?? 0) > 0) throw conflict('kit_has_no_variants', 'A product with variants cannot be a kit. Remove its options first.');
+  if ((structures.get(kitId)?.variants.length ?? 0) > 0)
+    throw conflict('kit_has_no_variants', 'A product with variants cannot be a kit. Remove its options first.');
   if ((await repo.kitsUsing(trx, kitId)).length > 0) throw conflict('kit_in_kit', 'This product is a part of another kit; a kit cannot be made of kits.');
   const found = new Set(
     await repo.existingProducts(
