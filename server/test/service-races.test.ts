@@ -35,10 +35,37 @@ describe.each(DB_KINDS)('services raced on %s', (kind) => {
     return rows.filter((r) => !r.banned).map((r) => r.username ?? '');
   }
 
+  // Before the owners' race, which leaves the first admin a support account.
+  it('adds one staff account when two owners add the same username, or the same e-mail, at the same moment: the others are refused as taken', async () => {
+    const owner = as(await adminToken(shop));
+    for (let round = 0; round < ROUNDS; round++) {
+      const sameName = await allAtOnce(
+        [0, 1, 2, 3],
+        (i) => owner('POST', '/api/admin/staff', { username: `same_name_${round}`, email: `name${round}_${i}@shop.test`, role: 'support' }),
+        round,
+      );
+      const sameEmail = await allAtOnce(
+        [0, 1, 2, 3],
+        (i) => owner('POST', '/api/admin/staff', { username: `same_email_${round}_${i}`, email: `same${round}@shop.test`, role: 'support' }),
+        round,
+      );
+      for (const [answers, taken] of [
+        [sameName, staffAccountMessages.usernameTaken],
+        [sameEmail, staffAccountMessages.emailTaken],
+      ] as const) {
+        no5xx(answers);
+        expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+        expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body.message}`)).toEqual(Array(3).fill(`409 ${taken}`));
+      }
+    }
+    const accounts = await shop.db.selectFrom('user').select('id').where('username', 'like', 'same_name_%').execute();
+    expect(accounts).toHaveLength(ROUNDS);
+  });
+
   it('keeps an active owner when the last two owners step down, disable or delete each other at the same moment', async () => {
     let token = await adminToken(shop);
     let me = 'admin';
-    const changes: ((id: string) => [('PATCH' | 'DELETE'), string, unknown?])[] = [
+    const changes: ((id: string) => ['PATCH' | 'DELETE', string, unknown?])[] = [
       (id) => ['PATCH', `/api/admin/staff/${id}`, { role: 'support' }],
       (id) => ['PATCH', `/api/admin/staff/${id}`, { disabled: true }],
       (id) => ['DELETE', `/api/admin/staff/${id}`],

@@ -111,12 +111,24 @@ async function staffOr404(db: Db, id: string): Promise<StaffRow> {
 
 /** Adds a staff account with a generated password, shown once. */
 export async function addStaff(auth: Auth, db: Db, input: CreateStaffInput): Promise<StaffWithPassword> {
-  if (await findAdmin(db, input.username))
-    throw new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
-  if (await repo.findUserByEmail(db, input.email))
-    throw new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+  const taken = async () => {
+    if (await findAdmin(db, input.username))
+      return new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
+    if (await repo.findUserByEmail(db, input.email))
+      return new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+    return undefined;
+  };
+  const refusal = await taken();
+  if (refusal) throw refusal;
   const password = generatePassword();
-  const id = await createAdmin(auth, db, input.username, password, input.email, input.role);
+  let id: string;
+  try {
+    id = await createAdmin(auth, db, input.username, password, input.email, input.role);
+  } catch (err) {
+    // The same username or e-mail added at the same moment, after the check above: better-auth's
+    // unique columns kept one account, and the other is refused in the same words (decision 119).
+    throw (await taken()) ?? err;
+  }
   return { staff: staffMember(await staffOr404(db, id)), password };
 }
 
