@@ -35,11 +35,13 @@ describe.each(DB_KINDS)('admins racing on the catalogue on %s', (kind) => {
     (kitId: number, ...parts: number[]) =>
     () =>
       asAdmin('PUT', `/api/admin/products/${kitId}/parts`, { parts: parts.map((productId) => ({ productId, quantity: 1 })) });
-  const colours = (productId: number) => () =>
-    asAdmin('PUT', `/api/admin/products/${productId}/variants`, {
-      options: [{ name: 'Colour', values: ['red', 'blue'] }],
-      variants: ['red', 'blue'].map((c) => ({ options: { Colour: c }, price: '10', stock: 3 })),
-    });
+  const colours =
+    (productId: number, sku = '') =>
+    () =>
+      asAdmin('PUT', `/api/admin/products/${productId}/variants`, {
+        options: [{ name: 'Colour', values: ['red', 'blue'] }],
+        variants: ['red', 'blue'].map((c) => ({ options: { Colour: c }, price: '10', stock: 3, ...(sku ? { sku: `${sku}-${c}` } : {}) })),
+      });
   /** `n` products, made one after the other (the factory indexes each outside the catalogue's lock). */
   async function products(name: string, n: number) {
     const made = [];
@@ -84,6 +86,17 @@ describe.each(DB_KINDS)('admins racing on the catalogue on %s', (kind) => {
       // Of each pair exactly one save stands: the other waited for it and was refused in the shop's words.
       for (let p = 0; p < pairs.length; p++) expect(outcomes.slice(2 * p, 2 * p + 2).filter((o) => o === 'ok')).toHaveLength(1);
       expect(await brokenKits()).toEqual([]);
+    }
+  });
+
+  it('gives an SKU to one product when two products are saved with it at the same moment: the other is refused as taken', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [first, second] = [await products(`SKU first ${round}`, PAIRS), await products(`SKU second ${round}`, PAIRS)];
+      const pairs = first.map((p, i) => [colours(p.id, `SKU-${kind}-${round}-${i}`), colours(second[i]!.id, `SKU-${kind}-${round}-${i}`)]);
+      const answers = await allAtOnce(pairs.flat(), (request) => request(), round);
+      no5xx(answers);
+      const outcomes = answers.map(outcome);
+      for (let p = 0; p < pairs.length; p++) expect(outcomes.slice(2 * p, 2 * p + 2).sort()).toEqual(['409 sku_taken', 'ok']);
     }
   });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import { combinationKey, kitsAllowed, type AdminKitParts, type AdminVariants, type KitPartsInput, type ProductVariantsInput } from '@shared/variants.schemas';
 import { AppError, badRequest } from '../../errors';
@@ -41,16 +42,15 @@ export async function getVariants(db: Db, productId: number): Promise<AdminVaria
  */
 export async function saveVariants(db: Db, productId: number, input: VariantsInput): Promise<AdminVariants> {
   await getProduct(db, productId);
-  await db.transaction().execute(async (trx) => {
+  const save = db.transaction().execute(async (trx) => {
     // One save of this product's variants or of a kit using it at a time: what follows reads what the
     // last one wrote (decisions 113, 119).
     await repo.lockProducts(trx, [productId]);
     if (input.options.length > 0 && (await repo.isKit(trx, productId))) {
       throw conflict('kit_has_no_variants', 'A kit has no variants of its own: it takes the variants its parts name.');
     }
-    const skus = input.variants.flatMap((v) => (v.sku ? [v.sku] : []));
-    const taken = await repo.skuOwners(trx, productId, skus);
-    if (taken.length > 0) throw conflict('sku_taken', `SKU ${taken.join(', ')} belongs to another product.`, { sku: 'Already used' });
+    const refusal = await skusTaken(trx, productId, input);
+    if (refusal) throw refusal;
     // A variant's image is one of the product's own (uploaded with the product), chosen per variant.
     const images = new Set((await findImages(trx, [productId])).map((i) => i.path));
     input.variants.forEach((v, i) => {
@@ -99,7 +99,23 @@ export async function saveVariants(db: Db, productId: number, input: VariantsInp
       else await repo.insertVariant(trx, productId, w.values);
     }
   });
+  try {
+    await save;
+  } catch (err) {
+    // Another product given the same SKU at the same moment: the unique index kept it once (decision 119).
+    throw (isUniqueViolation(err) && (await skusTaken(db, productId, input))) || err;
+  }
   return getVariants(db, productId);
+}
+
+/** The refusal of SKUs that another product's variants have, or undefined. */
+async function skusTaken(db: Db, productId: number, input: VariantsInput): Promise<AppError | undefined> {
+  const taken = await repo.skuOwners(
+    db,
+    productId,
+    input.variants.flatMap((v) => (v.sku ? [v.sku] : [])),
+  );
+  return taken.length > 0 ? conflict('sku_taken', `SKU ${taken.join(', ')} belongs to another product.`, { sku: 'Already used' }) : undefined;
 }
 
 /** A kit's parts with the kits each allows and the part that limits it; empty for a product that is no kit. */
