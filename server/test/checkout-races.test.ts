@@ -7,8 +7,8 @@ import { adminToken } from './helpers/admin';
 import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { as, makeCoupon, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
-import { random } from './helpers/seeded-random';
-import { ORIGIN, verifiedShopper } from './helpers/shoppers';
+import { no5xx, racingServers, type Answer } from './helpers/racing';
+import { verifiedShopper } from './helpers/shoppers';
 import { stockOf, type TestShop } from './helpers/test-app';
 
 /**
@@ -23,15 +23,12 @@ import { stockOf, type TestShop } from './helpers/test-app';
 const ROUNDS = 3;
 const SHOPPERS = 24;
 
-interface Answer {
-  status: number;
-  body: { code?: string; message?: string; amount?: number; id?: string; orderId?: string };
-}
+type Racing = Awaited<ReturnType<typeof racingServers>>;
 type Item = { productId: number; variantId?: number; quantity: number };
 
 describe.each(DB_KINDS)('shoppers racing at checkout on %s', (kind) => {
   let shop: TestShop, f: Factories, categoryId: number, admin: Admin;
-  let bases: string[];
+  let send: Racing['send'], allAtOnce: Racing['allAtOnce'];
   let token: string;
   let shoppers: (Awaited<ReturnType<typeof verifiedShopper>> & { api: ReturnType<typeof as> })[];
 
@@ -41,9 +38,7 @@ describe.each(DB_KINDS)('shoppers racing at checkout on %s', (kind) => {
       RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT: '0',
     }));
-    bases = [await shop.app.listen({ port: 0, host: '127.0.0.1' })];
-    // A second server on its own connections, as behind the balancer (one server on SQLite, decision 011).
-    if (kind === 'postgres') bases.push(await (await shop.secondApp()).listen({ port: 0, host: '127.0.0.1' }));
+    ({ send, allAtOnce } = await racingServers(shop, kind));
     token = await adminToken(shop);
     // Cash on delivery for everyone, however many parcels they sent back in earlier rounds.
     expect((await admin.put('/api/admin/shipping', { cod: { enabled: true, maxReturns: null } })).statusCode).toBe(200);
@@ -56,23 +51,6 @@ describe.each(DB_KINDS)('shoppers racing at checkout on %s', (kind) => {
   });
   afterAll(() => shop.close());
 
-  let sent = 0;
-  /** A request over HTTP to one of the servers in turn, as a balancer spreads them. */
-  async function send(method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
-    const res = await fetch(`${bases[sent++ % bases.length]}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: Answer['body'];
-    try {
-      parsed = JSON.parse(text) as Answer['body'];
-    } catch {
-      parsed = { message: text };
-    }
-    return { status: res.status, body: parsed };
-  }
   const checkout = (s: (typeof shoppers)[number], items: Item[], extra: Record<string, unknown> = {}) =>
     send('POST', '/api/createBulkOrder', { items, ...extra }, { cookie: s.cookie });
   const asStaff = (method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown) => send(method, path, body, { authorization: `Bearer ${token}` });
@@ -88,20 +66,7 @@ describe.each(DB_KINDS)('shoppers racing at checkout on %s', (kind) => {
     }
   }
 
-  /**
-   * `request` for each of `many`, all at once but sent in an order drawn from `seed` (the first sent
-   * tend to win: each round another cart gets there first); the answers in `many`'s order.
-   */
-  async function allAtOnce<T>(many: T[], request: (one: T) => Promise<Answer>, seed: number): Promise<Answer[]> {
-    const draw = random(seed + 1);
-    const order = many.map((_, i) => ({ i, key: draw() })).sort((a, b) => a.key - b.key);
-    const answers: Answer[] = [];
-    await Promise.all(order.map(async ({ i }) => (answers[i] = await request(many[i]!))));
-    return answers;
-  }
-
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  const no5xx = (answers: Answer[]) => expect(answers.filter((a) => a.status >= 500).map((a) => `${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
 
   /** The shop's words for too few units of one of these lines (any count left). */
   const stockRefusals = (titles: string[]) => new Set(titles.flatMap((t) => Array.from({ length: 100 }, (_, n) => stockMessages.notEnough(t, n))));

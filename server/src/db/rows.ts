@@ -101,7 +101,23 @@ export async function insertOnce<T extends Table>(db: Db, table: T, row: Inserta
  * foreign key takes KEY SHARE) do not wait for it.
  */
 export async function lockRow(trx: Db, table: 'orders' | 'products', id: number): Promise<void> {
-  if (isPostgres(trx)) await (trx as unknown as Untyped).selectFrom(table).select('id').where('id', '=', id).forNoKeyUpdate().execute();
+  await lockRows(trx, table, [id]);
+}
+
+/**
+ * Locks several rows of one table as `lockRow` does, in the order of their ids (the one order every
+ * transaction takes them in, so two that lock some of the same rows wait rather than deadlock).
+ * `forDelete`: the lock a DELETE takes (FOR UPDATE), which also makes a transaction wait that inserts
+ * a row referencing one of them (its foreign key takes KEY SHARE), and waits for one under way.
+ */
+export async function lockRows(trx: Db, table: 'orders' | 'products', ids: readonly number[], forDelete = false): Promise<void> {
+  if (!isPostgres(trx) || ids.length === 0) return;
+  const rows = (trx as unknown as Untyped)
+    .selectFrom(table)
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id');
+  await (forDelete ? rows.forUpdate() : rows.forNoKeyUpdate()).execute();
 }
 
 /** How many rows a table has (a short list's total: the outbox, the Notify Me addresses). */

@@ -111,19 +111,40 @@ async function staffOr404(db: Db, id: string): Promise<StaffRow> {
 
 /** Adds a staff account with a generated password, shown once. */
 export async function addStaff(auth: Auth, db: Db, input: CreateStaffInput): Promise<StaffWithPassword> {
-  if (await findAdmin(db, input.username))
-    throw new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
-  if (await repo.findUserByEmail(db, input.email))
-    throw new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+  const taken = async () => {
+    if (await findAdmin(db, input.username))
+      return new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
+    if (await repo.findUserByEmail(db, input.email))
+      return new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+    return undefined;
+  };
+  const refusal = await taken();
+  if (refusal) throw refusal;
   const password = generatePassword();
-  const id = await createAdmin(auth, db, input.username, password, input.email, input.role);
+  let id: string;
+  try {
+    id = await createAdmin(auth, db, input.username, password, input.email, input.role);
+  } catch (err) {
+    // The same username or e-mail added at the same moment, after the check above: better-auth's
+    // unique columns kept one account, and the other is refused in the same words (decision 119).
+    throw (await taken()) ?? err;
+  }
   return { staff: staffMember(await staffOr404(db, id)), password };
 }
 
-/** Refuses a change that would leave the shop without an owner who can sign in. */
-async function keepAnOwner(db: Db, id: string): Promise<void> {
-  const owners = await repo.activeOwnerIds(db);
-  if (owners.length === 1 && owners[0] === id) throw new AppError('last_owner', 409, staffAccountMessages.lastOwner);
+/**
+ * Writes a change of a staff account's role or access, refusing one that would leave the shop
+ * without an owner who can sign in. The owners' rows are locked before they are counted: two owners
+ * taking each other away at once on PostgreSQL both saw the other still there, and the shop was left
+ * with none (decision 119).
+ */
+async function changeKeepingAnOwner(db: Db, id: string, change: repo.StaffChange): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const owners = await repo.lockActiveOwners(trx);
+    const takesOwnerAway = (change.staffRole !== undefined && change.staffRole !== 'owner') || change.banned === true;
+    if (takesOwnerAway && owners.length === 1 && owners[0] === id) throw new AppError('last_owner', 409, staffAccountMessages.lastOwner);
+    await repo.changeStaff(trx, id, change);
+  });
 }
 
 /**
@@ -133,12 +154,10 @@ async function keepAnOwner(db: Db, id: string): Promise<void> {
  * neither demoted nor disabled.
  */
 export async function updateStaff(auth: Auth, db: Db, id: string, input: UpdateStaffInput): Promise<StaffWithPassword> {
-  const before = await staffOr404(db, id);
-  const demoted = input.role !== undefined && input.role !== 'owner';
-  if ((demoted || input.disabled === true) && before.staffRole === 'owner') await keepAnOwner(db, id);
+  await staffOr404(db, id);
   const ctx = await auth.$context;
   const changes = { ...(input.role ? { staffRole: input.role } : {}), ...(input.disabled !== undefined ? { banned: input.disabled } : {}) };
-  if (Object.keys(changes).length > 0) await ctx.internalAdapter.updateUser(id, changes);
+  if (Object.keys(changes).length > 0) await changeKeepingAnOwner(db, id, changes);
   let password: string | undefined;
   if (input.resetPassword) {
     password = generatePassword();
@@ -152,7 +171,8 @@ export async function updateStaff(auth: Auth, db: Db, id: string, input: UpdateS
 /** Deletes a staff account and its sessions; never the last active owner. */
 export async function deleteStaff(auth: Auth, db: Db, id: string): Promise<void> {
   const row = await staffOr404(db, id);
-  if (row.staffRole === 'owner') await keepAnOwner(db, id);
+  // An owner is first disabled (never the last active one), then deleted.
+  if (row.staffRole === 'owner') await changeKeepingAnOwner(db, id, { banned: true });
   await (await auth.$context).internalAdapter.deleteUser(id);
 }
 

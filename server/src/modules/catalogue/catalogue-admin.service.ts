@@ -137,15 +137,20 @@ export async function overwriteImportedProduct(trx: Db, id: number, values: Part
  */
 export async function deleteProduct(db: Db, storage: FileStorage, id: number): Promise<void> {
   await getProduct(db, id);
-  const kits = await variants.kitsUsing(db, id);
-  if (kits.length > 0) {
-    throw new AppError('product_in_kit', 409, `This product is a part of ${kits.map((k) => `"${k.title}"`).join(', ')}. Remove it from the kit first.`);
-  }
-  const codes = await repo.couponCodesForProduct(db, id);
-  if (codes.length > 0) {
-    throw new AppError('product_has_coupons', 409, `Coupon ${codes.join(', ')} applies only to this product. Change or delete it first.`);
-  }
   const images = await search.catalogueTransaction(db, async (trx) => {
+    // Checked after the product's row is locked as its delete locks it: a kit's save using it, or a
+    // coupon written for it (their foreign keys), either committed before and is seen here, or waits
+    // and then finds it gone. Read before, a coupon saved meanwhile lost its product and applied to
+    // every product (decision 119).
+    await repo.lockProductForDelete(trx, id);
+    const kits = await variants.kitsUsing(trx, id);
+    if (kits.length > 0) {
+      throw new AppError('product_in_kit', 409, `This product is a part of ${kits.map((k) => `"${k.title}"`).join(', ')}. Remove it from the kit first.`);
+    }
+    const codes = await repo.couponCodesForProduct(trx, id);
+    if (codes.length > 0) {
+      throw new AppError('product_has_coupons', 409, `Coupon ${codes.join(', ')} applies only to this product. Change or delete it first.`);
+    }
     await search.unindexProducts(trx, [id]);
     const paths = await repo.deleteProductImages(trx, id);
     await repo.deleteProduct(trx, id);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { compiledPerLength } from '../../db/compiled-once';
 import { escapeLike, isPostgres } from '../../db/dialect';
-import { rowsOfProducts } from '../../db/rows';
+import { lockRows, rowsOfProducts } from '../../db/rows';
 
 export interface ProductRow {
   id: number;
@@ -168,6 +168,11 @@ export async function updateProduct(db: Db, id: number, p: Partial<NewProduct>):
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Holds the product's row as its delete does (PostgreSQL), before what the delete checks is read (decision 119). */
+export function lockProductForDelete(trx: Db, id: number): Promise<void> {
+  return lockRows(trx, 'products', [id], true);
 }
 
 export async function deleteProduct(db: Db, id: number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { paiseToRupees, rupeesToPaise } from '@shared/money';
 import { combinationKey, kitsAllowed, type AdminKitParts, type AdminVariants, type KitPartsInput, type ProductVariantsInput } from '@shared/variants.schemas';
 import { AppError, badRequest } from '../../errors';
@@ -41,25 +42,24 @@ export async function getVariants(db: Db, productId: number): Promise<AdminVaria
  */
 export async function saveVariants(db: Db, productId: number, input: VariantsInput): Promise<AdminVariants> {
   await getProduct(db, productId);
-  if (input.options.length > 0 && (await repo.isKit(db, productId))) {
-    throw conflict('kit_has_no_variants', 'A kit has no variants of its own: it takes the variants its parts name.');
-  }
-  const skus = input.variants.flatMap((v) => (v.sku ? [v.sku] : []));
-  const taken = await repo.skuOwners(db, productId, skus);
-  if (taken.length > 0) throw conflict('sku_taken', `SKU ${taken.join(', ')} belongs to another product.`, { sku: 'Already used' });
-  // A variant's image is one of the product's own (uploaded with the product), chosen per variant.
-  const images = new Set((await findImages(db, [productId])).map((i) => i.path));
-  input.variants.forEach((v, i) => {
-    if (v.image != null && !images.has(v.image)) {
-      throw badRequest("A variant's image must be one of the product's images.", 'invalid_variant_image', {
-        [`variants.${i}.image`]: "Choose one of the product's images",
-      });
+  const save = db.transaction().execute(async (trx) => {
+    // One save of this product's variants or of a kit using it at a time: what follows reads what the
+    // last one wrote (decisions 113, 119).
+    await repo.lockProducts(trx, [productId]);
+    if (input.options.length > 0 && (await repo.isKit(trx, productId))) {
+      throw conflict('kit_has_no_variants', 'A kit has no variants of its own: it takes the variants its parts name.');
     }
-  });
-
-  await db.transaction().execute(async (trx) => {
-    // One save of this product's variants at a time: the next reads what this one wrote (decision 113).
-    await repo.lockProduct(trx, productId);
+    const refusal = await skusTaken(trx, productId, input);
+    if (refusal) throw refusal;
+    // A variant's image is one of the product's own (uploaded with the product), chosen per variant.
+    const images = new Set((await findImages(trx, [productId])).map((i) => i.path));
+    input.variants.forEach((v, i) => {
+      if (v.image != null && !images.has(v.image)) {
+        throw badRequest("A variant's image must be one of the product's images.", 'invalid_variant_image', {
+          [`variants.${i}.image`]: "Choose one of the product's images",
+        });
+      }
+    });
     const existing = await repo.findVariants(trx, [productId]);
     const byKey = new Map(existing.map((v) => [combinationKey(input.options, JSON.parse(v.options_json) as Record<string, string>), v]));
     const kept = new Set<number>();
@@ -99,7 +99,23 @@ export async function saveVariants(db: Db, productId: number, input: VariantsInp
       else await repo.insertVariant(trx, productId, w.values);
     }
   });
+  try {
+    await save;
+  } catch (err) {
+    // Another product given the same SKU at the same moment: the unique index kept it once (decision 119).
+    throw (isUniqueViolation(err) && (await skusTaken(db, productId, input))) || err;
+  }
   return getVariants(db, productId);
+}
+
+/** The refusal of SKUs that another product's variants have, or undefined. */
+async function skusTaken(db: Db, productId: number, input: VariantsInput): Promise<AppError | undefined> {
+  const taken = await repo.skuOwners(
+    db,
+    productId,
+    input.variants.flatMap((v) => (v.sku ? [v.sku] : [])),
+  );
+  return taken.length > 0 ? conflict('sku_taken', `SKU ${taken.join(', ')} belongs to another product.`, { sku: 'Already used' }) : undefined;
 }
 
 /** A kit's parts with the kits each allows and the part that limits it; empty for a product that is no kit. */
@@ -130,33 +146,11 @@ export async function getParts(db: Db, kitId: number): Promise<AdminKitParts> {
  */
 export async function saveParts(db: Db, kitId: number, input: KitPartsInput): Promise<AdminKitParts> {
   await getProduct(db, kitId);
-  if (input.parts.length > 0) {
-    const structures = await structuresOf(db, [kitId, ...input.parts.map((p) => p.productId)]);
-    if ((structures.get(kitId)?.variants.length ?? 0) > 0)
-      throw conflict('kit_has_no_variants', 'A product with variants cannot be a kit. Remove its options first.');
-    if ((await repo.kitsUsing(db, kitId)).length > 0) throw conflict('kit_in_kit', 'This product is a part of another kit; a kit cannot be made of kits.');
-    const found = new Set(
-      await repo.existingProducts(
-        db,
-        input.parts.map((p) => p.productId),
-      ),
-    );
-    input.parts.forEach((p, i) => {
-      const field = { [`parts.${i}.productId`]: 'Choose another product' };
-      if (p.productId === kitId) throw badRequest('A kit cannot be a part of itself.', 'invalid_part', field);
-      if (!found.has(p.productId)) throw badRequest(`There is no product ${p.productId}.`, 'invalid_part', field);
-      const s = structures.get(p.productId);
-      if ((s?.parts.length ?? 0) > 0) throw badRequest('A kit cannot be made of other kits: choose its parts instead.', 'invalid_part', field);
-      const variants = s?.variants ?? [];
-      if (variants.length > 0 && (p.variantId == null || !variants.some((v) => v.id === p.variantId))) {
-        throw badRequest('Choose which variant of this product goes in the kit.', 'invalid_part', { [`parts.${i}.variantId`]: 'Choose a variant' });
-      }
-      if (variants.length === 0 && p.variantId != null)
-        throw badRequest('This product has no variants.', 'invalid_part', { [`parts.${i}.variantId`]: 'This product has no variants' });
-    });
-  }
   await db.transaction().execute(async (trx) => {
-    await repo.lockProduct(trx, kitId);
+    // The kit and its parts, so that a save of one of them (its parts, its variants) waits for this one
+    // and this one checks what the last wrote (decisions 113, 119).
+    await repo.lockProducts(trx, [kitId, ...input.parts.map((p) => p.productId)]);
+    if (input.parts.length > 0) await checkParts(trx, kitId, input);
     await repo.replaceParts(
       trx,
       kitId,
@@ -165,6 +159,33 @@ export async function saveParts(db: Db, kitId: number, input: KitPartsInput): Pr
     if (input.parts.length > 0) await repo.untrackStock(trx, kitId);
   });
   return getParts(db, kitId);
+}
+
+/** Refuses parts that would break a kit's rules (decision 045), read inside the save's transaction after its locks. */
+async function checkParts(trx: Db, kitId: number, input: KitPartsInput): Promise<void> {
+  const structures = await structuresOf(trx, [kitId, ...input.parts.map((p) => p.productId)]);
+  if ((structures.get(kitId)?.variants.length ?? 0) > 0)
+    throw conflict('kit_has_no_variants', 'A product with variants cannot be a kit. Remove its options first.');
+  if ((await repo.kitsUsing(trx, kitId)).length > 0) throw conflict('kit_in_kit', 'This product is a part of another kit; a kit cannot be made of kits.');
+  const found = new Set(
+    await repo.existingProducts(
+      trx,
+      input.parts.map((p) => p.productId),
+    ),
+  );
+  input.parts.forEach((p, i) => {
+    const field = { [`parts.${i}.productId`]: 'Choose another product' };
+    if (p.productId === kitId) throw badRequest('A kit cannot be a part of itself.', 'invalid_part', field);
+    if (!found.has(p.productId)) throw badRequest(`There is no product ${p.productId}.`, 'invalid_part', field);
+    const s = structures.get(p.productId);
+    if ((s?.parts.length ?? 0) > 0) throw badRequest('A kit cannot be made of other kits: choose its parts instead.', 'invalid_part', field);
+    const variants = s?.variants ?? [];
+    if (variants.length > 0 && (p.variantId == null || !variants.some((v) => v.id === p.variantId))) {
+      throw badRequest('Choose which variant of this product goes in the kit.', 'invalid_part', { [`parts.${i}.variantId`]: 'Choose a variant' });
+    }
+    if (variants.length === 0 && p.variantId != null)
+      throw badRequest('This product has no variants.', 'invalid_part', { [`parts.${i}.variantId`]: 'This product has no variants' });
+  });
 }
 
 /** Every kit, the kits its parts allow and the part that limits it, fewest first (the admin's kit overview). */

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import { lockRow, rowsOfProducts } from '../../db/rows';
+import { lockRows, rowsOfProducts } from '../../db/rows';
 import type { Database } from '../../db/schema';
 
 /** Options, variants and kit parts of products (decision 045). */
@@ -119,13 +119,17 @@ export async function skuOwners(db: Db, productId: number, skus: string[]): Prom
 }
 
 /**
- * Holds the product's row until the transaction ends, first thing in a save of its variants or its kit
- * parts: each save deletes the rows it replaces and inserts its own, so two at once on PostgreSQL
- * kept both sets (the second's delete did not see the first's new rows); now the second waits and
- * replaces what the first wrote (decision 113).
+ * Holds the rows of these products until the transaction ends (in the order of their ids), first thing
+ * in a save of a product's variants or a kit's parts, before what the save checks is read. Each save
+ * deletes the rows it replaces and inserts its own, so two at once on PostgreSQL kept both sets (the
+ * second's delete did not see the first's new rows, decision 113); and a kit's rules span products (a
+ * kit is no part, a part is no kit, a part used whole has no variants), so a save of kit A with part B
+ * and one of kit B with part A, or of B's variants, each passed its checks before the other wrote
+ * (decision 119). A save locks the product it changes and, for a kit, each of its parts: any two that
+ * touch one product take turns, and the second checks what the first wrote.
  */
-export function lockProduct(trx: Db, productId: number): Promise<void> {
-  return lockRow(trx, 'products', productId);
+export function lockProducts(trx: Db, productIds: readonly number[]): Promise<void> {
+  return lockRows(trx, 'products', productIds);
 }
 
 export async function replaceParts(db: Db, kitId: number, parts: { productId: number; variantId: number | null; quantity: number }[]): Promise<void> {
