@@ -8,7 +8,8 @@ import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop
 import { as, makeCoupon, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
 import { random } from './helpers/seeded-random';
-import { ORIGIN, verifiedShopper } from './helpers/shoppers';
+import { overHttp } from './helpers/over-http';
+import { verifiedShopper } from './helpers/shoppers';
 import { stockOf, type TestShop } from './helpers/test-app';
 
 /**
@@ -58,21 +59,8 @@ describe.each(DB_KINDS)('shoppers racing at checkout on %s', (kind) => {
 
   let sent = 0;
   /** A request over HTTP to one of the servers in turn, as a balancer spreads them. */
-  async function send(method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
-    const res = await fetch(`${bases[sent++ % bases.length]}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: Answer['body'];
-    try {
-      parsed = JSON.parse(text) as Answer['body'];
-    } catch {
-      parsed = { message: text };
-    }
-    return { status: res.status, body: parsed };
-  }
+  const send = (method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<Answer> =>
+    overHttp(bases[sent++ % bases.length]!, method, path, body, headers);
   const checkout = (s: (typeof shoppers)[number], items: Item[], extra: Record<string, unknown> = {}) =>
     send('POST', '/api/createBulkOrder', { items, ...extra }, { cookie: s.cookie });
   const asStaff = (method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown) => send(method, path, body, { authorization: `Bearer ${token}` });
