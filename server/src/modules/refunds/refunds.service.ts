@@ -277,7 +277,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
         paymentId: payment.id,
         amountPaise,
         kind: 'partial',
-        reason: manual ? [input.reason, `Refunded by hand (bank transfer/UPI), reference ${input.reference}`].filter(Boolean).join('. ') : input.reason,
+        reason: manual ? manualReason(input.reason, input.reference!) : input.reason,
         key: input.idempotencyKey,
         createdBy: `admin:${adminName}`,
         ...(input.lines ? { lines: input.lines } : {}),
@@ -296,9 +296,20 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     throw err;
   }
   await stock.stockChanged(db, stockChanged);
-  if (manual) await markProcessed(deps, (await repo.findRefund(db, id))!, true);
-  else await executeRefund(deps, id);
+  await settleStarted(deps, { id, manual });
   return view((await repo.findRefund(db, id))!);
+}
+
+/** The reason a refund made by hand keeps: the admin's words and the transfer's reference. */
+const manualReason = (reason: string, reference: string) => [reason, `Refunded by hand (bank transfer/UPI), reference ${reference}`].filter(Boolean).join('. ');
+
+/**
+ * After the commit that started a refund: a refund made by hand (cash on delivery) is recorded
+ * processed at once, with its credit note; any other is sent to the provider.
+ */
+export async function settleStarted(deps: OrderDeps, started: { id: number; manual: boolean }): Promise<void> {
+  if (started.manual) await markProcessed(deps, (await repo.findRefund(deps.db, started.id))!, true);
+  else await executeRefund(deps, started.id);
 }
 
 /**
@@ -346,6 +357,9 @@ export async function handleLatePayment(deps: OrderDeps, orderId: number, provid
   const shopName = deps.config.public.shopName;
   const amount = formatPaise(captured.amount);
   const created = await db.transaction().execute(async (trx) => {
+    // The order's row first (decision 110): a placing of the order with this payment, racing, writes the order and
+    // then the payment; in the other order the two deadlocked (decision 121).
+    await repo.lockOrder(trx, orderId);
     const rowId = await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: captured.amount, late: 1 });
     if (rowId === null) return null;
     await repo.setOrderFlag(trx, orderId, 'late_payment');
@@ -378,9 +392,9 @@ export async function refundTotals(db: Db, orderIds: number[]): Promise<Map<numb
   return refundTotalsOf(await repo.refundsOf(db, orderIds));
 }
 
-/** Records the payment that placed an order (inside the transaction that places it). */
-export async function recordPlacingPayment(trx: Db, orderId: number, paymentId: string, amountPaise: number): Promise<void> {
-  await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: amountPaise, late: 0 });
+/** Records the payment that placed an order (inside the transaction that places it); false when that payment was recorded before. */
+export async function recordPlacingPayment(trx: Db, orderId: number, paymentId: string, amountPaise: number): Promise<boolean> {
+  return (await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: amountPaise, late: 0 })) !== null;
 }
 
 /**
@@ -408,25 +422,29 @@ export async function refundRestIn(trx: Db, orderId: number, createdBy: string):
  * Starts the refund of a shopper's return (inside the transaction that marks it refunded): the
  * amount from the payment that placed the order, for the returned lines (their credit note shares
  * it over those lines). The key `return:<id>` makes a second refund of the same return impossible
- * whatever races. Answers null when the order was not paid online (cash on delivery, issue 3).
- * `executeRefund` must follow the commit.
+ * whatever races. Answers null when no payment was recorded (cash on delivery not collected). The
+ * cash of a COD order is refunded by hand: its bank transfer or UPI `reference` is required (a 400
+ * without it; decision 121). `settleStarted` must follow the commit.
  */
 export async function startReturnRefundIn(
   trx: Db,
-  r: { orderId: number; returnId: number; amountPaise: number; lineIds: number[]; reason: string; createdBy: string },
-): Promise<number | null> {
+  r: { orderId: number; returnId: number; amountPaise: number; lineIds: number[]; reason: string; reference?: string | undefined; createdBy: string },
+): Promise<{ id: number; manual: boolean } | null> {
   const payment = (await repo.paymentsOf(trx, r.orderId)).find((p) => !p.late);
   if (!payment) return null;
-  return createRefundIn(trx, {
+  const manual = isCashPayment(payment);
+  if (manual && !r.reference) throw badRequest(codMessages.manualRefundReference, 'reference_required', { reference: codMessages.manualRefundReference });
+  const id = await createRefundIn(trx, {
     orderId: r.orderId,
     paymentId: payment.id,
     amountPaise: r.amountPaise,
     kind: 'return',
-    reason: r.reason,
+    reason: manual ? manualReason(r.reason, r.reference!) : r.reason,
     key: `return:${r.returnId}`,
     createdBy: r.createdBy,
     lines: r.lineIds,
   });
+  return { id, manual };
 }
 
 /** Refunds by id (amount and status), for views of what they paid back. */
