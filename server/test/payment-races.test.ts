@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPaise } from '@shared/money';
 import { hmacHex } from '../src/modules/payments/signatures';
 import { taxDocumentsIssued } from '../src/modules/invoices/invoices.service';
 import { adminToken } from './helpers/admin';
-import { startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
+import { moneyOf, startAdminShop, type Admin, type Factories } from './helpers/admin-shop';
 import { as, GST_SHOP, makeCoupon, payInSimulation } from './helpers/checkout';
 import { DB_KINDS } from './helpers/databases';
+import { pdfText } from './helpers/pdf';
 import { random } from './helpers/seeded-random';
 import { overHttp } from './helpers/over-http';
 import { verifiedShopper } from './helpers/shoppers';
@@ -295,7 +297,7 @@ describe.each(DB_KINDS)('payments, refunds and returns raced on %s', (kind) => {
     await reconcileRefunds(shop.app.orderDeps);
   };
   /** What the order's payments, refunds, invoice and credit notes say, each to the paisa. */
-  async function expectMoneyAgrees(code: string) {
+  async function expectMoneyAgrees(code: string, shopper?: ReturnType<typeof as>) {
     const row = await orderRow(code);
     const payments = (await paymentsOf(row.id)).filter((p) => !p.late);
     const refunds = await refundsOf(row.id);
@@ -309,6 +311,33 @@ describe.each(DB_KINDS)('payments, refunds and returns raced on %s', (kind) => {
     const noteAmounts = notes.map((n) => (n.refund_id === null ? n.amount_paise : refunds.find((r) => r.id === n.refund_id)!.amount_paise));
     expect(docs.creditNotes).toEqual(noteAmounts);
     expect(refunds.filter((r) => r.status === 'processed').map((r) => r.id)).toEqual(notes.flatMap((n) => (n.refund_id === null ? [] : [n.refund_id])));
+    // What the admin's order view and the shopper's Your Orders show, in rupees, is what the rows hold.
+    const money = await moneyOf(admin, code);
+    expect(Math.round(money.refundable * 100)).toBe(paidPaise - held);
+    expect(money.refunds.map((r) => [r.id, Math.round(r.amount * 100), r.status])).toEqual(refunds.map((r) => [r.id, r.amount_paise, r.status]));
+    if (shopper) {
+      const mine = (
+        (await shopper.get('/api/UserOrders')).json().orders as { order_id: string; total_amount: number; refunded: number; refund_pending: number }[]
+      ).find((o) => o.order_id === code)!;
+      const sum = (status: string) => refunds.filter((r) => r.status === status).reduce((t, r) => t + r.amount_paise, 0);
+      expect([mine.total_amount, mine.refunded, mine.refund_pending].map((r) => Math.round(r * 100))).toEqual([
+        row.total_paise,
+        sum('processed'),
+        sum('pending'),
+      ]);
+      // And the PDFs the shopper downloads print the same totals.
+      const rs = (paise: number) => formatPaise(paise).replace('₹', 'Rs. ');
+      if (docs.invoices.length)
+        expect(pdfText((await shopper.get(`/api/orders/${code}/invoice.pdf`)).rawPayload)).toContain(`Invoice total: ${rs(row.total_paise)}`);
+      const listed = ((await shopper.get('/api/UserOrders')).json().orders as { order_id: string; creditNotes: { id: number }[] }[]).find(
+        (o) => o.order_id === code,
+      )!;
+      for (const [i, note] of listed.creditNotes.entries()) {
+        expect(pdfText((await shopper.get(`/api/orders/${code}/credit-notes/${note.id}.pdf`)).rawPayload)).toContain(
+          `Credit note total: ${rs(noteAmounts[i]!)}`,
+        );
+      }
+    }
     return { row, refunds, held, paidPaise, docs };
   }
 
@@ -360,7 +389,7 @@ describe.each(DB_KINDS)('payments, refunds and returns raced on %s', (kind) => {
         // At most one of the two admins refunding the same line at once; one cancellation at most.
         expect(mine.slice(0, 2).filter(won).length).toBeLessThanOrEqual(1);
         expect(mine.slice(5).filter(won).length).toBe(round < 2 ? 1 : 0);
-        const { row, held, paidPaise } = await expectMoneyAgrees(o.code);
+        const { row, held, paidPaise } = await expectMoneyAgrees(o.code, o.api);
         expect(row.status).toBe(round < 2 ? 'canceled' : 'placed');
         if (round < 2) expect(held).toBe(paidPaise);
         // The rover's unit comes back once (its line refunded, or the order canceled); the cables with a cancellation.
@@ -424,7 +453,7 @@ describe.each(DB_KINDS)('payments, refunds and returns raced on %s', (kind) => {
           payments: before[i]!.payments,
           refunds: before[i]!.refunds,
         });
-        await expectMoneyAgrees(o.code);
+        await expectMoneyAgrees(o.code, o.api);
       }
     }
   });
@@ -506,7 +535,7 @@ describe.each(DB_KINDS)('payments, refunds and returns raced on %s', (kind) => {
       expect(refunded[2 * ids.length + 1]!.status).toBe(201);
       expect(refunded[2 * ids.length + 2]!.status).toBe(409);
       await settleRefunds();
-      const { refunds } = await expectMoneyAgrees(o.code);
+      const { refunds } = await expectMoneyAgrees(o.code, o.api);
       expect(refunds.map((r) => r.kind).sort()).toEqual(['partial', 'return', 'return']);
       expect(refunds.every((r) => r.status === 'processed')).toBe(true);
       expect([await stockOf(shop, rover.id), await stockOf(shop, cable.id)]).toEqual([30, 30 - 3 - 2 - 1 + 2]);
@@ -570,7 +599,7 @@ describe.each(DB_KINDS)('payments, refunds and returns raced on %s', (kind) => {
       const done = twice.find((a) => a.status === 200)!.body as unknown as { status: string; refund: { amount: number; status: string } };
       // ₹1,180 less half the ₹100 coupon: refunded at once, as the admin's own transfer.
       expect(done).toMatchObject({ status: 'refunded', refund: { amount: 1130, status: 'processed' } });
-      const { refunds, docs } = await expectMoneyAgrees(code);
+      const { refunds, docs } = await expectMoneyAgrees(code, o.api);
       expect(refunds.map((r) => [r.kind, r.amount_paise, r.status])).toEqual([['return', 1_130_00, 'processed']]);
       expect(docs.creditNotes).toEqual([1_130_00]);
       // Never beyond the cash collected (its COD fee and the coupon counted), from two admins at once.
@@ -592,7 +621,7 @@ describe.each(DB_KINDS)('payments, refunds and returns raced on %s', (kind) => {
         round + 9,
       );
       expect(beyond.map((a) => a.status).sort()).toEqual([201, 409]);
-      const after = await expectMoneyAgrees(code);
+      const after = await expectMoneyAgrees(code, o.api);
       expect(after.held).toBe(total);
     }
   });
