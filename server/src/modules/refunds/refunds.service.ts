@@ -227,7 +227,7 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
       title: l.title,
       quantity: l.quantity,
       unitPrice: paiseToRupees(l.unit_price_paise),
-      // What a refund of whole lines accepts: no unit back in stock, none in a shopper's return.
+      // What a refund of whole lines accepts: no unit back in stock, none in a shopper's return or a line refund (both hold the line).
       refundable: placing !== undefined && l.restocked_quantity === 0 && l.return_held_quantity === 0,
     })),
     refundable: placing ? paiseToRupees(leftToRefundPaise(placing)) : 0,
@@ -238,8 +238,9 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
 /**
  * An admin refunds part of a paid order without canceling it: an amount, or
  * whole lines (their price less their share of the discount; their units go
- * back on sale). The idempotency key makes a retried request answer the refund
- * it already made; the same key on another order is refused.
+ * back on sale while the order is not dispatched, and stay with the shopper
+ * after: decision 121), each line once. The idempotency key makes a retried
+ * request answer the refund it already made; the same key on another order is refused.
  */
 export async function refundPart(deps: OrderDeps, orderCode: string, input: RefundInput, adminName: string): Promise<RefundView> {
   const { db } = deps;
@@ -256,9 +257,11 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
   let amountPaise = input.amount !== undefined ? rupeesToPaise(input.amount)! : 0;
   let units: Map<number, number> | undefined;
   if (input.lines) {
-    const lines = await repo.linesOf(db, order.id);
+    const [lines, earlier] = await Promise.all([repo.linesOf(db, order.id), repo.refundsOf(db, [order.id])]);
+    // Lines refunded whole before: their units went back on sale, or (after dispatch) stayed with the shopper.
+    const refunded = new Set(earlier.filter((r) => r.kind === 'partial' && r.lines).flatMap((r) => JSON.parse(r.lines!) as number[]));
     const chosen = [...new Set(input.lines)].map((id) => lines.find((l) => l.id === id));
-    if (chosen.some((l) => !l || l.restocked_quantity > 0)) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
+    if (chosen.some((l) => !l || l.restocked_quantity > 0 || refunded.has(l.id))) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
     if (chosen.some((l) => l!.return_held_quantity > 0)) throw new AppError('line_in_return', 409, refundMessages.lineInReturn);
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
     // Lines give back what was paid for the goods (shipping is no line's: a full refund or an amount returns it).
@@ -285,7 +288,9 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
       if (units) {
         // The units leave the shopper's returnable count with the refund; a return that raced in wins.
         if (!(await holdWholeLines(trx, order.id, [...units.keys()]))) throw new AppError('line_in_return', 409, refundMessages.lineInReturn);
-        stockChanged = await stock.returnUnits(trx, order.id, units);
+        // Back on sale only while the order has not left the shop (read after the lock): once dispatched the units are
+        // with the courier or the shopper, and come back through a return received or a parcel returned (decision 121).
+        if ((await repo.findOrder(trx, order.id))?.status === 'placed') stockChanged = await stock.returnUnits(trx, order.id, units);
       }
       return refundId;
     });
