@@ -106,27 +106,38 @@ async function applyAnswer(deps: OrderDeps, refund: repo.RefundRow, answer: Prov
 }
 
 /** A refund the provider completed: marked processed once, with its GST credit note, and the shopper's mail (the credit note attached) queued with it. */
-async function markProcessed(deps: OrderDeps, refund: repo.RefundRow, manual = false): Promise<void> {
-  const moved = await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
-    await invoices.issueCreditNoteIn(trx, deps.config, refund);
-    const order = await repo.findOrder(trx, refund.order_id);
-    if (!order) return true;
-    const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
-    const mail = refundProcessedMail(
-      deps.config.public.shopName,
-      order.name,
-      order.order_code,
-      formatPaise(refund.amount_paise),
-      `${deps.config.publicUrl}/Orders`,
-      manual,
-    );
-    await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
-    return true;
-  });
+async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
+  const moved = await deps.db.transaction().execute((trx) => processedIn(deps, trx, refund, false));
   if (!moved) return;
   countRefund(deps, refund, 'processed');
   deps.mailer.deliverSoon();
+}
+
+/**
+ * Marks a pending refund processed inside the caller's transaction, once: its credit note issued and the
+ * shopper's mail (the note attached) queued. `manual`: made by hand (cash on delivery), which the mail says.
+ */
+async function processedIn(deps: OrderDeps, trx: Db, refund: repo.RefundRow, manual: boolean): Promise<boolean> {
+  if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
+  await invoices.issueCreditNoteIn(trx, deps.config, refund);
+  const order = await repo.findOrder(trx, refund.order_id);
+  if (!order) return true;
+  const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
+  const mail = refundProcessedMail(
+    deps.config.public.shopName,
+    order.name,
+    order.order_code,
+    formatPaise(refund.amount_paise),
+    `${deps.config.publicUrl}/Orders`,
+    manual,
+  );
+  await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
+  return true;
+}
+
+/** A refund made by hand is processed in the transaction that records it: no moment in which a crash leaves it pending for good. */
+async function processedByHandIn(deps: OrderDeps, trx: Db, refundId: number): Promise<void> {
+  await processedIn(deps, trx, (await repo.findRefund(trx, refundId))!, true);
 }
 
 async function markFailed(deps: OrderDeps, refund: repo.RefundRow, reason: string): Promise<void> {
@@ -292,6 +303,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
         // with the courier or the shopper, and come back through a return received or a parcel returned (decision 121).
         if ((await repo.findOrder(trx, order.id))?.status === 'placed') stockChanged = await stock.returnUnits(trx, order.id, units);
       }
+      if (manual) await processedByHandIn(deps, trx, refundId);
       return refundId;
     });
   } catch (err) {
@@ -309,12 +321,13 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
 const manualReason = (reason: string, reference: string) => [reason, `Refunded by hand (bank transfer/UPI), reference ${reference}`].filter(Boolean).join('. ');
 
 /**
- * After the commit that started a refund: a refund made by hand (cash on delivery) is recorded
- * processed at once, with its credit note; any other is sent to the provider.
+ * After the commit that started a refund: a refund made by hand (cash on delivery), processed in that
+ * transaction, is counted and its mail sent; any other is sent to the provider.
  */
 export async function settleStarted(deps: OrderDeps, started: { id: number; manual: boolean }): Promise<void> {
-  if (started.manual) await markProcessed(deps, (await repo.findRefund(deps.db, started.id))!, true);
-  else await executeRefund(deps, started.id);
+  if (!started.manual) return executeRefund(deps, started.id);
+  countRefund(deps, (await repo.findRefund(deps.db, started.id))!, 'processed');
+  deps.mailer.deliverSoon();
 }
 
 /**
@@ -429,9 +442,10 @@ export async function refundRestIn(trx: Db, orderId: number, createdBy: string):
  * it over those lines). The key `return:<id>` makes a second refund of the same return impossible
  * whatever races. Answers null when no payment was recorded (cash on delivery not collected). The
  * cash of a COD order is refunded by hand: its bank transfer or UPI `reference` is required (a 400
- * without it; decision 121). `settleStarted` must follow the commit.
+ * without it) and its refund is processed in this transaction (decision 121). `settleStarted` must follow the commit.
  */
 export async function startReturnRefundIn(
+  deps: OrderDeps,
   trx: Db,
   r: { orderId: number; returnId: number; amountPaise: number; lineIds: number[]; reason: string; reference?: string | undefined; createdBy: string },
 ): Promise<{ id: number; manual: boolean } | null> {
@@ -449,6 +463,7 @@ export async function startReturnRefundIn(
     createdBy: r.createdBy,
     lines: r.lineIds,
   });
+  if (manual) await processedByHandIn(deps, trx, id);
   return { id, manual };
 }
 

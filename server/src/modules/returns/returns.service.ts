@@ -311,7 +311,7 @@ export async function refundReturn(deps: ReturnDeps, id: number, input: ReturnRe
   if (amountPaise <= 0) throw new AppError('nothing_to_refund', 409, returnMessages.tooLarge(formatPaise(value)));
   const started = await db.transaction().execute(async (trx) => {
     if (!(await repo.moveReturn(trx, id, 'received', 'refunded'))) throw new AppError('return_changed', 409, returnMessages.changed);
-    const refund = await refunds.startReturnRefundIn(trx, {
+    const refund = await refunds.startReturnRefundIn(deps, trx, {
       orderId: order.id,
       returnId: id,
       amountPaise,
