@@ -22,14 +22,16 @@ export const refundMessages = {
 /** Largest amount a refund request may name, in rupees (more than any order can total). */
 export const MAX_REFUND_RUPEES = 10_000_000;
 
+/** A cash-on-delivery order's refund is made by hand: the bank transfer or UPI reference (required there, decision 044). */
+export const ManualRefundReference = z.string().trim().min(1, 'Give the bank transfer or UPI reference').max(100, 'The reference has at most 100 characters');
+
 /** POST /api/admin/orders/{orderId}/refunds: an amount in rupees, or whole order lines; never both. */
 export const RefundInput = z
   .object({
     amount: PaymentAmount(MAX_REFUND_RUPEES).optional(),
     lines: z.array(z.number().int().min(1).max(MAX_ID)).min(1).max(100).optional(),
     reason: z.string().trim().max(500).default(''),
-    /** a cash-on-delivery order's refund is made by hand: the bank transfer or UPI reference (required there, decision 044) */
-    reference: z.string().trim().min(1, 'Give the bank transfer or UPI reference').max(100, 'The reference has at most 100 characters').optional(),
+    reference: ManualRefundReference.optional(),
     /** the same key for a retried request (double click, network retry): one refund */
     /** one refund per key across the shop: a key already used on another order is refused (409) */
     idempotencyKey: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EmailAddress, Instant, OrderCode } from './fields.schemas';
 import { MAX_ID } from './catalogue.schemas';
 import { PaymentAmount } from './money.schemas';
-import { MAX_REFUND_RUPEES, RefundView } from './refunds';
+import { ManualRefundReference, MAX_REFUND_RUPEES, RefundView } from './refunds';
 
 /**
  * Shopper cancellations and returns (issue 27, decision 048). A return request
@@ -94,6 +94,8 @@ export const AdminReturn = ReturnView.extend({
   /** what the returned units account for of what was paid, in rupees (the default refund) */
   value: z.number(),
   restocked: z.boolean(),
+  /** how the order was paid: a cash-on-delivery order's return is refunded by hand, with a reference */
+  paymentMethod: z.enum(['online', 'cod']),
 });
 export type AdminReturn = z.infer<typeof AdminReturn>;
 
@@ -115,6 +117,8 @@ export type ReturnDecisionInput = z.infer<typeof ReturnDecisionInput>;
 /** POST /api/admin/returns/{id}/refund: the whole value of the returned units, or part of it. */
 export const ReturnRefundInput = z.object({
   amount: PaymentAmount(MAX_REFUND_RUPEES).optional(),
+  /** required for a cash-on-delivery order: its refund is made by hand (decision 121) */
+  reference: ManualRefundReference.optional(),
 });
 export type ReturnRefundInput = z.infer<typeof ReturnRefundInput>;
 

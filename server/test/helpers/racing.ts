@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { DbKind } from './databases';
+import { overHttp } from './over-http';
 import { random } from './seeded-random';
-import { ORIGIN } from './shoppers';
 import type { TestShop } from './test-app';
 
 /**
@@ -21,20 +21,8 @@ export async function racingServers(shop: TestShop, kind: DbKind) {
   let sent = 0;
 
   /** A request over HTTP to one of the servers in turn. */
-  async function send(method: Method, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
-    const res = await fetch(`${bases[sent++ % bases.length]}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: ORIGIN, ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    let parsed: Answer['body'];
-    try {
-      parsed = JSON.parse(text) as Answer['body'];
-    } catch {
-      parsed = { message: text };
-    }
-    return { status: res.status, body: parsed };
+  function send(method: Method, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+    return overHttp(bases[sent++ % bases.length]!, method, path, body, headers);
   }
 
   /**

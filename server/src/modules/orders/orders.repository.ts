@@ -239,7 +239,7 @@ export async function placeByProviderOrder(
   providerOrderId: string,
   paymentId: string,
   userId: string | null,
-): Promise<(OrderRow & { lines?: OrderLineRow[]; settled: boolean }) | undefined> {
+): Promise<(OrderRow & { lines?: OrderLineRow[]; settled: boolean; paymentRecorded: boolean | null }) | undefined> {
   const now = new Date().toISOString();
   const pg = isPostgres(db);
   const placing = pg
@@ -251,8 +251,8 @@ export async function placeByProviderOrder(
       : placingShoppersOrder(db, providerOrderId, paymentId, now, userId);
   const row = (await placing).rows[0];
   if (!row) return undefined;
-  const { lines, ...order } = row as typeof row & { lines?: OrderLineRow[] | null };
-  return { ...normalise(order), lines: lines ? lines.map(numericLine) : undefined, settled: pg };
+  const { lines, payment_recorded: recorded, ...order } = row as typeof row & { lines?: OrderLineRow[] | null; payment_recorded?: number | string };
+  return { ...normalise(order), lines: lines ? lines.map(numericLine) : undefined, settled: pg, paymentRecorded: pg ? Number(recorded) > 0 : null };
 }
 
 const placingSet = (paymentId: string, now: string) => ({ status: 'placed', provider_payment_id: paymentId, paid_at: now, updated_at: now });
@@ -286,6 +286,8 @@ const placingShoppersOrder = compiledOnce((db, providerOrderId: string, paymentI
  * payment that placed the order recorded once (refunds' `order_payments`, as
  * `refunds.recordPlacingPayment` writes it) and the shopper's cart emptied (as `cart.clearCart`):
  * data-modifying CTEs, all or nothing with the placing, two round trips fewer (decision 097).
+ * `payment_recorded` is 0 when the payment was recorded before (another order's, or a late one): it
+ * places nothing then, and the caller rolls back (decision 121).
  */
 function placingAndSettlingWhere(db: Db, paymentId: string, now: string, where: (q: ReturnType<typeof placingUpdate>) => ReturnType<typeof placingUpdate>) {
   return db
@@ -301,11 +303,13 @@ function placingAndSettlingWhere(db: Db, paymentId: string, now: string, where: 
         .expression((eb) =>
           eb.selectFrom('placed').select(['placed.id', sql<string>`cast(${paymentId} as text)`.as('payment'), 'placed.total_paise', sql.lit(0).as('late')]),
         )
-        .onConflict((oc) => oc.column('provider_payment_id').doNothing()),
+        .onConflict((oc) => oc.column('provider_payment_id').doNothing())
+        .returning('order_payments.id'),
     )
     .with('emptied', (qb) => qb.deleteFrom('cart_items').where('user_id', 'in', qb.selectFrom('placed').select('placed.user_id')))
     .selectFrom('placed')
-    .selectAll();
+    .selectAll('placed')
+    .select(sql<number | string>`(SELECT count(*) FROM paid)`.as('payment_recorded'));
 }
 const placingUpdate = (db: Db, paymentId: string, now: string) =>
   db.updateTable('orders').set(placingSet(paymentId, now)).where('status', '=', 'pending_payment');

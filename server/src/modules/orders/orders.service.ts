@@ -173,7 +173,13 @@ async function cancelUnpaid(db: Db, orderId: number): Promise<boolean> {
  * (the browser's callback): only that shopper's order is placed, and null is
  * answered for another's, as for an order that does not exist.
  */
-export async function completePayment(deps: OrderDeps, providerOrderId: string, paymentId: string, shopperId: string | null = null) {
+export async function completePayment(
+  deps: OrderDeps,
+  providerOrderId: string,
+  paymentId: string,
+  shopperId: string | null = null,
+  capturedPaise: number | null = null,
+) {
   const { db } = deps;
   if (shopperId === null) {
     // A webhook (or the reconciliation) mostly comes after the browser's callback placed the order
@@ -181,27 +187,20 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
     const known = await repo.findByProviderOrderId(db, providerOrderId);
     if (!known) return null;
     if (known.provider_payment_id === paymentId) return { order: known, newlyPlaced: false as const, latePaise: null };
-  }
-  const placed = await db.transaction().execute(async (trx) => {
-    // Placed and read back in one statement (decision 086); the read below only when this caller did not place it.
-    const order = await repo.placeByProviderOrder(trx, providerOrderId, paymentId, shopperId);
-    if (!order) {
-      // No such order (or another shopper's), or no longer awaiting payment: placed by a concurrent caller, or canceled.
-      const current = await repo.findByProviderOrderId(trx, providerOrderId);
-      if (!current || (shopperId !== null && current.user_id !== shopperId)) return null;
-      return { order: current, newlyPlaced: false as const };
+    // A capture of another amount than the order's total (the webhook says what was captured) never
+    // places it: recorded and refunded like a late payment, never kept (decision 121).
+    if (capturedPaise !== null && capturedPaise !== known.total_paise) {
+      return { order: known, newlyPlaced: false as const, latePaise: await refunds.handleLatePayment(deps, known.id, providerOrderId, paymentId) };
     }
-    // On PostgreSQL the placing statement recorded the payment and emptied the cart (decision 097).
-    if (!order.settled) await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
-    if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
-    if (!order.settled) await cart.clearCart(trx, order.user_id);
-    const lines = order.lines ?? (await repo.listLines(trx, [order.id]));
-    // The invoice last but for its mail: the series' counter row stays locked until commit, and every
-    // other placing waits for it (decision 086).
-    const invoiceNumber = await invoices.issueIn(trx, deps.config, order.id);
-    await queueOrderMails(deps, trx, order, lines, invoiceNumber);
-    return { order, newlyPlaced: true as const };
-  });
+  }
+  let placed;
+  try {
+    placed = await db.transaction().execute(async (trx) => placeIn(deps, trx, providerOrderId, paymentId, shopperId));
+  } catch (err) {
+    if (!(err instanceof PaymentRecordedBefore)) throw err;
+    // The payment was recorded before, as another order's or as a late one: it places nothing.
+    placed = { order: (await repo.findByProviderOrderId(db, providerOrderId))!, newlyPlaced: false as const };
+  }
   if (!placed) return null;
   if (placed.newlyPlaced) {
     deps.metrics.ordersPaid.inc();
@@ -211,6 +210,33 @@ export async function completePayment(deps: OrderDeps, providerOrderId: string, 
   // Paid, but the order no longer awaited payment (canceled, or placed by another payment): never keep that money.
   const latePaise = placed.order.provider_payment_id === paymentId ? null : await refunds.handleLatePayment(deps, placed.order.id, providerOrderId, paymentId);
   return { ...placed, latePaise };
+}
+
+/** Thrown inside a placing transaction (to roll it back) when its payment is recorded already. */
+class PaymentRecordedBefore extends Error {}
+
+/** The placing of `completePayment`, inside its transaction: null when there is no such order of this shopper. */
+async function placeIn(deps: OrderDeps, trx: Db, providerOrderId: string, paymentId: string, shopperId: string | null) {
+  // Placed and read back in one statement (decision 086); the read below only when this caller did not place it.
+  const order = await repo.placeByProviderOrder(trx, providerOrderId, paymentId, shopperId);
+  if (!order) {
+    // No such order (or another shopper's), or no longer awaiting payment: placed by a concurrent caller, or canceled.
+    const current = await repo.findByProviderOrderId(trx, providerOrderId);
+    if (!current || (shopperId !== null && current.user_id !== shopperId)) return null;
+    return { order: current, newlyPlaced: false as const };
+  }
+  // On PostgreSQL the placing statement recorded the payment and emptied the cart (decision 097). A
+  // payment recorded before (another order's, or a late one) places nothing: the order stays as it was.
+  const recorded = order.settled ? order.paymentRecorded : await refunds.recordPlacingPayment(trx, order.id, paymentId, order.total_paise);
+  if (!recorded) throw new PaymentRecordedBefore();
+  if (order.coupon_id !== null) await coupons.commitForOrder(trx, order.coupon_id, order.id);
+  if (!order.settled) await cart.clearCart(trx, order.user_id);
+  const lines = order.lines ?? (await repo.listLines(trx, [order.id]));
+  // The invoice last but for its mail: the series' counter row stays locked until commit, and every
+  // other placing waits for it (decision 086).
+  const invoiceNumber = await invoices.issueIn(trx, deps.config, order.id);
+  await queueOrderMails(deps, trx, order, lines, invoiceNumber);
+  return { order, newlyPlaced: true as const };
 }
 
 /**
@@ -395,16 +421,23 @@ export function paymentOf(o: repo.OrderRow) {
 
 /**
  * Settles an order still awaiting payment: places it when the provider has a
- * captured payment for its amount, else cancels it and gives its coupon use back.
+ * captured payment for its amount, else cancels it and gives its coupon use back;
+ * a capture of another amount is recorded and refunded.
  */
 async function settle(deps: OrderDeps, order: repo.OrderRow): Promise<'completed' | 'canceled' | 'unchanged'> {
   const payments = order.provider_order_id ? await deps.provider.fetchOrderPayments(order.provider_order_id) : [];
   const captured = payments.find((p) => p.status === 'captured' && p.amount === order.total_paise);
   if (captured && order.provider_order_id) {
-    await completePayment(deps, order.provider_order_id, captured.id);
-    return 'completed';
+    const done = await completePayment(deps, order.provider_order_id, captured.id);
+    // Still awaiting payment: that capture was recorded before as no payment of this order (decision 121).
+    if (done?.order.status !== 'pending_payment') return 'completed';
   }
-  return (await cancelUnpaid(deps.db, order.id)) ? 'canceled' : 'unchanged';
+  const canceled = await cancelUnpaid(deps.db, order.id);
+  // A capture of another amount placed nothing: it is recorded and refunded, never kept (decision 121).
+  for (const other of payments.filter((p) => p.status === 'captured')) {
+    await refunds.handleLatePayment(deps, order.id, order.provider_order_id!, other.id);
+  }
+  return canceled ? 'canceled' : 'unchanged';
 }
 
 /**

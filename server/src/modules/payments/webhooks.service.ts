@@ -17,6 +17,8 @@ const Text = z
   .refine((v) => !v.includes('\u0000'))
   .optional()
   .catch(undefined);
+/** An amount in paise; anything else reads as absent. */
+const Paise = z.number().int().nonnegative().optional().catch(undefined);
 const entityOf = <T extends z.ZodRawShape>(shape: T) =>
   z
     .object({ entity: z.object(shape).optional().catch(undefined) })
@@ -33,12 +35,12 @@ export const WebhookBody = z
     event: Id,
     payload: z
       .object({
-        payment: entityOf({ id: Id, order_id: Id, status: Text }),
+        payment: entityOf({ id: Id, order_id: Id, status: Text, amount: Paise }),
         order: entityOf({ id: Id }),
         refund: entityOf({
           id: Id,
           payment_id: Id,
-          amount: z.number().int().nonnegative().optional().catch(undefined),
+          amount: Paise,
           status: Text,
           notes: z.object({ refund_key: Text }).optional().catch(undefined),
         }),
@@ -57,12 +59,13 @@ function refundOf(body: WebhookBody): ProviderRefund | null {
   return { id: refund.id, status, amount: refund.amount ?? 0, refundKey: refund.notes?.refund_key ?? null };
 }
 
-/** The order and payment ids of an event that means "paid", else null. */
-function paidIds(body: WebhookBody): { orderId: string; paymentId: string } | null {
+/** The order and payment ids of an event that means "paid", and the amount captured when it says, else null. */
+function paidIds(body: WebhookBody): { orderId: string; paymentId: string; capturedPaise: number | null } | null {
   const payment = body.payload?.payment?.entity;
-  if (body.event === 'payment.captured' && payment?.id && payment.order_id) return { orderId: payment.order_id, paymentId: payment.id };
+  const capturedPaise = payment?.amount ?? null;
+  if (body.event === 'payment.captured' && payment?.id && payment.order_id) return { orderId: payment.order_id, paymentId: payment.id, capturedPaise };
   const order = body.payload?.order?.entity;
-  if (body.event === 'order.paid' && order?.id && payment?.id) return { orderId: order.id, paymentId: payment.id };
+  if (body.event === 'order.paid' && order?.id && payment?.id) return { orderId: order.id, paymentId: payment.id, capturedPaise };
   return null;
 }
 
@@ -84,7 +87,7 @@ export async function handleEvent(deps: OrderDeps, eventId: string | null, body:
 /** Whether the event was about an order or a refund the shop knows. */
 async function handled(deps: OrderDeps, body: WebhookBody): Promise<boolean> {
   const ids = paidIds(body);
-  if (ids) return (await orders.completePayment(deps, ids.orderId, ids.paymentId)) !== null;
+  if (ids) return (await orders.completePayment(deps, ids.orderId, ids.paymentId, null, ids.capturedPaise)) !== null;
   const refund = refundOf(body);
   return refund ? refunds.applyRefundEvent(deps, body.event!, refund) : false;
 }

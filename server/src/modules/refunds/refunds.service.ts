@@ -106,27 +106,38 @@ async function applyAnswer(deps: OrderDeps, refund: repo.RefundRow, answer: Prov
 }
 
 /** A refund the provider completed: marked processed once, with its GST credit note, and the shopper's mail (the credit note attached) queued with it. */
-async function markProcessed(deps: OrderDeps, refund: repo.RefundRow, manual = false): Promise<void> {
-  const moved = await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
-    await invoices.issueCreditNoteIn(trx, deps.config, refund);
-    const order = await repo.findOrder(trx, refund.order_id);
-    if (!order) return true;
-    const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
-    const mail = refundProcessedMail(
-      deps.config.public.shopName,
-      order.name,
-      order.order_code,
-      formatPaise(refund.amount_paise),
-      `${deps.config.publicUrl}/Orders`,
-      manual,
-    );
-    await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
-    return true;
-  });
+async function markProcessed(deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
+  const moved = await deps.db.transaction().execute((trx) => processedIn(deps, trx, refund, false));
   if (!moved) return;
   countRefund(deps, refund, 'processed');
   deps.mailer.deliverSoon();
+}
+
+/**
+ * Marks a pending refund processed inside the caller's transaction, once: its credit note issued and the
+ * shopper's mail (the note attached) queued. `manual`: made by hand (cash on delivery), which the mail says.
+ */
+async function processedIn(deps: OrderDeps, trx: Db, refund: repo.RefundRow, manual: boolean): Promise<boolean> {
+  if (!(await repo.moveRefund(trx, refund.id, 'pending', 'processed', { processed_at: new Date().toISOString() }))) return false;
+  await invoices.issueCreditNoteIn(trx, deps.config, refund);
+  const order = await repo.findOrder(trx, refund.order_id);
+  if (!order) return true;
+  const note = await invoices.creditNoteAttachment(trx, refund.id, order.order_code);
+  const mail = refundProcessedMail(
+    deps.config.public.shopName,
+    order.name,
+    order.order_code,
+    formatPaise(refund.amount_paise),
+    `${deps.config.publicUrl}/Orders`,
+    manual,
+  );
+  await deps.mailer.queue(trx, [{ to: order.email, kind: 'refund-processed', ...mail, ...(note ? { attachments: [note] } : {}) }]);
+  return true;
+}
+
+/** A refund made by hand is processed in the transaction that records it: no moment in which a crash leaves it pending for good. */
+async function processedByHandIn(deps: OrderDeps, trx: Db, refundId: number): Promise<void> {
+  await processedIn(deps, trx, (await repo.findRefund(trx, refundId))!, true);
 }
 
 async function markFailed(deps: OrderDeps, refund: repo.RefundRow, reason: string): Promise<void> {
@@ -227,7 +238,7 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
       title: l.title,
       quantity: l.quantity,
       unitPrice: paiseToRupees(l.unit_price_paise),
-      // What a refund of whole lines accepts: no unit back in stock, none in a shopper's return.
+      // What a refund of whole lines accepts: no unit back in stock, none in a shopper's return or a line refund (both hold the line).
       refundable: placing !== undefined && l.restocked_quantity === 0 && l.return_held_quantity === 0,
     })),
     refundable: placing ? paiseToRupees(leftToRefundPaise(placing)) : 0,
@@ -238,8 +249,9 @@ export async function orderMoney(db: Db, orderCode: string): Promise<OrderMoney>
 /**
  * An admin refunds part of a paid order without canceling it: an amount, or
  * whole lines (their price less their share of the discount; their units go
- * back on sale). The idempotency key makes a retried request answer the refund
- * it already made; the same key on another order is refused.
+ * back on sale while the order is not dispatched, and stay with the shopper
+ * after: decision 121), each line once. The idempotency key makes a retried
+ * request answer the refund it already made; the same key on another order is refused.
  */
 export async function refundPart(deps: OrderDeps, orderCode: string, input: RefundInput, adminName: string): Promise<RefundView> {
   const { db } = deps;
@@ -256,9 +268,11 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
   let amountPaise = input.amount !== undefined ? rupeesToPaise(input.amount)! : 0;
   let units: Map<number, number> | undefined;
   if (input.lines) {
-    const lines = await repo.linesOf(db, order.id);
+    const [lines, earlier] = await Promise.all([repo.linesOf(db, order.id), repo.refundsOf(db, [order.id])]);
+    // Lines refunded whole before: their units went back on sale, or (after dispatch) stayed with the shopper.
+    const refunded = new Set(earlier.filter((r) => r.kind === 'partial' && r.lines).flatMap((r) => JSON.parse(r.lines!) as number[]));
     const chosen = [...new Set(input.lines)].map((id) => lines.find((l) => l.id === id));
-    if (chosen.some((l) => !l || l.restocked_quantity > 0)) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
+    if (chosen.some((l) => !l || l.restocked_quantity > 0 || refunded.has(l.id))) throw badRequest(refundMessages.lineNotRefundable, 'line_not_refundable');
     if (chosen.some((l) => l!.return_held_quantity > 0)) throw new AppError('line_in_return', 409, refundMessages.lineInReturn);
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
     // Lines give back what was paid for the goods (shipping is no line's: a full refund or an amount returns it).
@@ -277,7 +291,7 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
         paymentId: payment.id,
         amountPaise,
         kind: 'partial',
-        reason: manual ? [input.reason, `Refunded by hand (bank transfer/UPI), reference ${input.reference}`].filter(Boolean).join('. ') : input.reason,
+        reason: manual ? manualReason(input.reason, input.reference!) : input.reason,
         key: input.idempotencyKey,
         createdBy: `admin:${adminName}`,
         ...(input.lines ? { lines: input.lines } : {}),
@@ -285,8 +299,11 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
       if (units) {
         // The units leave the shopper's returnable count with the refund; a return that raced in wins.
         if (!(await holdWholeLines(trx, order.id, [...units.keys()]))) throw new AppError('line_in_return', 409, refundMessages.lineInReturn);
-        stockChanged = await stock.returnUnits(trx, order.id, units);
+        // Back on sale only while the order has not left the shop (read after the lock): once dispatched the units are
+        // with the courier or the shopper, and come back through a return received or a parcel returned (decision 121).
+        if ((await repo.findOrder(trx, order.id))?.status === 'placed') stockChanged = await stock.returnUnits(trx, order.id, units);
       }
+      if (manual) await processedByHandIn(deps, trx, refundId);
       return refundId;
     });
   } catch (err) {
@@ -296,9 +313,21 @@ export async function refundPart(deps: OrderDeps, orderCode: string, input: Refu
     throw err;
   }
   await stock.stockChanged(db, stockChanged);
-  if (manual) await markProcessed(deps, (await repo.findRefund(db, id))!, true);
-  else await executeRefund(deps, id);
+  await settleStarted(deps, { id, manual });
   return view((await repo.findRefund(db, id))!);
+}
+
+/** The reason a refund made by hand keeps: the admin's words and the transfer's reference. */
+const manualReason = (reason: string, reference: string) => [reason, `Refunded by hand (bank transfer/UPI), reference ${reference}`].filter(Boolean).join('. ');
+
+/**
+ * After the commit that started a refund: a refund made by hand (cash on delivery), processed in that
+ * transaction, is counted and its mail sent; any other is sent to the provider.
+ */
+export async function settleStarted(deps: OrderDeps, started: { id: number; manual: boolean }): Promise<void> {
+  if (!started.manual) return executeRefund(deps, started.id);
+  countRefund(deps, (await repo.findRefund(deps.db, started.id))!, 'processed');
+  deps.mailer.deliverSoon();
 }
 
 /**
@@ -346,6 +375,9 @@ export async function handleLatePayment(deps: OrderDeps, orderId: number, provid
   const shopName = deps.config.public.shopName;
   const amount = formatPaise(captured.amount);
   const created = await db.transaction().execute(async (trx) => {
+    // The order's row first (decision 110): a placing of the order with this payment, racing, writes the order and
+    // then the payment; in the other order the two deadlocked (decision 121).
+    await repo.lockOrder(trx, orderId);
     const rowId = await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: captured.amount, late: 1 });
     if (rowId === null) return null;
     await repo.setOrderFlag(trx, orderId, 'late_payment');
@@ -378,9 +410,9 @@ export async function refundTotals(db: Db, orderIds: number[]): Promise<Map<numb
   return refundTotalsOf(await repo.refundsOf(db, orderIds));
 }
 
-/** Records the payment that placed an order (inside the transaction that places it). */
-export async function recordPlacingPayment(trx: Db, orderId: number, paymentId: string, amountPaise: number): Promise<void> {
-  await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: amountPaise, late: 0 });
+/** Records the payment that placed an order (inside the transaction that places it); false when that payment was recorded before. */
+export async function recordPlacingPayment(trx: Db, orderId: number, paymentId: string, amountPaise: number): Promise<boolean> {
+  return (await repo.insertPayment(trx, { order_id: orderId, provider_payment_id: paymentId, amount_paise: amountPaise, late: 0 })) !== null;
 }
 
 /**
@@ -408,25 +440,31 @@ export async function refundRestIn(trx: Db, orderId: number, createdBy: string):
  * Starts the refund of a shopper's return (inside the transaction that marks it refunded): the
  * amount from the payment that placed the order, for the returned lines (their credit note shares
  * it over those lines). The key `return:<id>` makes a second refund of the same return impossible
- * whatever races. Answers null when the order was not paid online (cash on delivery, issue 3).
- * `executeRefund` must follow the commit.
+ * whatever races. Answers null when no payment was recorded (cash on delivery not collected). The
+ * cash of a COD order is refunded by hand: its bank transfer or UPI `reference` is required (a 400
+ * without it) and its refund is processed in this transaction (decision 121). `settleStarted` must follow the commit.
  */
 export async function startReturnRefundIn(
+  deps: OrderDeps,
   trx: Db,
-  r: { orderId: number; returnId: number; amountPaise: number; lineIds: number[]; reason: string; createdBy: string },
-): Promise<number | null> {
+  r: { orderId: number; returnId: number; amountPaise: number; lineIds: number[]; reason: string; reference?: string | undefined; createdBy: string },
+): Promise<{ id: number; manual: boolean } | null> {
   const payment = (await repo.paymentsOf(trx, r.orderId)).find((p) => !p.late);
   if (!payment) return null;
-  return createRefundIn(trx, {
+  const manual = isCashPayment(payment);
+  if (manual && !r.reference) throw badRequest(codMessages.manualRefundReference, 'reference_required', { reference: codMessages.manualRefundReference });
+  const id = await createRefundIn(trx, {
     orderId: r.orderId,
     paymentId: payment.id,
     amountPaise: r.amountPaise,
     kind: 'return',
-    reason: r.reason,
+    reason: manual ? manualReason(r.reason, r.reference!) : r.reason,
     key: `return:${r.returnId}`,
     createdBy: r.createdBy,
     lines: r.lineIds,
   });
+  if (manual) await processedByHandIn(deps, trx, id);
+  return { id, manual };
 }
 
 /** Refunds by id (amount and status), for views of what they paid back. */

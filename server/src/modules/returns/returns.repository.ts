@@ -18,6 +18,7 @@ const orderColumns = [
   'total_paise',
   'shipping_paise',
   'cod_fee_paise',
+  'payment_method',
 ] as const;
 
 /** The order a return is about, with what the return window and the refund need. */

@@ -226,6 +226,7 @@ async function adminViews(db: Db, rows: repo.ReturnRow[]): Promise<AdminReturn[]
       customerName: order.name,
       value: paiseToRupees(valueOf(order, linesOf(r.id))),
       restocked: Boolean(r.restocked),
+      paymentMethod: order.payment_method === 'cod' ? ('cod' as const) : ('online' as const),
     };
   });
 }
@@ -308,22 +309,23 @@ export async function refundReturn(deps: ReturnDeps, id: number, input: ReturnRe
   const amountPaise = input.amount === undefined ? value : rupeesToPaise(input.amount)!;
   if (amountPaise > value) throw new AppError('refund_too_large', 409, returnMessages.tooLarge(formatPaise(value)));
   if (amountPaise <= 0) throw new AppError('nothing_to_refund', 409, returnMessages.tooLarge(formatPaise(value)));
-  const refundId = await db.transaction().execute(async (trx) => {
+  const started = await db.transaction().execute(async (trx) => {
     if (!(await repo.moveReturn(trx, id, 'received', 'refunded'))) throw new AppError('return_changed', 409, returnMessages.changed);
-    const started = await refunds.startReturnRefundIn(trx, {
+    const refund = await refunds.startReturnRefundIn(deps, trx, {
       orderId: order.id,
       returnId: id,
       amountPaise,
       lineIds: [...new Set(lines.map((l) => l.order_line_id))],
       reason: `Return #${id}`,
+      reference: input.reference,
       createdBy: `admin:${adminName}`,
     });
-    if (started === null) throw new AppError('order_not_paid', 409, returnMessages.notPaid);
-    await repo.setRefund(trx, id, started);
+    if (refund === null) throw new AppError('order_not_paid', 409, returnMessages.notPaid);
+    await repo.setRefund(trx, id, refund.id);
     await queueMail(deps, trx, order, id, 'refunded', null, amountPaise);
-    return started;
+    return refund;
   });
   deps.mailer.deliverSoon();
-  await refunds.executeRefund(deps, refundId);
+  await refunds.settleStarted(deps, started);
   return adminReturn(db, id);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminReturn, ReturnDecisionInput, ReturnStatus } from '@shared/returns';
+import type { AdminReturn, ReturnDecisionInput, ReturnRefundInput, ReturnStatus } from '@shared/returns';
 import { adminFetch, adminSend } from '../lib/admin-fetch';
 import { saveBlob } from '../lib/save-blob';
 import { useInvalidatingMutation } from './invalidating-mutation';
@@ -27,11 +27,10 @@ export const useDecideReturn = () =>
     'settled',
   );
 
-/** POST /api/admin/returns/{id}/refund: the whole value, or an amount in rupees. */
+/** POST /api/admin/returns/{id}/refund: the whole value, or an amount in rupees; a COD order's with the reference of the transfer made by hand. */
 export const useRefundReturn = () =>
   useInvalidatingMutation(
-    ({ id, amount }: { id: number; amount?: number }) =>
-      adminSend<AdminReturn>('POST', `/api/admin/returns/${id}/refund`, amount === undefined ? {} : { amount }),
+    ({ id, ...input }: ReturnRefundInput & { id: number }) => adminSend<AdminReturn>('POST', `/api/admin/returns/${id}/refund`, input),
     [returnsKey, ['admin', 'orders']],
     'settled',
   );

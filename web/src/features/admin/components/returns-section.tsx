@@ -14,6 +14,9 @@ function ReturnActions({ item }: { item: AdminReturn }) {
   const [message, setMessage] = useState('');
   const [restock, setRestock] = useState(true);
   const [amount, setAmount] = useState(String(item.value));
+  const [reference, setReference] = useState('');
+  // A cash-on-delivery order's refund is a transfer the shop makes by hand: its reference is required.
+  const byHand = item.paymentMethod === 'cod';
   const decide = useDecideReturn();
   const refund = useRefundReturn();
   const busy = decide.isPending || refund.isPending;
@@ -28,7 +31,7 @@ function ReturnActions({ item }: { item: AdminReturn }) {
   const pay = () => {
     const rupees = Number(amount);
     refund.mutate(
-      { id: item.id, ...(rupees && rupees !== item.value ? { amount: rupees } : {}) },
+      { id: item.id, ...(rupees && rupees !== item.value ? { amount: rupees } : {}), ...(byHand ? { reference: reference.trim() } : {}) },
       { onSuccess: () => notify('success', `Return #${item.id} refunded`), onError: (e) => notify('error', reasonOf(e) ?? 'Could not refund the return') },
     );
   };
@@ -65,6 +68,14 @@ function ReturnActions({ item }: { item: AdminReturn }) {
             onChange={(e) => setAmount(e.target.value)}
             className={controlClass}
           />
+          {byHand && (
+            <>
+              <label htmlFor={`${id}-reference`} className={labelClass}>
+                Bank transfer or UPI reference (cash on delivery: refunded by hand)
+              </label>
+              <input id={`${id}-reference`} maxLength={100} value={reference} onChange={(e) => setReference(e.target.value)} className={controlClass} />
+            </>
+          )}
         </div>
       )}
       <div className="ad:flex ad:flex-wrap ad:gap-2">
@@ -84,7 +95,7 @@ function ReturnActions({ item }: { item: AdminReturn }) {
           </button>
         )}
         {item.status === 'received' && (
-          <button type="button" className={primaryButton} disabled={busy} onClick={pay}>
+          <button type="button" className={primaryButton} disabled={busy || (byHand && reference.trim() === '')} onClick={pay}>
             Refund
           </button>
         )}
