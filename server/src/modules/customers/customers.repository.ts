@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { countUpTo, estimatedMatches, estimatedRows } from '../../db/row-estimate';
+import { pageOfMatches, walkedRows, WALK_ROWS } from '../../db/walked-page';
 
 /**
  * Indexes on better-auth's user table for the Customers list (decision 047): newest first, and a
@@ -89,13 +90,8 @@ function customers(db: Db, f: CustomerFilter) {
   return f.text ? shoppers(db).where(matching(db, f)) : shoppers(db);
 }
 
-/**
- * How many of the newest shoppers a search's page reads at most in the list's order, on SQLite,
- * before it takes the matches from the prefix indexes and sorts them instead (decision 114): 100 for
- * each row up to the page's end (its matches found while one customer in 100 matches, as more than
- * 10,000 of 1,000,000 do when spread evenly), and never more than this.
- */
-export const CUSTOMER_WALK_ROWS = 10_000;
+/** The most shoppers a search's walk reads (decision 114; WALK_ROWS). */
+export const CUSTOMER_WALK_ROWS = WALK_ROWS;
 
 /** One page of customers, newest first. */
 export async function listCustomers(db: Db, f: CustomerFilter, page: { limit: number; offset: number }) {
@@ -104,43 +100,32 @@ export async function listCustomers(db: Db, f: CustomerFilter, page: { limit: nu
 
 /**
  * A search's page read by walking the list's order (user_customers_idx, newest first) through at
- * most 100 shoppers per row up to the page's end (CUSTOMER_WALK_ROWS at most), stopping at the
- * page: what a search that many share costs on SQLite, which otherwise reads every match by the
- * prefix indexes and sorts them all for 25 (27 ms for 111,111 of 1,000,000). Fewer rows than the
- * page when the walk ended first.
+ * most walkedRows shoppers, stopping at the page: what a search that many share costs on SQLite,
+ * which otherwise reads every match by the prefix indexes and sorts them all for 25 (27 ms for
+ * 111,111 of 1,000,000). The walk carries only what it tests; the page's rows are read by id after
+ * it (decision 120). Fewer rows than the page when the walk ended first.
  */
 async function walkCustomers(db: Db, f: CustomerFilter, page: { limit: number; offset: number }) {
-  const newest = shoppers(db)
-    .select(customerColumns)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(Math.min(CUSTOMER_WALK_ROWS, 100 * (page.offset + page.limit)));
-  return db
+  const newest = shoppers(db).select(['id', 'name', 'email', 'phone', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(walkedRows(page));
+  const found = db
     .selectFrom(newest.as('newest'))
-    .selectAll()
+    .select('id')
     .where(matching(db, f))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
+  return db.selectFrom('user').select(customerColumns).where('id', 'in', found).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
 }
 
-/**
- * A page of customers and their count (countCustomers). On SQLite a search that more than
- * CUSTOMER_COUNT_CAP customers match walks the list's order first (walkCustomers) and takes the
- * prefix indexes only when that walk did not fill the page (decision 114): one under the cap sorts
- * at most 10,000 matches. PostgreSQL's planner chooses between the two itself, by its estimates, so
- * there both statements run at once.
- */
+/** A page of customers and their count (countCustomers): a search that many share walks the list's order on SQLite (pageOfMatches). */
 export async function customersPage(db: Db, f: CustomerFilter, page: { limit: number; offset: number }) {
-  if (isPostgres(db) || !f.text) {
-    const [users, counted] = await Promise.all([listCustomers(db, f, page), countCustomers(db, f)]);
-    return { users, counted };
-  }
-  const counted = await countCustomers(db, f);
-  const walked = counted > CUSTOMER_COUNT_CAP ? await walkCustomers(db, f, page) : [];
-  return { users: walked.length === page.limit ? walked : await listCustomers(db, f, page), counted };
+  const { rows, counted } = await pageOfMatches(db, f.text !== '', CUSTOMER_COUNT_CAP, page.limit, {
+    count: () => countCustomers(db, f),
+    list: () => listCustomers(db, f, page),
+    walk: () => walkCustomers(db, f, page),
+  });
+  return { users: rows, counted };
 }
 
 export type CustomerUserRow = Awaited<ReturnType<typeof listCustomers>>[number];
