@@ -137,53 +137,69 @@ export interface CustomerKey {
 }
 
 /**
- * Shoppers after `after` in the list's order, newest first: a range of user_customers_idx, said as
- * one comparison of the pair (as `createdAt < ? OR (createdAt = ? AND id < ?)`, SQLite scanned the
- * index from its newest entry for every batch: the two times are two parameters to it).
+ * Shoppers after `after` in the list's order, newest first. For a walk (`range`), one comparison
+ * of the pair, which SQLite reads as a range of user_customers_idx; said as `createdAt < ? OR
+ * (createdAt = ? AND id < ?)` (two parameters to SQLite, not one time) it scanned that index from
+ * its newest entry for every batch. Without a walk that form is kept: with it SQLite takes the
+ * search's prefix indexes and sorts the matches, where the range would make it walk the rest of
+ * the table for a rare search.
  */
-function shoppersAfter(db: Db, after: CustomerKey | null) {
+function shoppersAfter(db: Db, after: CustomerKey | null, range: boolean) {
   const q = shoppers(db);
-  return after ? q.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(after.createdAt, after.id))) : q;
+  if (!after) return q;
+  return range
+    ? q.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(after.createdAt, after.id)))
+    : q.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]));
 }
 
 /** The customers after `after` (newest first), for the CSV: keyset paging, so each batch costs its size. */
 async function customersAfter(db: Db, f: CustomerFilter, after: CustomerKey | null, limit: number) {
-  const q = shoppersAfter(db, after).select(customerColumns);
+  const q = shoppersAfter(db, after, false).select(customerColumns);
   return (f.text ? q.where(matching(db, f)) : q).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** How many shoppers one statement of the CSV's walk reads at most, for each row of its batch (decision 120). */
 const CSV_WALK_PER_ROW = 100;
 
-/** Whether the CSV of this search walks the list's order (customersBatch): on SQLite, when more than CUSTOMER_COUNT_CAP customers match. */
+/** How many matches make the CSV walk the list's order rather than sort what is left for each batch (decision 120). */
+const CSV_WALK_MATCHES = 50_000;
+
+/**
+ * Whether the CSV of this search walks the list's order (customersBatch): on SQLite, when more
+ * than CSV_WALK_MATCHES customers match (counted by the prefix indexes' entries: about 5 ms at
+ * most, once per file). Sorting what is left for every batch of 1,000 costs about the square of the
+ * matches (0.1 s for 11,111 of 1,000,000 customers, 4.4 s for 111,111), a walk about the table's
+ * shoppers down to the last match (0.6 s for the 1,000,000): about even at 50,000.
+ */
 export async function csvWalks(db: Db, f: CustomerFilter): Promise<boolean> {
-  return !isPostgres(db) && f.text !== '' && (await countCustomers(db, f)) > CUSTOMER_COUNT_CAP;
+  if (isPostgres(db) || f.text === '') return false;
+  const listed = customers(db, f).select(sql<number>`1`.as('one'));
+  return (await countUpTo(db, listed, CSV_WALK_MATCHES, null)) > CSV_WALK_MATCHES;
 }
 
 /**
- * The CSV's next batch: at most `limit` customers after `after`, newest first, and where the next
- * batch carries on (null: none left). Without a walk, keyset paging (customersAfter), which sorts
- * what matches after the last batch: for a search most customers share, all of them again for
- * every 1,000 (31 ms a batch for 111,111 of 1,000,000: about 3.5 s for the file). With one
- * (csvWalks), the list's order is read from `after`, 100 shoppers per row of the batch at most in
- * one statement, testing the search on each (decision 120): the file reads the shoppers once, to
- * the table's end. A walk that ends before its batch is full gives the matches it found and carries
- * on after the last shopper it read. (Walking only while more than CUSTOMER_COUNT_CAP matches are
- * left was tried: counting the matches after a shopper reads every newer match's row first.)
+ * The CSV's next batch: at most `limit` customers after `after`, newest first, where the next
+ * batch carries on (null: none left) and whether it walks. Without a walk, keyset paging
+ * (customersAfter), which sorts every match after the last batch. With one (csvWalks), the list's
+ * order is read from `after`, 100 shoppers per row of the batch at most in one statement, testing
+ * the search on each (decision 120). A walk that ends before its batch is full gives the matches it
+ * found, carries on after the last shopper it read, and the file sorts from there: the matches are
+ * sparse there, or all found (walking on would read the rest of the table for none), and counting
+ * what is left to choose would read every newer match's row.
  */
 export async function customersBatch(db: Db, f: CustomerFilter, after: CustomerKey | null, limit: number, walk: boolean) {
   const keyOf = (u: CustomerKey): CustomerKey => ({ createdAt: u.createdAt, id: u.id });
   if (!walk) {
     const users = await customersAfter(db, f, after, limit);
-    return { users, next: users.length < limit ? null : keyOf(users.at(-1)!) };
+    return { users, next: users.length < limit ? null : keyOf(users.at(-1)!), walk };
   }
   const read = limit * CSV_WALK_PER_ROW;
-  const newest = shoppersAfter(db, after).select(['id', 'name', 'email', 'phone', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(read);
+  const newest = shoppersAfter(db, after, true).select(['id', 'name', 'email', 'phone', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(read);
   const found = db.selectFrom(newest.as('newest')).select('id').where(matching(db, f)).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit);
   const users = await db.selectFrom('user').select(customerColumns).where('id', 'in', found).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  if (users.length === limit) return { users, next: keyOf(users.at(-1)!) };
-  const last = await shoppersAfter(db, after).select(['createdAt', 'id']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).offset(read - 1).executeTakeFirst();
-  return { users, next: last ? keyOf(last) : null };
+  if (users.length === limit) return { users, next: keyOf(users.at(-1)!), walk };
+  const last = await shoppersAfter(db, after, true).select(['createdAt', 'id']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).offset(read - 1).executeTakeFirst();
+  return { users, next: last ? keyOf(last) : null, walk: false };
 }
 
 /** Counted exactly up to this many; past it the count says "at least this many" (decision 043). */

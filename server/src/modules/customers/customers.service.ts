@@ -158,10 +158,11 @@ const CSV_HEADER = ['Name', 'Email', 'Phone', 'Signed up', 'Orders', 'Total spen
 export async function* customersCsv(db: Db, q: string): AsyncGenerator<string> {
   const filter = filterOf(q);
   yield `${CSV_HEADER.map(csvCell).join(',')}\r\n`;
-  const walk = await repo.csvWalks(db, filter);
+  let walk = await repo.csvWalks(db, filter);
   let after: repo.CustomerKey | null = null;
   for (;;) {
-    const { users, next } = await repo.customersBatch(db, filter, after, CSV_BATCH, walk);
+    const batch = await repo.customersBatch(db, filter, after, CSV_BATCH, walk);
+    const { users, next } = batch;
     if (users.length > 0) {
       const rows = await withStats(db, users);
       yield rows
@@ -173,5 +174,6 @@ export async function* customersCsv(db: Db, q: string): AsyncGenerator<string> {
     }
     if (next === null) return;
     after = next;
+    walk = batch.walk;
   }
 }
