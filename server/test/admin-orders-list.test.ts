@@ -156,7 +156,10 @@ describe.each(DB_KINDS)('admin orders count on %s', (kind) => {
       return (res.json() as { orderId: string }[]).map((o) => o.orderId);
     };
     // BULK10004 is the newest; page n of 25 begins 25 (n - 1) older.
-    const expected = (n: number) => Array.from({ length: 25 }, (_, k) => 10_004 - (n - 1) * 25 - k).filter((i) => i >= 0).map((i) => `BULK${String(i)}`);
+    const expected = (n: number) =>
+      Array.from({ length: 25 }, (_, k) => 10_004 - (n - 1) * 25 - k)
+        .filter((i) => i >= 0)
+        .map((i) => `BULK${String(i)}`);
     for (const n of [1, 2, 40, 400, 401]) {
       expect(await page(`page=${n}&q=b`), `page ${n}`).toEqual(expected(n));
       expect(await page(`page=${n}&q=B&status=placed`), `page ${n} of a status`).toEqual(expected(n));

@@ -194,11 +194,21 @@ export async function customersBatch(db: Db, f: CustomerFilter, after: CustomerK
     return { users, next: users.length < limit ? null : keyOf(users.at(-1)!), walk };
   }
   const read = limit * CSV_WALK_PER_ROW;
-  const newest = shoppersAfter(db, after, true).select(['id', 'name', 'email', 'phone', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(read);
+  const newest = shoppersAfter(db, after, true)
+    .select(['id', 'name', 'email', 'phone', 'createdAt'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(read);
   const found = db.selectFrom(newest.as('newest')).select('id').where(matching(db, f)).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit);
   const users = await db.selectFrom('user').select(customerColumns).where('id', 'in', found).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   if (users.length === limit) return { users, next: keyOf(users.at(-1)!), walk };
-  const last = await shoppersAfter(db, after, true).select(['createdAt', 'id']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).offset(read - 1).executeTakeFirst();
+  const last = await shoppersAfter(db, after, true)
+    .select(['createdAt', 'id'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(read - 1)
+    .executeTakeFirst();
   return { users, next: last ? keyOf(last) : null, walk: false };
 }
 

@@ -545,7 +545,12 @@ export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<num
     listed = unsearched
       .where(byEmail)
       .select(one)
-      .unionAll(unsearched.where('order_code', '=', f.q.toUpperCase()).where(sql<SqlBool>`NOT ${byEmail}`).select(one));
+      .unionAll(
+        unsearched
+          .where('order_code', '=', f.q.toUpperCase())
+          .where(sql<SqlBool>`NOT ${byEmail}`)
+          .select(one),
+      );
   }
   return countUpTo(db, listed, ADMIN_COUNT_CAP, all ? await estimatedRows(db, 'orders_admin_list_idx') : null);
 }
