@@ -78,10 +78,14 @@ function shoppers(db: Db) {
   return db.selectFrom('user').where((eb) => eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')]));
 }
 
+const range = (expr: RawBuilder<string>, prefix: string) => sql<SqlBool>`(${expr} >= ${prefix} AND ${expr} < ${pastPrefix(prefix)})`;
+
+/** The search's name range alone. */
+const named = (db: Db, f: CustomerFilter) => range(bytewise(db, sql`lower(name)`), f.text);
+
 /** A row matches the search: its name or e-mail (lower-cased), or its phone, in the prefix's range. */
 function matching(db: Db, f: CustomerFilter): RawBuilder<SqlBool> {
-  const range = (expr: RawBuilder<string>, prefix: string) => sql`(${expr} >= ${prefix} AND ${expr} < ${pastPrefix(prefix)})`;
-  const ranges = [range(bytewise(db, sql`lower(name)`), f.text), range(bytewise(db, sql`lower(email)`), f.text)];
+  const ranges = [named(db, f), range(bytewise(db, sql`lower(email)`), f.text)];
   if (f.phone) ranges.push(range(bytewise(db, sql`phone`), f.phone));
   return sql<SqlBool>`(${sql.join(ranges, sql` OR `)})`;
 }
@@ -223,7 +227,15 @@ export const CUSTOMER_COUNT_CAP = 10_000;
  * over the cap is kept 10 s there (countUpTo, decision 114).
  */
 export async function countCustomers(db: Db, f: CustomerFilter, now = Date.now()): Promise<number> {
-  const listed = customers(db, f).select(sql<number>`1`.as('one'));
+  const one = sql<number>`1`.as('one');
+  // SQLite: a search whose name range alone is over the cap is over it, read from one covering range
+  // of user_name_role_idx (0.7 ms for 10,001 entries at 1,000,000 customers), where the whole search
+  // gathers every range's row ids to drop doubles (1.5 ms); under it the whole search is counted
+  // (decision 120).
+  if (!isPostgres(db) && f.text && (await countUpTo(db, shoppers(db).where(named(db, f)).select(one), CUSTOMER_COUNT_CAP, null)) > CUSTOMER_COUNT_CAP) {
+    return CUSTOMER_COUNT_CAP + 1;
+  }
+  const listed = customers(db, f).select(one);
   const estimate = f.text ? await estimatedMatches(db, listed, now) : await estimatedRows(db, 'user_customers_idx', now);
   return countUpTo(db, listed, CUSTOMER_COUNT_CAP, estimate, now);
 }
