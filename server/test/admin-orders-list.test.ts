@@ -3,6 +3,7 @@ import { ADMIN_PASSWORD, adminToken, asAdmin, countOf } from './helpers/admin';
 import { DB_KINDS } from './helpers/databases';
 import { insertMany, orderRow } from './helpers/rows';
 import { startTestShop, type TestShop } from './helpers/test-app';
+import { WALK_ROWS } from '../src/db/walked-page';
 
 interface Row {
   order_code: string;
@@ -36,6 +37,9 @@ function fixture(now: number): Row[] {
   // Two orders paid at the very same instant: the newer id comes first.
   rows.push({ ...rows[0]!, order_code: 'ORDTIE1', paid_at: rows[1]!.paid_at, created_at: rows[1]!.created_at });
   rows.push({ ...rows[0]!, order_code: 'ORDTIE2', paid_at: rows[1]!.paid_at, created_at: rows[1]!.created_at });
+  // An order whose e-mail begins with its own id, and one whose e-mail begins with another's: a search finds each once.
+  rows.push({ ...rows[2]!, order_code: 'ORDMAIL1', email: 'ordmail1@x.in' });
+  rows.push({ ...rows[4]!, order_code: 'ORDMAIL2', email: 'ORDMAIL1.b@x.in' });
   return rows;
 }
 
@@ -101,6 +105,7 @@ describe.each(DB_KINDS)('admin orders list on %s', (kind) => {
     ['a period', { period: '6m' }],
     ['a period and a status', { period: '1y', status: 'placed' }],
     ['an order id in any case', { q: 'ord1005' }],
+    ['an order id that begins its own e-mail and another', { q: 'ordmail1' }],
     ['the beginning of an e-mail in any case', { q: 'ASHA' }],
     ['a whole e-mail', { q: 'asha@example.com' }],
     ['an e-mail with LIKE wildcards in it', { q: 'r%' }],
@@ -138,5 +143,41 @@ describe.each(DB_KINDS)('admin orders count on %s', (kind) => {
     const some = await admin.get('/api/ordersAdmin?page=1&q=b1000');
     // b1000@, b10000@ … b10004@
     expect(countOf(some)).toEqual(['6', undefined]);
+  });
+
+  // Decision 120: on SQLite a search that more than 10,000 orders match walks the list's order (all, or a status's) to
+  // its page, at most WALK_ROWS orders, and takes the e-mail index when that walk does not fill the page; the same rows
+  // either way, on both databases.
+  it('pages a search that more than 10,000 orders match in the same order, whether the walk fills the page or not', async () => {
+    const admin = asAdmin(shop, await adminToken(shop));
+    const page = async (query: string) => {
+      const res = await admin.get(`/api/ordersAdmin?${query}`);
+      expect(countOf(res)).toEqual(['10000', 'true']);
+      return (res.json() as { orderId: string }[]).map((o) => o.orderId);
+    };
+    // BULK10004 is the newest; page n of 25 begins 25 (n - 1) older.
+    const expected = (n: number) =>
+      Array.from({ length: 25 }, (_, k) => 10_004 - (n - 1) * 25 - k)
+        .filter((i) => i >= 0)
+        .map((i) => `BULK${String(i)}`);
+    for (const n of [1, 2, 40, 400, 401]) {
+      expect(await page(`page=${n}&q=b`), `page ${n}`).toEqual(expected(n));
+      expect(await page(`page=${n}&q=B&status=placed`), `page ${n} of a status`).toEqual(expected(n));
+    }
+    // WALK_ROWS newer orders that do not match, some of them canceled: the walk reads them all and finds none, the index answers.
+    await insertMany(shop.db, 'orders', WALK_ROWS, (i) =>
+      orderRow(new Date(Date.parse('2026-02-01T00:00:00.000Z') + i * 1000).toISOString(), {
+        order_code: `LATER${String(i)}`,
+        email: `later${String(i)}@x.in`,
+        status: i % 2 ? 'placed' : 'canceled',
+      }),
+    );
+    for (const n of [1, 2, 40]) {
+      expect(await page(`page=${n}&q=b`), `page ${n} past the walk`).toEqual(expected(n));
+      expect(await page(`page=${n}&q=b&status=placed`), `page ${n} of a status past the walk`).toEqual(expected(n));
+    }
+    const later = await admin.get('/api/ordersAdmin?page=2&q=later');
+    expect(countOf(later)).toEqual(['10000', undefined]);
+    expect((later.json() as { orderId: string }[])[0]!.orderId).toBe('LATER9974');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerMessages, type CustomerDetail, type CustomerRow } from '@shared/customers.schemas';
 import { staffMessages } from '@shared/staff-roles';
-import { CUSTOMER_WALK_ROWS } from '../src/modules/customers/customers.repository';
+import { CUSTOMER_WALK_ROWS, customersBatch, type CustomerKey } from '../src/modules/customers/customers.repository';
 import { createOrder } from '../src/modules/orders/orders.service';
 import { ADMIN_PASSWORD, adminToken, asAdmin, staffSignIns } from './helpers/admin';
 import { payInSimulation, shopperWithCart } from './helpers/checkout';
@@ -242,5 +242,28 @@ describe.each(DB_KINDS)('customers on %s', (kind) => {
       ...Array.from({ length: 14 }, (_, i) => `capped${100 + i}@many.test`),
     ]);
     expect((await list('?q=later&page=2')).rows[0]!.email).toBe('later25@many.test');
+  });
+
+  // Decision 120: on SQLite the CSV of a search more than 50,000 share walks the list's order (100 shoppers per row of a
+  // batch at most in one statement) instead of sorting what is left for every batch, until a walk ends before its batch
+  // is full; the same rows either way, on both databases (the batches asked of the repository, small, walking or not).
+  it('exports a search that many share in the order of the list, its batches carrying on past walks that find none', async () => {
+    const all = Array.from({ length: 10_001 }, (_, i) => `capped${i}@many.test`);
+    const lines = (await owner.get('/api/admin/customers.csv?q=capped')).body.trim().split('\r\n');
+    expect(lines.slice(1).map((l) => l.split('","')[1])).toEqual(all);
+    // Batches of 100 walk 10,000 shoppers each: the first reads the 10,000 newer 'later' customers, finds none and sorts from there.
+    const first = await customersBatch(shop.db, { text: 'capped', phone: null }, null, 100, true);
+    expect([first.users.length, first.walk, first.next?.id]).toEqual([0, false, 'later9999']);
+    for (const walk of [true, false]) {
+      const got: string[] = [];
+      let after: CustomerKey | null = null;
+      for (let batch = 0; batch < 200; batch++) {
+        const { users, next } = await customersBatch(shop.db, { text: 'capped', phone: null }, after, 100, walk);
+        got.push(...users.map((u) => u.email));
+        if (next === null) break;
+        after = next;
+      }
+      expect(got, walk ? 'walked' : 'sorted').toEqual(all);
+    }
   });
 });

@@ -42,6 +42,7 @@ import * as m161 from './migrations/161-policies';
 import * as m135 from './migrations/135-variants-and-kits';
 import * as m167 from './migrations/167-product-fact-changes';
 import * as m168 from './migrations/168-order-code-from-id';
+import * as m171 from './migrations/171-admin-order-email-index';
 
 export type Db = Kysely<Database>;
 
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '135-variants-and-kits': m135,
   '167-product-fact-changes': m167,
   '168-order-code-from-id': m168,
+  '171-admin-order-email-index': m171,
 };
 
 export type DatabaseSettings =

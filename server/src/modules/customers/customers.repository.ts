@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { countUpTo, estimatedMatches, estimatedRows } from '../../db/row-estimate';
+import { pageOfMatches, walkedRows, WALK_ROWS } from '../../db/walked-page';
 
 /**
  * Indexes on better-auth's user table for the Customers list (decision 047): newest first, and a
@@ -77,10 +78,14 @@ function shoppers(db: Db) {
   return db.selectFrom('user').where((eb) => eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')]));
 }
 
+const range = (expr: RawBuilder<string>, prefix: string) => sql<SqlBool>`(${expr} >= ${prefix} AND ${expr} < ${pastPrefix(prefix)})`;
+
+/** The search's name range alone. */
+const named = (db: Db, f: CustomerFilter) => range(bytewise(db, sql`lower(name)`), f.text);
+
 /** A row matches the search: its name or e-mail (lower-cased), or its phone, in the prefix's range. */
 function matching(db: Db, f: CustomerFilter): RawBuilder<SqlBool> {
-  const range = (expr: RawBuilder<string>, prefix: string) => sql`(${expr} >= ${prefix} AND ${expr} < ${pastPrefix(prefix)})`;
-  const ranges = [range(bytewise(db, sql`lower(name)`), f.text), range(bytewise(db, sql`lower(email)`), f.text)];
+  const ranges = [named(db, f), range(bytewise(db, sql`lower(email)`), f.text)];
   if (f.phone) ranges.push(range(bytewise(db, sql`phone`), f.phone));
   return sql<SqlBool>`(${sql.join(ranges, sql` OR `)})`;
 }
@@ -89,13 +94,8 @@ function customers(db: Db, f: CustomerFilter) {
   return f.text ? shoppers(db).where(matching(db, f)) : shoppers(db);
 }
 
-/**
- * How many of the newest shoppers a search's page reads at most in the list's order, on SQLite,
- * before it takes the matches from the prefix indexes and sorts them instead (decision 114): 100 for
- * each row up to the page's end (its matches found while one customer in 100 matches, as more than
- * 10,000 of 1,000,000 do when spread evenly), and never more than this.
- */
-export const CUSTOMER_WALK_ROWS = 10_000;
+/** The most shoppers a search's walk reads (decision 114; WALK_ROWS). */
+export const CUSTOMER_WALK_ROWS = WALK_ROWS;
 
 /** One page of customers, newest first. */
 export async function listCustomers(db: Db, f: CustomerFilter, page: { limit: number; offset: number }) {
@@ -104,52 +104,116 @@ export async function listCustomers(db: Db, f: CustomerFilter, page: { limit: nu
 
 /**
  * A search's page read by walking the list's order (user_customers_idx, newest first) through at
- * most 100 shoppers per row up to the page's end (CUSTOMER_WALK_ROWS at most), stopping at the
- * page: what a search that many share costs on SQLite, which otherwise reads every match by the
- * prefix indexes and sorts them all for 25 (27 ms for 111,111 of 1,000,000). Fewer rows than the
- * page when the walk ended first.
+ * most walkedRows shoppers, stopping at the page: what a search that many share costs on SQLite,
+ * which otherwise reads every match by the prefix indexes and sorts them all for 25 (27 ms for
+ * 111,111 of 1,000,000). The walk carries only what it tests; the page's rows are read by id after
+ * it (decision 120). Fewer rows than the page when the walk ended first.
  */
 async function walkCustomers(db: Db, f: CustomerFilter, page: { limit: number; offset: number }) {
-  const newest = shoppers(db)
-    .select(customerColumns)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(Math.min(CUSTOMER_WALK_ROWS, 100 * (page.offset + page.limit)));
-  return db
+  const newest = shoppers(db).select(['id', 'name', 'email', 'phone', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(walkedRows(page));
+  const found = db
     .selectFrom(newest.as('newest'))
-    .selectAll()
+    .select('id')
     .where(matching(db, f))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
+  return db.selectFrom('user').select(customerColumns).where('id', 'in', found).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
 }
 
-/**
- * A page of customers and their count (countCustomers). On SQLite a search that more than
- * CUSTOMER_COUNT_CAP customers match walks the list's order first (walkCustomers) and takes the
- * prefix indexes only when that walk did not fill the page (decision 114): one under the cap sorts
- * at most 10,000 matches. PostgreSQL's planner chooses between the two itself, by its estimates, so
- * there both statements run at once.
- */
+/** A page of customers and their count (countCustomers): a search that many share walks the list's order on SQLite (pageOfMatches). */
 export async function customersPage(db: Db, f: CustomerFilter, page: { limit: number; offset: number }) {
-  if (isPostgres(db) || !f.text) {
-    const [users, counted] = await Promise.all([listCustomers(db, f, page), countCustomers(db, f)]);
-    return { users, counted };
-  }
-  const counted = await countCustomers(db, f);
-  const walked = counted > CUSTOMER_COUNT_CAP ? await walkCustomers(db, f, page) : [];
-  return { users: walked.length === page.limit ? walked : await listCustomers(db, f, page), counted };
+  const { rows, counted } = await pageOfMatches(db, f.text !== '', CUSTOMER_COUNT_CAP, page.limit, {
+    count: () => countCustomers(db, f),
+    list: () => listCustomers(db, f, page),
+    walk: () => walkCustomers(db, f, page),
+  });
+  return { users: rows, counted };
 }
 
 export type CustomerUserRow = Awaited<ReturnType<typeof listCustomers>>[number];
 
+/** Where a batch of the CSV carries on: after this shopper of the list's order (newest first). */
+export interface CustomerKey {
+  createdAt: string | Date;
+  id: string;
+}
+
+/**
+ * Shoppers after `after` in the list's order, newest first. For a walk (`range`), one comparison
+ * of the pair, which SQLite reads as a range of user_customers_idx; said as `createdAt < ? OR
+ * (createdAt = ? AND id < ?)` (two parameters to SQLite, not one time) it scanned that index from
+ * its newest entry for every batch. Without a walk that form is kept: with it SQLite takes the
+ * search's prefix indexes and sorts the matches, where the range would make it walk the rest of
+ * the table for a rare search.
+ */
+function shoppersAfter(db: Db, after: CustomerKey | null, range: boolean) {
+  const q = shoppers(db);
+  if (!after) return q;
+  return range
+    ? q.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(after.createdAt, after.id)))
+    : q.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]));
+}
+
 /** The customers after `after` (newest first), for the CSV: keyset paging, so each batch costs its size. */
-export async function customersAfter(db: Db, f: CustomerFilter, after: { createdAt: string | Date; id: string } | null, limit: number) {
-  let q = customers(db, f).select(customerColumns);
-  if (after) q = q.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]));
-  return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+async function customersAfter(db: Db, f: CustomerFilter, after: CustomerKey | null, limit: number) {
+  const q = shoppersAfter(db, after, false).select(customerColumns);
+  return (f.text ? q.where(matching(db, f)) : q).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** How many shoppers one statement of the CSV's walk reads at most, for each row of its batch (decision 120). */
+const CSV_WALK_PER_ROW = 100;
+
+/** How many matches make the CSV walk the list's order rather than sort what is left for each batch (decision 120). */
+const CSV_WALK_MATCHES = 50_000;
+
+/**
+ * Whether the CSV of this search walks the list's order (customersBatch): on SQLite, when more
+ * than CSV_WALK_MATCHES customers match (counted by the prefix indexes' entries: about 5 ms at
+ * most, once per file). Sorting what is left for every batch of 1,000 costs about the square of the
+ * matches (0.1 s for 11,111 of 1,000,000 customers, 4.4 s for 111,111), a walk about the table's
+ * shoppers down to the last match (0.6 s for the 1,000,000): about even at 50,000.
+ */
+export async function csvWalks(db: Db, f: CustomerFilter): Promise<boolean> {
+  if (isPostgres(db) || f.text === '') return false;
+  const listed = customers(db, f).select(sql<number>`1`.as('one'));
+  return (await countUpTo(db, listed, CSV_WALK_MATCHES, null)) > CSV_WALK_MATCHES;
+}
+
+/**
+ * The CSV's next batch: at most `limit` customers after `after`, newest first, where the next
+ * batch carries on (null: none left) and whether it walks. Without a walk, keyset paging
+ * (customersAfter), which sorts every match after the last batch. With one (csvWalks), the list's
+ * order is read from `after`, 100 shoppers per row of the batch at most in one statement, testing
+ * the search on each (decision 120). A walk that ends before its batch is full gives the matches it
+ * found, carries on after the last shopper it read, and the file sorts from there: the matches are
+ * sparse there, or all found (walking on would read the rest of the table for none), and counting
+ * what is left to choose would read every newer match's row.
+ */
+export async function customersBatch(db: Db, f: CustomerFilter, after: CustomerKey | null, limit: number, walk: boolean) {
+  const keyOf = (u: CustomerKey): CustomerKey => ({ createdAt: u.createdAt, id: u.id });
+  if (!walk) {
+    const users = await customersAfter(db, f, after, limit);
+    return { users, next: users.length < limit ? null : keyOf(users.at(-1)!), walk };
+  }
+  const read = limit * CSV_WALK_PER_ROW;
+  const newest = shoppersAfter(db, after, true)
+    .select(['id', 'name', 'email', 'phone', 'createdAt'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(read);
+  const found = db.selectFrom(newest.as('newest')).select('id').where(matching(db, f)).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit);
+  const users = await db.selectFrom('user').select(customerColumns).where('id', 'in', found).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  if (users.length === limit) return { users, next: keyOf(users.at(-1)!), walk };
+  const last = await shoppersAfter(db, after, true)
+    .select(['createdAt', 'id'])
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(read - 1)
+    .executeTakeFirst();
+  return { users, next: last ? keyOf(last) : null, walk: false };
 }
 
 /** Counted exactly up to this many; past it the count says "at least this many" (decision 043). */
@@ -163,7 +227,15 @@ export const CUSTOMER_COUNT_CAP = 10_000;
  * over the cap is kept 10 s there (countUpTo, decision 114).
  */
 export async function countCustomers(db: Db, f: CustomerFilter, now = Date.now()): Promise<number> {
-  const listed = customers(db, f).select(sql<number>`1`.as('one'));
+  const one = sql<number>`1`.as('one');
+  // SQLite: a search whose name range alone is over the cap is over it, read from one covering range
+  // of user_name_role_idx (0.7 ms for 10,001 entries at 1,000,000 customers), where the whole search
+  // gathers every range's row ids to drop doubles (1.5 ms); under it the whole search is counted
+  // (decision 120).
+  if (!isPostgres(db) && f.text && (await countUpTo(db, shoppers(db).where(named(db, f)).select(one), CUSTOMER_COUNT_CAP, null)) > CUSTOMER_COUNT_CAP) {
+    return CUSTOMER_COUNT_CAP + 1;
+  }
+  const listed = customers(db, f).select(one);
   const estimate = f.text ? await estimatedMatches(db, listed, now) : await estimatedRows(db, 'user_customers_idx', now);
   return countUpTo(db, listed, CUSTOMER_COUNT_CAP, estimate, now);
 }

@@ -57,7 +57,7 @@ async function withLines(db: Db, orders: Awaited<ReturnType<typeof repo.listAdmi
 export async function listOrders(db: Db, q: AdminOrdersQuery) {
   const filter = filterOf(q);
   const page = q.page === undefined ? { limit: ADMIN_ORDERS_UNPAGED, offset: 0 } : { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-  const [orders, counted] = await Promise.all([repo.listAdminOrders(db, filter, page), repo.countAdminOrders(db, filter)]);
+  const { orders, counted } = await repo.adminOrdersPage(db, filter, page);
   // Exact up to ADMIN_COUNT_CAP; past it, the cap and `capped` ("that many or more"; decision 043).
   const capped = counted > repo.ADMIN_COUNT_CAP;
   return { orders: await withLines(db, orders), total: capped ? repo.ADMIN_COUNT_CAP : counted, capped, page: q.page ?? 1, pageSize: page.limit };
