@@ -51,14 +51,19 @@ describe.each(DB_KINDS)('jobs that run themselves on %s', (kind) => {
     const runs: string[] = [];
     let finishSlow = () => {};
     const slow = new Promise<void>((resolve) => (finishSlow = resolve));
+    let slowStarted = () => {};
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const jobs = (node: string) => [
-      { name: `slow-${kind}`, everyMs: 60_000, run: () => (node === 'a' ? slow : Promise.resolve()) },
+      { name: `slow-${kind}`, everyMs: 60_000, run: () => (node === 'a' ? (slowStarted(), slow) : Promise.resolve()) },
       { name: `after-${kind}`, everyMs: 0, run: async () => void runs.push(node) },
     ];
     const a = scheduler(shop.db, shop.app.log, jobs('a'), { tickMs: 60_000, leaseMs: 300, holder: 'lease-a' });
-    const b = scheduler(shop.db, shop.app.log, jobs('b'), { tickMs: 60_000, leaseMs: 300, holder: 'lease-b' });
+    // b's lease outlasts the test: had it a's 300 ms, a loaded machine's pause between b's tick and a's
+    // return would let it run out, and a would take the lease back and run the rest as well.
+    const b = scheduler(shop.db, shop.app.log, jobs('b'), { tickMs: 60_000, leaseMs: 60_000, holder: 'lease-b' });
     const aTick = a.tick();
-    // a's slow job runs past its lease; b takes the lease over and runs what is due.
+    // a's slow job runs past its lease (taken before the job started); b takes the lease over and runs what is due.
+    await started;
     await new Promise((r) => setTimeout(r, 450));
     await b.tick();
     finishSlow();

@@ -205,7 +205,12 @@ describe.each(DB_KINDS)('mail off the request path, delivered once, on %s', (kin
       .set({ claimed_at: claimedAt(2) })
       .where('id', '=', mail.id)
       .execute();
-    await shop.app.mailer.deliverDue();
+    // The scheduled job's passes until it goes: a pass leaves due mail to the next one while the node
+    // answers requests with a busy event loop (decision 112), as a loaded machine's test process can.
+    await until(async () => {
+      await shop.app.mailer.deliverDue();
+      return (await shop.db.selectFrom('outbox').select('state').where('id', '=', mail.id).executeTakeFirstOrThrow()).state === 'sent';
+    }, 'the old claim sent again');
     expect(await shop.db.selectFrom('outbox').select(['state', 'attempts']).where('id', '=', mail.id).executeTakeFirstOrThrow()).toEqual({
       state: 'sent',
       attempts: 2,

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createMailer } from '../src/modules/mail/mailer';
 import type { NodeLoad } from '../src/modules/system/node-load';
@@ -55,11 +55,16 @@ describe('mail gives way to requests while the node is busy (decision 112)', () 
   let test: TestDb;
   let smtp: Awaited<ReturnType<typeof captureSmtp>>;
   beforeAll(async () => {
-    test = await freshDb('sqlite');
     smtp = await captureSmtp();
   });
   afterAll(async () => {
     await smtp.close();
+  });
+  // An outbox of each test's own: a mail another test left queued would go with this test's.
+  beforeEach(async () => {
+    test = await freshDb('sqlite');
+  });
+  afterEach(async () => {
     await test.dispose();
   });
   /** A mailer to the capturing server on a node the test keeps busy. */
@@ -72,6 +77,7 @@ describe('mail gives way to requests while the node is busy (decision 112)', () 
 
   it('waits while the node is busy and sends once it is quiet; the scheduled pass leaves it meanwhile', async () => {
     const { load, mailer } = busyMailer();
+    const before = smtp.messages.length;
     try {
       await mailer.send(mail('busy@example.com'));
       // The prompt pass waits for a quiet node; nothing has been claimed or sent.
@@ -80,12 +86,12 @@ describe('mail gives way to requests while the node is busy (decision 112)', () 
       // The scheduled job does not wait (the other jobs keep their turn): it leaves the mail queued.
       expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
       expect(await states()).toEqual(['queued']);
-      expect(smtp.messages).toHaveLength(0);
+      expect(smtp.messages).toHaveLength(before);
 
       load.quieten();
-      await until(() => smtp.messages.length === 1, 'the mail sent once the node is quiet');
+      await until(() => smtp.messages.length === before + 1, 'the mail sent once the node is quiet');
       await until(async () => (await states()).every((s) => s === 'sent'), 'the mail marked sent');
-      expect(smtp.messages[0]!.to).toEqual(['busy@example.com']);
+      expect(smtp.messages[before]!.to).toEqual(['busy@example.com']);
     } finally {
       await mailer.close();
     }

@@ -10,7 +10,17 @@ describe.each(DB_KINDS)('the original backend’s other endpoints on %s', (kind)
   let shop: TestShop, admin: Admin, drone: { id: number }, kit: { id: number };
 
   beforeAll(async () => {
-    const { f, categoryId: drones, ...t } = await startAdminShop(kind, 'Drone Kits', { SHOP_EMAIL: 'shop@example.com', FORM_RATE_LIMIT: '1000' });
+    // The simulated provider's webhook comes after a minute, past the tests: one that checks what a payment alone
+    // completes (nothing) would meet it 1.5 s after the payment, its default, on a loaded machine.
+    const {
+      f,
+      categoryId: drones,
+      ...t
+    } = await startAdminShop(kind, 'Drone Kits', {
+      SHOP_EMAIL: 'shop@example.com',
+      FORM_RATE_LIMIT: '1000',
+      SIMULATED_WEBHOOK_DELAY_MS: '60000',
+    });
     ({ shop, admin } = t);
     const robots = await f.category('Robobox Kits');
     drone = await f.product({ title: 'Quadcopter', pricePaise: 450_000, categoryId: drones });

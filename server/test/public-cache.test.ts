@@ -454,20 +454,26 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('public cache under conc
         }
       };
       const readers = Array.from({ length: 8 }, (_, i) => reader(i, urls[i % 2]!));
-      // The change comes while every reader is under way...
-      await expect.poll(() => readsBefore.every((n) => n > 0), { timeout: 15_000 }).toBe(true);
-      const form = new FormData();
-      form.set('price', String(price));
-      const res = await fetch(`${urls[round % 2]}/api/products/${productId}`, {
-        method: 'PATCH',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      expect(res.status).toBe(200);
-      changedAt = performance.now();
-      // ...and each reads the product twice more after it has answered.
-      await expect.poll(() => readsAfter.every((n) => n > 1), { timeout: 15_000 }).toBe(true);
-      stop = true;
+      try {
+        // The change comes while every reader is under way...
+        await expect.poll(() => readsBefore.every((n) => n > 0), { timeout: 15_000 }).toBe(true);
+        const form = new FormData();
+        form.set('price', String(price));
+        const res = await fetch(`${urls[round % 2]}/api/products/${productId}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        expect(res.status).toBe(200);
+        changedAt = performance.now();
+        // ...and each reads the product twice more after it has answered.
+        await expect.poll(() => readsAfter.every((n) => n > 1), { timeout: 15_000 }).toBe(true);
+      } finally {
+        // Also when a step above failed: readers left running would read on into the closed shop
+        // and the next files of this worker.
+        stop = true;
+        await Promise.allSettled(readers);
+      }
       await Promise.all(readers);
       expect(stale).toEqual([]);
     }
