@@ -100,7 +100,7 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
 
   try {
     await loggedInShopper(page, 'cod');
-    const products = (await (await page.request.get('/api/products?limit=50')).json()) as { id: number; price: number }[];
+    const products = (await (await page.request.get('/api/products?limit=50')).json()) as { id: number; price: number; title: string }[];
     const forSale = products.find((p) => p.price > 0)!;
     expect((await page.request.post('/api/cart', { data: { productId: forSale.id } })).ok()).toBe(true);
 
@@ -174,6 +174,31 @@ test('cash on delivery: the owner offers it, a shopper orders a kit to a school 
 
     await page.reload();
     await expect(page.getByRole('article', { name: `Order ID: ${order.order_id}` })).toContainText('Paid in cash on delivery');
+
+    // The school sends the kit back: a cash order's refund is a transfer the shop makes by hand, so the
+    // admin gives its reference, and the return is refunded at once (decision 121).
+    await mine.getByRole('button', { name: 'Request a return' }).click();
+    const returnForm = mine.getByRole('form', { name: 'Request a return' });
+    await returnForm.getByLabel(new RegExp(`^${forSale.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).selectOption('1');
+    await returnForm.getByLabel('Reason').fill('Ordered twice by the office');
+    await returnForm.getByRole('button', { name: 'Send return request' }).click();
+    await expect(toast(page, 'Your return request has been sent.')).toBeVisible();
+    const returnId = (await mine.getByText(/^Return #\d+: Return requested$/).textContent())!.match(/#(\d+)/)![1]!;
+    await openSection(admin, 'Returns');
+    const returnCard = admin.getByRole('article', { name: `Return #${returnId}: order ${order.order_id}` });
+    await returnCard.getByRole('button', { name: 'Approve' }).click();
+    await expect(returnCard.getByText('Return approved: send the parcel back')).toBeVisible();
+    await returnCard.getByRole('button', { name: 'Mark received' }).click();
+    await expect(returnCard.getByText('Return received', { exact: true })).toBeVisible();
+    const refund = returnCard.getByRole('button', { name: 'Refund', exact: true });
+    await expect(refund).toBeDisabled();
+    await returnCard.getByLabel('Bank transfer or UPI reference (cash on delivery: refunded by hand)').fill('UPI-REF-7781');
+    await admin.screenshot({ path: test.info().outputPath('admin-cod-return.png'), fullPage: false });
+    await refund.click();
+    await expect(returnCard.getByText('Return refunded', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(mine.getByText(`Return #${returnId}: Return refunded`)).toBeVisible();
+    await expect(mine.getByText(/Refunded ₹/).first()).toBeVisible();
   } finally {
     // Other journeys expect a shop without COD.
     await offerCod(admin, false);
