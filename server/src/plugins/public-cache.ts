@@ -630,14 +630,20 @@ export function registerPublicCache(app: FastifyInstance) {
   // An admin's change is stored before its answer leaves; if the database is lost in between, the
   // answer stays as made (a 503 turned into another would name no cause, a success into a 503 would
   // have the admin send a stored change twice) and the version is bumped once the database answers.
+  // Tried until it goes, while the app is open: a try in flight when the app closes schedules no other.
   let bumpLater: NodeJS.Timeout | undefined;
+  let closed = false;
   const bumpWhenBack = () => {
+    if (closed) return;
     bumpLater ??= setTimeout(() => {
       bumpLater = undefined;
       bumpPublicCacheVersion(app.db).catch(bumpWhenBack);
     }, BUMP_RETRY_MS).unref();
   };
-  app.addHook('onClose', async () => clearTimeout(bumpLater));
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(bumpLater);
+  });
   const bump = async (req: FastifyRequest) => {
     if (!req.admin) return;
     await bumpPublicCacheVersion(app.db).catch((err: unknown) => {
