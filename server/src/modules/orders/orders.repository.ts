@@ -532,7 +532,7 @@ export const ADMIN_COUNT_CAP = 10_000;
  * listed orders, when PostgreSQL estimates five times the cap or more in the list's partial index,
  * are over it without counting (decision 054).
  */
-export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<number> {
+async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<number> {
   const all = f.status === 'all' && !f.since && !f.q;
   const one = sql<number>`1`.as('one');
   let listed = adminFiltered(db, f).select(one);
