@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROUTE_AREAS, roleMayCall, STAFF_ROLES, staffMessages, type StaffRole } from '@shared/staff-roles';
 import { staffAccountMessages } from '@shared/staff.schemas';
 import { totp } from '@shared/testing/totp';
@@ -284,6 +284,17 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
         expect.arrayContaining(['/api/UserOrders/:orderId', '/api/admin/orders/:orderId/invoice.pdf']),
       );
       expect(orders.find((l: { route: string }) => l.route.endsWith('invoice.pdf')).action).toBe('export');
+    });
+
+    it('records a write refused for a NUL in its path, the NUL written as \\u0000 (PostgreSQL text cannot hold one: the line was lost)', async () => {
+      const refused = await owner.patch('/api/categories/%00', { name: 'x' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('nul_character');
+      // The line is written once the answer is sent.
+      await vi.waitFor(async () => {
+        const lines = (await owner.get('/api/admin/audit?actor=admin&entity=categories')).json();
+        expect(lines).toContainEqual(expect.objectContaining({ action: 'write', route: '/api/categories/:id', status: 400, entity: 'categories:\\u0000' }));
+      });
     });
 
     it('has no route that changes or deletes it', () => {
