@@ -309,6 +309,18 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
   });
 
   describe('the owner manages staff accounts', () => {
+    it('adds one account when the same one is added eight times at once; the others are told the username is taken', async () => {
+      // Found by bench:fuzz (decision 122): a request that passed the check while another created the account answered 500.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => owner.post('/api/admin/staff', { username: 'staff_twice', email: 'staff_twice@shop.test', role: 'support' })),
+      );
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      for (const a of answers.filter((r) => r.statusCode === 409))
+        expect([staffAccountMessages.usernameTaken, staffAccountMessages.emailTaken]).toContain(a.json().message);
+      const list = (await owner.get('/api/admin/staff')).json() as { username: string }[];
+      expect(list.filter((s) => s.username === 'staff_twice')).toHaveLength(1);
+    });
+
     it('lists them, and refuses a taken username or email and an unknown role', async () => {
       const list = (await owner.get('/api/admin/staff')).json();
       expect(list.map((s: { username: string; role: string }) => `${s.username}:${s.role}`)).toEqual(

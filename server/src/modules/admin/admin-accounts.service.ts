@@ -111,12 +111,24 @@ async function staffOr404(db: Db, id: string): Promise<StaffRow> {
 
 /** Adds a staff account with a generated password, shown once. */
 export async function addStaff(auth: Auth, db: Db, input: CreateStaffInput): Promise<StaffWithPassword> {
-  if (await findAdmin(db, input.username))
-    throw new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
-  if (await repo.findUserByEmail(db, input.email))
-    throw new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+  const refuseTaken = async () => {
+    if (await findAdmin(db, input.username))
+      throw new AppError('username_taken', 409, staffAccountMessages.usernameTaken, { username: staffAccountMessages.usernameTaken });
+    if (await repo.findUserByEmail(db, input.email))
+      throw new AppError('email_taken', 409, staffAccountMessages.emailTaken, { email: staffAccountMessages.emailTaken });
+  };
+  await refuseTaken();
   const password = generatePassword();
-  const id = await createAdmin(auth, db, input.username, password, input.email, input.role);
+  let id: string;
+  try {
+    id = await createAdmin(auth, db, input.username, password, input.email, input.role);
+  } catch (err) {
+    // The same account added twice at once: both passed the check, and the second failed on
+    // createAdmin's own check (a 500), better-auth's username check (its 400) or a unique index (a
+    // generic 409). It is told what is taken now (decision 122).
+    await refuseTaken();
+    throw err;
+  }
   return { staff: staffMember(await staffOr404(db, id)), password };
 }
 
