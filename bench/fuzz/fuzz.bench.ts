@@ -369,7 +369,6 @@ async function main() {
     for (const [name, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
     for (const [i, n] of nodes.entries()) {
       const file = path.join(outDir, `fuzz-${FIRST_SEED}-node${i + 1}.log`);
-      fs.writeFileSync(file, n.log());
       const kinds = new Map<string, number>();
       for (const l of n.log().split('\n')) {
         if (!/"level":(50|60)/.test(l)) continue;
@@ -381,7 +380,10 @@ async function main() {
       for (const [k, count] of kinds) console.log(`  ${count} x ${k}`);
     }
   } finally {
-    for (const n of nodes) await n.dispose();
+    for (const [i, n] of nodes.entries()) {
+      fs.writeFileSync(path.join(outDir, `fuzz-${FIRST_SEED}-node${i + 1}.log`), n.log());
+      await n.dispose();
+    }
     await db.destroy();
     await schema.drop();
   }
@@ -464,17 +466,32 @@ async function checkoutWorks(port: number, shopper: Record<string, string>, owne
     available?: boolean;
     variants?: unknown[];
   }[];
-  const product = products.find((p) => p.price > 0 && p.available !== false && !(p.variants && p.variants.length > 0));
-  if (!product) throw new Error('no product for sale');
-  await call(port, 'DELETE', '/api/cart', shopper).catch(() => undefined);
-  await call(port, 'POST', '/api/cart', shopper, { productId: product.id, quantity: 1 });
-  const order = await call(port, 'POST', '/api/createBulkOrder', shopper, { items: [{ productId: product.id, quantity: 1 }] });
-  const payment = await call(port, 'POST', `/api/payments/simulated/${String(order.id)}/pay`, shopper, {});
-  const done = await call(port, 'POST', '/api/processOrder', shopper, payment);
-  if (done.success !== true) throw new Error(`processOrder: ${JSON.stringify(done)}`);
-  const listed = (await call(port, 'GET', `/api/ordersAdmin?q=${String(order.orderId)}`, owner)) as unknown as { orderId?: string }[];
-  if (!Array.isArray(listed)) throw new Error('the admin orders list is not a list');
-  return { productId: product.id, orderCode: String(order.orderId) };
+  // The owner's fuzzing may have made some unavailable meanwhile (a kit's parts, variants, stock): the first that sells.
+  const candidates = products.filter((p) => p.price > 0 && p.available !== false && !(p.variants && p.variants.length > 0));
+  let last: unknown = new Error('no product for sale');
+  for (const product of candidates) {
+    try {
+      // An empty cart first: the fuzzing may have left a line of a product no longer for sale in it.
+      const cart = await call(port, 'GET', '/api/cart', shopper);
+      const lines = (Array.isArray(cart) ? cart : (Object.values(cart).find(Array.isArray) ?? [])) as { id: number }[];
+      for (const l of lines) await call(port, 'DELETE', `/api/cart/${l.id}`, shopper);
+      await call(port, 'POST', '/api/cart', shopper, { productId: product.id, quantity: 1 });
+      const order = await call(port, 'POST', '/api/createBulkOrder', shopper, { items: [{ productId: product.id, quantity: 1 }] });
+      const payment = await call(port, 'POST', `/api/payments/simulated/${String(order.id)}/pay`, shopper, {});
+      const done = await call(port, 'POST', '/api/processOrder', shopper, payment);
+      if (done.success !== true) throw new Error(`processOrder: ${JSON.stringify(done)}`);
+      await listedForOwner(port, owner, String(order.orderId));
+      return { productId: product.id, orderCode: String(order.orderId) };
+    } catch (err) {
+      last = err;
+    }
+  }
+  throw last;
+}
+
+async function listedForOwner(port: number, owner: Record<string, string>, orderCode: string) {
+  const listed = (await call(port, 'GET', `/api/ordersAdmin?q=${orderCode}`, owner)) as unknown as { orderId?: string }[];
+  if (!listed.some((o) => o.orderId === orderCode)) throw new Error(`the admin orders list has no ${orderCode}`);
 }
 
 async function snapshot(db: Kysely<Database>) {
