@@ -111,6 +111,33 @@ describe.each(DB_KINDS)('request ids in the log on %s', (kind) => {
   });
 });
 
+describe("better-auth's refusals", () => {
+  it('logs a refused origin or callback URL as a warning with the client text cut short; its other errors stay errors', async () => {
+    const test = await freshDb('sqlite');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-log-'));
+    const { stream, lines } = captureStream();
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://shop.test', WEB_DIST_DIR: path.join(dir, 'none'), SEED_DEMO_DATA: '0' });
+    const app = await buildApp({ config, db: test.db, storage: new LocalStorage(config.uploadsDir), logStream: stream });
+    try {
+      // Called as better-auth's origin check calls it: under vitest (NODE_ENV=test) better-auth skips that check.
+      const log = app.auth.options.logger!.log!;
+      log('error', 'Invalid origin: http://evil.example');
+      log('error', `Invalid callbackURL: https://evil.example/${'x'.repeat(3000)}`);
+      log('error', 'Failed to create session');
+      const said = lines.filter((l) => String(l.msg).startsWith('better-auth: ')).map((l) => [l.level, String(l.msg).slice(0, 48), String(l.msg).length]);
+      expect(said).toEqual([
+        [40, 'better-auth: Invalid origin: http://evil.example', 48],
+        [40, 'better-auth: Invalid callbackURL: https://evil.e', 214],
+        [50, 'better-auth: Failed to create session', 37],
+      ]);
+    } finally {
+      await app.close();
+      await test.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 /** A stream whose JSON lines land in arrays (parsed, and as written). */
 function captureStream() {
   const lines: Record<string, unknown>[] = [];

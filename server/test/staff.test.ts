@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROUTE_AREAS, roleMayCall, STAFF_ROLES, staffMessages, type StaffRole } from '@shared/staff-roles';
 import { staffAccountMessages } from '@shared/staff.schemas';
 import { totp } from '@shared/testing/totp';
@@ -286,6 +286,17 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
       expect(orders.find((l: { route: string }) => l.route.endsWith('invoice.pdf')).action).toBe('export');
     });
 
+    it('records a write refused for a NUL in its path, the NUL written as \\u0000 (PostgreSQL text cannot hold one: the line was lost)', async () => {
+      const refused = await owner.patch('/api/categories/%00', { name: 'x' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('nul_character');
+      // The line is written once the answer is sent.
+      await vi.waitFor(async () => {
+        const lines = (await owner.get('/api/admin/audit?actor=admin&entity=categories')).json();
+        expect(lines).toContainEqual(expect.objectContaining({ action: 'write', route: '/api/categories/:id', status: 400, entity: 'categories:\\u0000' }));
+      });
+    });
+
     it('has no route that changes or deletes it', () => {
       const writes = shop.app.routeList.filter((r) => r.url.includes('audit') && r.method !== 'GET');
       expect(writes).toEqual([]);
@@ -298,6 +309,18 @@ describe.each(DB_KINDS)('staff accounts and roles on %s', (kind) => {
   });
 
   describe('the owner manages staff accounts', () => {
+    it('adds one account when the same one is added eight times at once; the others are told the username is taken', async () => {
+      // Found by bench:fuzz (decision 122): a request that passed the check while another created the account answered 500.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => owner.post('/api/admin/staff', { username: 'staff_twice', email: 'staff_twice@shop.test', role: 'support' })),
+      );
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      for (const a of answers.filter((r) => r.statusCode === 409))
+        expect([staffAccountMessages.usernameTaken, staffAccountMessages.emailTaken]).toContain(a.json().message);
+      const list = (await owner.get('/api/admin/staff')).json() as { username: string }[];
+      expect(list.filter((s) => s.username === 'staff_twice')).toHaveLength(1);
+    });
+
     it('lists them, and refuses a taken username or email and an unknown role', async () => {
       const list = (await owner.get('/api/admin/staff')).json();
       expect(list.map((s: { username: string; role: string }) => `${s.username}:${s.role}`)).toEqual(

@@ -220,12 +220,22 @@ export function badBodies(template: Record<string, unknown>, random: Random, per
       contentType: 'application/json',
       payload: JSON.stringify({ ...template, [key]: 0 }).replace(`"${key}":0`, `"${key}":${deepJson(2000)}`),
     });
+    // Number literals JSON.stringify never writes: -0, and ones JSON.parse turns into Infinity or 0.
+    const raw = random.pick(RAW_NUMBERS);
+    cases.push({
+      name: `${key}=${raw}`,
+      contentType: 'application/json',
+      payload: JSON.stringify({ ...template, [key]: 0 }).replace(`"${key}":0`, `"${key}":${raw}`),
+    });
   }
   return cases;
 }
 
+/** Number literals as JSON text: `-0`, and ones that parse to Infinity, -Infinity or 0. */
+const RAW_NUMBERS = ['-0', '-0.0', '1e400', '-1e400', '1e-400', '0e0', '1E2', '100.000000000000001'];
+
 /** A multipart body from text fields and files, with a boundary of our choosing. */
-function multipartBody(fields: Record<string, string>, files: { name: string; filename: string; data: Buffer; type?: string }[] = []): BodyCase {
+export function multipartBody(fields: Record<string, string>, files: { name: string; filename: string; data: Buffer; type?: string }[] = []): BodyCase {
   const boundary = 'fuzzboundary0123456789';
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -241,6 +251,33 @@ function multipartBody(fields: Record<string, string>, files: { name: string; fi
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { name: 'multipart', contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(chunks) };
+}
+
+/** Multipart bodies whose parts are odd: no name, no Content-Disposition, a field twice, a file where text belongs and text where a file belongs, a huge file name, a part cut off in its headers. */
+function oddParts(template: Record<string, string>, fileField: string): BodyCase[] {
+  const b = 'fuzzboundary0123456789';
+  const contentType = `multipart/form-data; boundary=${b}`;
+  const text = (name: string, value: string) => `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const file = (name: string, filename: string, data: string) =>
+    `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n${data}\r\n`;
+  const fields = Object.entries(template);
+  const all = fields.map(([k, v]) => text(k, v)).join('');
+  const end = `--${b}--\r\n`;
+  const first = fields[0] ?? ['a', 'x'];
+  return [
+    { name: 'part without a name', contentType, payload: `${all}--${b}\r\nContent-Disposition: form-data\r\n\r\nnameless\r\n${end}` },
+    { name: 'part without Content-Disposition', contentType, payload: `${all}--${b}\r\nContent-Type: text/plain\r\n\r\nbare\r\n${end}` },
+    { name: 'every field twice', contentType, payload: `${all}${fields.map(([k]) => text(k, 'second')).join('')}${end}` },
+    { name: 'a file where text belongs', contentType, payload: `${file(first[0], 'x.txt', first[1])}${end}` },
+    { name: 'text where a file belongs', contentType, payload: `${all}${text(fileField, 'not a file')}${end}` },
+    { name: 'huge file name', contentType, payload: `${all}${file(fileField, 'x'.repeat(100_000), 'data')}${end}` },
+    { name: 'file name with quotes and a path', contentType, payload: `${all}${file(fileField, 'a\\"b/../c.png', 'data')}${end}` },
+    {
+      name: 'part cut off in its headers',
+      contentType,
+      payload: `${all}--${b}\r\nContent-Disposition: form-data; name="${fileField}"; filename="x.png"\r\nContent-Type: image/png`,
+    },
+  ];
 }
 
 /** Multipart forms for a route whose valid text fields are `template` and whose files go in `fileField`. */
@@ -274,6 +311,7 @@ export function badForms(template: Record<string, string>, fileField: string, ra
     { name: 'multipart with another boundary', contentType: 'multipart/form-data; boundary=other', payload: multipartBody(template).payload },
     { name: 'multipart without boundary', contentType: 'multipart/form-data', payload: multipartBody(template).payload },
     { name: 'json instead of form', contentType: 'application/json', payload: JSON.stringify(template) },
+    ...oddParts(template, fileField),
     { name: 'no content type', payload: 'title=x' },
   ];
   for (const key of Object.keys(template)) {

@@ -126,7 +126,8 @@ export async function addStaff(auth: Auth, db: Db, input: CreateStaffInput): Pro
     id = await createAdmin(auth, db, input.username, password, input.email, input.role);
   } catch (err) {
     // The same username or e-mail added at the same moment, after the check above: better-auth's
-    // unique columns kept one account, and the other is refused in the same words (decision 119).
+    // unique columns kept one account, and the other is refused in the same words, never a 500 or
+    // better-auth's 400 (decisions 119 and 122).
     throw (await taken()) ?? err;
   }
   return { staff: staffMember(await staffOr404(db, id)), password };

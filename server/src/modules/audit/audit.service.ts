@@ -19,19 +19,26 @@ export interface AuditLine {
   changes?: AuditChanges | null;
 }
 
+/**
+ * A request's text as the audit line keeps it: a NUL character as the six characters `\u0000`.
+ * A refused request is recorded too, and one refused for a NUL in its path (decision 031) would
+ * otherwise lose its line on PostgreSQL, whose text cannot hold the character (decision 122).
+ */
+const storable = (text: string | null | undefined) => (text == null ? null : text.replaceAll('\u0000', '\\u0000'));
+
 /** Appends one line to the audit log. */
 export async function record(db: Db, line: AuditLine): Promise<void> {
   await repo.insertAuditLine(db, {
     at: new Date().toISOString(),
     action: line.action,
-    actor: line.actor,
+    actor: storable(line.actor) ?? '',
     actor_role: line.role ?? null,
-    ip: line.ip ?? null,
+    ip: storable(line.ip),
     method: line.method ?? null,
-    route: line.route ?? null,
+    route: storable(line.route),
     status: line.status ?? null,
-    entity_type: line.entityType ?? null,
-    entity_id: line.entityId ?? null,
+    entity_type: storable(line.entityType),
+    entity_id: storable(line.entityId),
     changes: line.changes && Object.keys(line.changes).length > 0 ? JSON.stringify(line.changes) : null,
   });
 }

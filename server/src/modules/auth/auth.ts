@@ -49,6 +49,14 @@ function trustedOrigins(publicUrl: string): string[] {
   return local.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
+/**
+ * better-auth's origin check logs the origin or callback URL it refused (a 403) as an error, with the
+ * client's text in full: a client's mistake, or a fuzzer's 3,000 characters, is a warning with
+ * that text cut short, not an error line to page an operator for (decision 122).
+ */
+const CLIENT_REFUSAL = /^Invalid [A-Za-z ]+: /;
+const REFUSAL_LENGTH = 200;
+
 function validationError(fields: Record<string, string>): APIError {
   const [first] = Object.values(fields);
   return new APIError('BAD_REQUEST', { message: first ?? 'Invalid request', code: 'VALIDATION_ERROR', fields });
@@ -150,10 +158,11 @@ export async function createAuth({ config, db, mailer, secret, rateLimitStore, l
         ? {
             // As JSON lines of the app's log (pino), not plain text on the console.
             log: (level: 'info' | 'success' | 'warn' | 'error' | 'debug', message: string, ...args: unknown[]) => {
-              const target = level === 'success' ? 'info' : level;
+              const refusal = level === 'error' && CLIENT_REFUSAL.test(message);
+              const target = level === 'success' ? 'info' : refusal ? 'warn' : level;
               log[target](
                 { auth: true, ...(args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {}) },
-                `better-auth: ${message}`,
+                `better-auth: ${refusal && message.length > REFUSAL_LENGTH ? `${message.slice(0, REFUSAL_LENGTH)}…` : message}`,
               );
             },
           }
